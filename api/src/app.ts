@@ -1,0 +1,56 @@
+import express from 'express';
+import compression from 'compression';
+import type { Logger } from 'pino';
+import { ErrorCode } from '@agency/contracts';
+import type { Env } from './env';
+import type { Database } from './db/client';
+import { errorHandler, notFound } from './http/errors';
+import { contactRouter } from './contact/contact-router';
+import { newsletterRouter } from './newsletter/newsletter-router';
+import { siteRouter } from './site/serve-site';
+import { marketingRouter } from './marketing/marketing-router';
+import { contentRouter } from './content/content-router';
+import { adminRouter } from './admin/admin-router';
+
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  log: Logger;
+}
+
+/** The whole HTTP surface, without listening (tests drive it with supertest). */
+export function createApp({ env, database, log }: AppDeps) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', env.TRUST_PROXY);
+  app.set('query parser', 'simple');
+  app.use(compression());
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await database.ping();
+      res.json({ status: 'ok' });
+    } catch {
+      res.status(503).json({ message: 'Database unavailable', code: ErrorCode.SERVICE_UNAVAILABLE });
+    }
+  });
+
+  const api = express.Router();
+  api.use(express.json({ limit: '100kb' }));
+  api.use('/contacts', contactRouter(database.db));
+  api.use('/newsletter', newsletterRouter(database.db));
+  api.use(marketingRouter(database.db));
+  api.use(contentRouter(database.db));
+  api.use('/admin', adminRouter({ db: database.db, env, log }));
+  api.use(() => {
+    throw notFound('No such API route');
+  });
+  app.use('/api', api);
+
+  app.use(siteRouter(env, database.db));
+  app.use((_req, res) => {
+    res.status(404).type('text/plain').send('Not found');
+  });
+  app.use(errorHandler(log));
+  return app;
+}

@@ -1,0 +1,3 @@
+import type { Db } from '../db/client';
+
+export async function seedContent(_db: Db): Promise<void> {}

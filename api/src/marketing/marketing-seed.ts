@@ -1,0 +1,3 @@
+import type { Db } from '../db/client';
+
+export async function seedMarketing(_db: Db): Promise<void> {}

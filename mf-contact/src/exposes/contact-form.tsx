@@ -1,0 +1,2 @@
+import '../styles.css';
+export { ContactForm as default } from '../contact/components/contact-form';

@@ -1,0 +1,2 @@
+import '../styles.css';
+export { ContactPage as default } from '../pages/contact-page';

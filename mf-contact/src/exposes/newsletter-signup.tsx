@@ -1,0 +1,2 @@
+import '../styles.css';
+export { NewsletterSignup as default } from '../newsletter/components/newsletter-signup';

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { ApiRoutes, type NewsletterInput } from '@agency/contracts';
+import { apiRequest } from '@agency/ui';
+
+export async function subscribe(input: NewsletterInput): Promise<unknown> {
+  const res = await apiRequest('POST', ApiRoutes.newsletter, input);
+  return res.json();
+}
+
+export function useSubscribe() {
+  return useMutation({ mutationFn: subscribe, retry: false });
+}

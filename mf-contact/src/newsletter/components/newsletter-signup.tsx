@@ -1,0 +1,101 @@
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircle2 } from 'lucide-react';
+import { newsletterSchema, type NewsletterInput } from '@agency/contracts';
+import { Button, FieldError, Input, cn } from '@agency/ui';
+import { toast } from '@agency/ui/toast';
+import { useSubscribe } from '../api/subscribe';
+
+/** Spec section 9: the success banner shows for 3 seconds. */
+export const NEWSLETTER_SUCCESS_MS = 3000;
+
+export function NewsletterSignup({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
+  const id = useId();
+  const [subscribed, setSubscribed] = useState(false);
+  const mutation = useSubscribe();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<NewsletterInput>({
+    resolver: zodResolver(newsletterSchema),
+    defaultValues: { email: '', website: '' },
+  });
+
+  useEffect(() => {
+    if (!subscribed) return;
+    const timer = setTimeout(() => setSubscribed(false), NEWSLETTER_SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [subscribed]);
+
+  const onSubmit = handleSubmit((values) => {
+    mutation.mutate(values, {
+      onSuccess: () => {
+        toast({
+          title: 'Welcome aboard!',
+          description: "You've been successfully subscribed to our newsletter.",
+        });
+        reset({ email: '', website: '' });
+        setSubscribed(true);
+      },
+      onError: (error) => {
+        if (error instanceof Error && error.message.includes('already subscribed')) {
+          toast({
+            variant: 'destructive',
+            title: 'Already subscribed',
+            description: 'This email is already subscribed to our newsletter.',
+          });
+        } else {
+          toast({ title: 'Error', description: 'Failed to subscribe. Please try again.' });
+        }
+      },
+    });
+  });
+
+  if (subscribed) {
+    return (
+      <p
+        role="status"
+        className={cn(
+          'flex items-center gap-2 font-semibold',
+          tone === 'dark' ? 'text-white' : 'text-ink-900',
+        )}
+      >
+        <CheckCircle2 className="h-5 w-5 text-emerald-400" aria-hidden="true" />
+        Successfully subscribed!
+      </p>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="w-full max-w-md" aria-label="Newsletter signup">
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <label htmlFor={`${id}-email`} className="sr-only">
+          Email address
+        </label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          placeholder="Enter your email"
+          invalid={Boolean(errors.email)}
+          aria-describedby={errors.email ? `${id}-email-error` : undefined}
+          className="sm:flex-1"
+          {...register('email')}
+        />
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor={`${id}-website`}>Website</label>
+          <input id={`${id}-website`} tabIndex={-1} autoComplete="off" {...register('website')} />
+        </div>
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Subscribing...' : 'Subscribe'}
+        </Button>
+      </div>
+      <div className={tone === 'dark' ? '[&_p]:text-red-300' : ''}>
+        <FieldError id={`${id}-email-error`}>{errors.email?.message}</FieldError>
+      </div>
+    </form>
+  );
+}

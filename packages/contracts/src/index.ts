@@ -1,0 +1,7 @@
+export * from './errors';
+export * from './common';
+export * from './contact';
+export * from './routes';
+export * from './marketing';
+export * from './content';
+export * from './admin';

@@ -1,0 +1,24 @@
+/** API paths shared by the api and the remotes. */
+export const ApiRoutes = {
+  health: '/healthz',
+  contacts: '/api/contacts',
+  newsletter: '/api/newsletter',
+  remotesManifest: '/remotes-manifest.json',
+  contentBlock: (identifier: string) => `/api/content-blocks/${encodeURIComponent(identifier)}`,
+  services: '/api/services?published=true',
+  testimonials: '/api/testimonials?published=true',
+  caseStudies: '/api/case-studies?published=true',
+  caseStudy: (slug: string) => `/api/case-studies/${encodeURIComponent(slug)}`,
+  blogPosts: '/api/blog-posts?published=true',
+  blogPost: (slug: string) => `/api/blog-posts/${encodeURIComponent(slug)}`,
+  resources: '/api/resources?published=true',
+  pages: (slug: string) => `/api/pages/${encodeURIComponent(slug)}`,
+} as const;
+
+/** Remote names as the shell and the manifest know them. */
+export const REMOTE_NAMES = ['mf_marketing', 'mf_content', 'mf_contact', 'mf_cms'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export interface RemotesManifest {
+  remotes: Record<RemoteName, { entry: string }>;
+}

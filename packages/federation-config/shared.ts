@@ -1,0 +1,14 @@
+/**
+ * Modules that must exist once per page. The shell provides them; remotes reuse the shell's copy
+ * (loaded-first), and fall back to their own only if no copy is loaded yet.
+ */
+export const SHARED_SINGLETONS = {
+  react: { singleton: true, requiredVersion: '^19.0.0' },
+  'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
+  'react-router-dom': { singleton: true, requiredVersion: '^7.0.0' },
+  '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
+  zustand: { singleton: true, requiredVersion: '^5.0.0' },
+  '@agency/ui/toast': { singleton: true, requiredVersion: '^1.0.0' },
+} as const;
+
+export type SharedSingleton = keyof typeof SHARED_SINGLETONS;

@@ -1,0 +1,54 @@
+/**
+ * The one fetch wrapper every remote uses (spec section 7 and 8): credentials included,
+ * JSON bodies, and a non-OK answer becomes Error('<status>: <body text or status text>').
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The `{ message }` of a JSON error body, when there is one. */
+  get serverMessage(): string | undefined {
+    try {
+      const parsed: unknown = JSON.parse(this.bodyText);
+      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
+        return parsed.message;
+      }
+    } catch {
+      /* not JSON */
+    }
+    return undefined;
+  }
+}
+
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (!res.ok) {
+    const text = (await res.text()) || res.statusText;
+    throw new ApiError(res.status, text, `${res.status}: ${text}`);
+  }
+}
+
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const isForm = typeof FormData !== 'undefined' && data instanceof FormData;
+  const init: RequestInit = { method, credentials: 'include' };
+  if (data !== undefined) {
+    init.body = isForm ? data : JSON.stringify(data);
+    if (!isForm) init.headers = { 'Content-Type': 'application/json' };
+  }
+  const res = await fetch(url, init);
+  await throwIfResNotOk(res);
+  return res;
+}
+
+/** GET and parse JSON; with `on401: 'returnNull'` a 401 answers null instead of throwing. */
+export async function getJson<T>(url: string, opts: { on401?: 'throw' | 'returnNull' } = {}): Promise<T> {
+  const res = await fetch(url, { credentials: 'include' });
+  if (opts.on401 === 'returnNull' && res.status === 401) return null as T;
+  await throwIfResNotOk(res);
+  return (await res.json()) as T;
+}

@@ -1,0 +1,5 @@
+export * from './cn';
+export * from './components';
+export * from './dialog';
+export { apiRequest, getJson, throwIfResNotOk, ApiError } from './api-client';
+export { formatDate } from './format';

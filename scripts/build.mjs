@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// Builds the shell and every remote (two at a time: the machine has two cores).
+import { spawn } from 'node:child_process';
+import { FRONTENDS } from './workspaces.mjs';
+
+const viteBin = new URL('../node_modules/vite/bin/vite.js', import.meta.url).pathname;
+const only = process.argv.slice(2);
+const targets = only.length ? only : FRONTENDS;
+
+function build(ws) {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
+      cwd: new URL(`../${ws}/`, import.meta.url),
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    });
+    child.on('exit', (code) => {
+      if (code === 0) {
+        console.log(`built ${ws} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        resolve();
+      } else reject(new Error(`build of ${ws} failed (exit ${code})`));
+    });
+  });
+}
+
+const queue = [...targets];
+const started = Date.now();
+await Promise.all(
+  [0, 1].map(async () => {
+    while (queue.length) await build(queue.shift());
+  }),
+).catch((err) => {
+  console.error(err.message);
+  process.exit(1);
+});
+console.log(`build: ${targets.length} workspaces in ${((Date.now() - started) / 1000).toFixed(1)} s`);
