@@ -9,6 +9,7 @@ export const SHARED_SINGLETONS = {
   '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
   zustand: { singleton: true, requiredVersion: '^5.0.0' },
   '@agency/ui/toast': { singleton: true, requiredVersion: '^1.0.0' },
+  '@agency/ui/remote-module': { singleton: true, requiredVersion: '^1.0.0' },
 } as const;
 
 export type SharedSingleton = keyof typeof SHARED_SINGLETONS;

@@ -6,7 +6,8 @@ import { REMOTE_NAMES, type RemotesManifest } from '@agency/contracts';
 import './styles.css';
 import { createQueryClient } from './app/query-client';
 import { createRouter } from './app/router';
-import { loadRemotesManifest, registerManifestRemotes } from './federation/remote-registry';
+import { configureRemoteLoader } from '@agency/ui/remote-module';
+import { loadRemoteModule, loadRemotesManifest, registerManifestRemotes } from './federation/remote-registry';
 
 async function start() {
   let manifest: RemotesManifest;
@@ -22,6 +23,7 @@ async function start() {
     };
   }
   registerManifestRemotes(manifest);
+  configureRemoteLoader(loadRemoteModule);
   const queryClient = createQueryClient();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router-dom';
 import type { RemoteName } from '@agency/contracts';
 import { RootLayout, SiteLayout } from '../layout/site-layout';
-import { RemoteModule } from '../federation/remote-boundary';
+import { RemoteModule } from '@agency/ui/remote-module';
 import { NotFoundPage } from '../pages/not-found-page';
 
 const remotePage = (remote: RemoteName, module: string) => (

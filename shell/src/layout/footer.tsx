@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Container } from '@agency/ui';
-import { RemoteModule } from '../federation/remote-boundary';
+import { RemoteModule } from '@agency/ui/remote-module';
 import { Wordmark } from './wordmark';
 
 const SERVICE_LINKS = [

@@ -1,7 +1,17 @@
 import { Component, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { RemoteName } from '@agency/contracts';
-import { Button, Container, Skeleton } from '@agency/ui';
-import { loadRemoteModule } from './remote-registry';
+import { Button, Container, Skeleton } from '../components';
+
+type RemoteLoader = <T>(remote: RemoteName, module: string) => Promise<T>;
+let loadRemoteModule: RemoteLoader = () => Promise.reject(new Error('No remote loader configured'));
+
+/**
+ * The shell owns the federation runtime and registers its loader here once. This module is a shared
+ * singleton, so a remote that mounts another remote (home page → contact form) uses the shell's loader.
+ */
+export function configureRemoteLoader(loader: RemoteLoader) {
+  loadRemoteModule = loader;
+}
 
 /** How long a remote may take to load before we show the failure state. */
 export const REMOTE_LOAD_TIMEOUT_MS = 15_000;
