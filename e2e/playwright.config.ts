@@ -5,7 +5,16 @@ import path from 'node:path';
 /** Each run gets a fresh, seeded database; E2E_PORT lets parallel runs coexist. */
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `agency-e2e-${port}-${Date.now()}`);
+/** A second server on an empty, unseeded database, for the fallback and empty states. */
+export const emptyBaseURL = `http://localhost:${port + 1}`;
+const runId = `${port}-${Date.now()}`;
+const dataDir = path.join(tmpdir(), `agency-e2e-${runId}`);
+const emptyDataDir = path.join(tmpdir(), `agency-e2e-empty-${runId}`);
+const serverEnv = {
+  LOG_LEVEL: 'warn',
+  ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-staff-password',
+  RATE_LIMIT_SCALE: '50',
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -32,19 +41,30 @@ export default defineConfig({
     },
     trace: 'off',
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    cwd: '..',
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-staff-password',
-      RATE_LIMIT_SCALE: '50',
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /\.empty\.spec\.ts$/ },
+    {
+      name: 'empty-db',
+      use: { browserName: 'chromium', baseURL: emptyBaseURL },
+      testMatch: /\.empty\.spec\.ts$/,
     },
-  },
+  ],
+  webServer: [
+    {
+      command: 'node scripts/start.mjs',
+      cwd: '..',
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir },
+    },
+    {
+      command: 'node scripts/start.mjs',
+      cwd: '..',
+      url: `${emptyBaseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { ...serverEnv, PORT: String(port + 1), DATA_DIR: emptyDataDir, SEED: 'false' },
+    },
+  ],
 });

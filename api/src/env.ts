@@ -20,6 +20,11 @@ const envSchema = z.object({
   REMOTE_MF_CONTENT_URL: z.string().optional(),
   REMOTE_MF_CONTACT_URL: z.string().optional(),
   REMOTE_MF_CMS_URL: z.string().optional(),
+  /** Fill empty tables with demo content at start ('false' starts with an empty site). */
+  SEED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** Multiplies every rate limit (benchmarks raise it by configuration). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
 });

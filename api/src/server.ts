@@ -9,7 +9,7 @@ const env = readEnv();
 const log = createLogger(env.LOG_LEVEL);
 
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-await seedDatabase(database.db, log);
+if (env.SEED) await seedDatabase(database.db, log);
 const app = createApp({ env, database, log });
 
 // "localhost" answers on both loopback families, so http://localhost:3000 works whichever one a client tries first.
