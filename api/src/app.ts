@@ -8,6 +8,9 @@ import { errorHandler, notFound } from './http/errors';
 import { contactRouter } from './contact/contact-router';
 import { newsletterRouter } from './newsletter/newsletter-router';
 import { siteRouter } from './site/serve-site';
+import { buildRemotesManifest } from './site/remotes-manifest';
+import { securityHeaders } from './security/security-headers';
+import { pageMetaRouter } from './site/seo/seo-router';
 import { marketingRouter } from './marketing/marketing-router';
 import { contentRouter } from './content/content-router';
 import { adminRouter } from './admin/admin-router';
@@ -24,6 +27,7 @@ export function createApp({ env, database, log }: AppDeps) {
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
   app.set('query parser', 'simple');
+  app.use(securityHeaders(() => buildRemotesManifest(env)));
   app.use(compression());
 
   app.get('/healthz', async (_req, res) => {
@@ -41,6 +45,7 @@ export function createApp({ env, database, log }: AppDeps) {
   api.use('/newsletter', newsletterRouter(database.db));
   api.use(marketingRouter(database.db));
   api.use(contentRouter(database.db));
+  api.use(pageMetaRouter(env, database.db));
   api.use('/admin', adminRouter({ db: database.db, env, log }));
   api.use(() => {
     throw notFound('No such API route');

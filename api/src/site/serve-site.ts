@@ -4,7 +4,11 @@ import express, { Router, type Response } from 'express';
 import type { Env } from '../env';
 import type { Db } from '../db/client';
 import { REMOTE_FOLDERS, buildRemotesManifest } from './remotes-manifest';
-import { routeExists } from './route-status';
+import { getStaffSession } from '../admin/staff-session';
+import { resolvePageMeta } from './seo/page-meta';
+import { renderHead } from './seo/render-head';
+import { loadSiteDefaults } from './seo/site-defaults';
+import { discoveryRouter, publicOrigin } from './seo/seo-router';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -52,6 +56,7 @@ export function siteRouter(env: Env, db: Db) {
     router.use(`/remotes/${folder}`, express.static(path.join(env.SITE_ROOT, folder, 'dist'), staticOptions));
   }
   router.use(express.static(shellDist, staticOptions));
+  router.use(discoveryRouter(env, db));
 
   router.get('/{*splat}', async (req, res, next) => {
     // Paths with a file extension are assets: a missing one is a plain 404, never the shell.
@@ -62,12 +67,14 @@ export function siteRouter(env: Env, db: Db) {
       res.status(503).type('text/plain').send('The site is not built yet. Run `npm run build`.');
       return;
     }
-    const found = await routeExists(db, req.path);
+    const [site, staff] = await Promise.all([loadSiteDefaults(db), getStaffSession(req, db)]);
+    const origin = publicOrigin(env, req);
+    const meta = await resolvePageMeta(db, req.path, site, origin, { staff: Boolean(staff) });
     res
-      .status(found ? 200 : 404)
+      .status(meta.status)
       .setHeader('Cache-Control', NO_CACHE)
       .type('html')
-      .send(html);
+      .send(renderHead(html, meta, site.siteName, origin));
   });
   return router;
 }

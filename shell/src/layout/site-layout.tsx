@@ -2,9 +2,11 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Toaster } from '@agency/ui/toaster';
 import { Header } from './header';
 import { Footer } from './footer';
+import { useDocumentMeta } from '../app/use-document-meta';
 
 /** Wraps every route: the one toast viewport and scroll restoration. */
 export function RootLayout() {
+  useDocumentMeta();
   return (
     <>
       <Outlet />

@@ -1,0 +1,289 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { blogPosts, caseStudies, pages, services } from '../../db/schema';
+import type { SiteDefaults } from './site-defaults';
+
+export type JsonLd = Record<string, unknown>;
+
+export interface PageMeta {
+  status: 200 | 404;
+  title: string;
+  description: string;
+  /** Path of the canonical URL (joined with the public origin by the renderer). */
+  path: string;
+  type: 'website' | 'article';
+  image?: string;
+  noindex?: boolean;
+  publishedTime?: string;
+  jsonLd: JsonLd[];
+}
+
+export const SERVICE_PAGES: Record<string, { title: string; description: string }> = {
+  seo: {
+    title: 'SEO & Content Marketing',
+    description: 'Technical SEO, content strategy and digital PR that compound organic traffic and revenue.',
+  },
+  'paid-media': {
+    title: 'Paid Media & PPC',
+    description:
+      'Google, Meta and LinkedIn campaigns managed for profit, not clicks, with weekly optimisation.',
+  },
+  'data-science': {
+    title: 'Data Science & Analytics',
+    description:
+      'Tracking you can trust, attribution models and dashboards that tell you where to invest next.',
+  },
+  'ai-automations': {
+    title: 'AI Automations',
+    description:
+      'Practical AI workflows that cut manual marketing work and speed up reporting, content and lead routing.',
+  },
+  shopify: {
+    title: 'Shopify E-commerce',
+    description:
+      'Shopify builds, migrations and conversion-rate optimisation for fast-growing online stores.',
+  },
+  'web-design': {
+    title: 'Web Design & Development',
+    description:
+      'Fast, accessible, conversion-focused websites designed around your customers and built to rank.',
+  },
+};
+
+const STATIC: Record<string, { title: string; description?: string; noindex?: boolean }> = {
+  '/': { title: 'Data-Driven Digital Marketing Agency' },
+  '/about': {
+    title: 'About Us',
+    description:
+      'Senior marketers with 40+ years of combined experience, direct access and data-informed decisions. Meet the team behind Distilled Digital.',
+  },
+  '/services': {
+    title: 'Digital Marketing Services',
+    description:
+      'SEO, paid media, data science, AI automations, Shopify e-commerce and web design from one senior, data-driven team.',
+  },
+  '/case-studies': {
+    title: 'Case Studies',
+    description: 'Real results for real clients: 150+ success stories with an average 340% revenue growth.',
+  },
+  '/blog': {
+    title: 'Blog: SEO, Paid Media and Analytics Insights',
+    description:
+      'Practical articles on SEO, paid media, analytics and growth strategy from senior practitioners.',
+  },
+  '/resources': {
+    title: 'Free Marketing Resources',
+    description: 'E-books, whitepapers, guides, checklists and templates to plan and measure your marketing.',
+  },
+  '/contact': {
+    title: 'Contact Us: Free Strategy Session',
+    description: 'Book a free, no-obligation strategy session. A senior strategist replies within 24 hours.',
+  },
+  '/cms': { title: 'Content Management', noindex: true },
+};
+
+const SERVICE_SLUG = /^\/services\/([a-z0-9-]+)$/;
+const BLOG_SLUG = /^\/blog\/([a-z0-9-]+)$/;
+const CASE_SLUG = /^\/case-studies\/([a-z0-9-]+)$/;
+const PAGE_SLUG = /^\/([a-z0-9-]+)$/;
+
+const truncate = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
+
+function organization(site: SiteDefaults, origin: string): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: site.siteName,
+    url: `${origin}/`,
+    logo: `${origin}/favicon.svg`,
+    ...(site.socialLinks.length ? { sameAs: site.socialLinks } : {}),
+  };
+}
+
+function breadcrumbs(origin: string, items: { name: string; path: string }[]): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: item.name,
+      item: `${origin}${item.path}`,
+    })),
+  };
+}
+
+function notFound(site: SiteDefaults, origin: string, path: string): PageMeta {
+  return {
+    status: 404,
+    title: 'Page Not Found',
+    description: site.defaultMetaDescription,
+    path,
+    type: 'website',
+    noindex: true,
+    jsonLd: [organization(site, origin)],
+  };
+}
+
+/**
+ * The head of every route, from the same data the page shows. `staff` lets signed-in staff preview drafts.
+ * Used for the first HTML response and, through /api/page-meta, on client-side navigation.
+ */
+export async function resolvePageMeta(
+  db: Db,
+  rawPath: string,
+  site: SiteDefaults,
+  origin: string,
+  opts: { staff?: boolean } = {},
+): Promise<PageMeta> {
+  const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
+  const org = organization(site, origin);
+  const visible = (published: boolean) => published || opts.staff === true;
+
+  const fixed = STATIC[path];
+  if (fixed) {
+    return {
+      status: 200,
+      title: fixed.title,
+      description: fixed.description ?? site.defaultMetaDescription,
+      path,
+      type: 'website',
+      ...(fixed.noindex ? { noindex: true } : {}),
+      jsonLd: [org],
+    };
+  }
+
+  let m = SERVICE_SLUG.exec(path);
+  if (m) {
+    const slug = m[1]!;
+    const known = SERVICE_PAGES[slug];
+    if (!known) return notFound(site, origin, path);
+    const [row] = await db
+      .select({ title: services.title, description: services.description })
+      .from(services)
+      .where(eq(services.slug, slug))
+      .limit(1);
+    const title = row?.title ?? known.title;
+    const description = truncate(row?.description ?? known.description);
+    return {
+      status: 200,
+      title,
+      description,
+      path,
+      type: 'website',
+      jsonLd: [
+        org,
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Service',
+          name: title,
+          description,
+          serviceType: title,
+          url: `${origin}${path}`,
+          provider: { '@type': 'Organization', name: site.siteName, url: `${origin}/` },
+        },
+        breadcrumbs(origin, [
+          { name: 'Home', path: '/' },
+          { name: 'Services', path: '/services' },
+          { name: title, path },
+        ]),
+      ],
+    };
+  }
+
+  m = BLOG_SLUG.exec(path);
+  if (m) {
+    const [post] = await db.select().from(blogPosts).where(eq(blogPosts.slug, m[1]!)).limit(1);
+    if (!post || !visible(post.published)) return notFound(site, origin, path);
+    const date = post.publishedAt ?? post.createdAt;
+    return {
+      status: 200,
+      title: post.title,
+      description: truncate(post.excerpt),
+      path,
+      type: 'article',
+      publishedTime: new Date(date).toISOString(),
+      ...(post.published ? {} : { noindex: true }),
+      jsonLd: [
+        org,
+        {
+          '@context': 'https://schema.org',
+          '@type': 'BlogPosting',
+          headline: post.title,
+          description: post.excerpt,
+          author: { '@type': 'Person', name: post.author },
+          datePublished: new Date(date).toISOString(),
+          dateModified: new Date(post.updatedAt).toISOString(),
+          articleSection: post.category,
+          keywords: post.tags.join(', '),
+          mainEntityOfPage: `${origin}${path}`,
+          publisher: { '@type': 'Organization', name: site.siteName, logo: `${origin}/favicon.svg` },
+        },
+        breadcrumbs(origin, [
+          { name: 'Home', path: '/' },
+          { name: 'Blog', path: '/blog' },
+          { name: post.title, path },
+        ]),
+      ],
+    };
+  }
+
+  m = CASE_SLUG.exec(path);
+  if (m) {
+    const [study] = await db.select().from(caseStudies).where(eq(caseStudies.slug, m[1]!)).limit(1);
+    if (!study || !visible(study.published)) return notFound(site, origin, path);
+    const image = study.imageUrl ? new URL(study.imageUrl, `${origin}/`).href : undefined;
+    return {
+      status: 200,
+      title: study.title,
+      description: truncate(`${study.client}: ${study.challenge}`),
+      path,
+      type: 'article',
+      ...(image ? { image } : {}),
+      publishedTime: new Date(study.createdAt).toISOString(),
+      ...(study.published ? {} : { noindex: true }),
+      jsonLd: [
+        org,
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Article',
+          headline: study.title,
+          description: study.challenge,
+          about: study.industry,
+          datePublished: new Date(study.createdAt).toISOString(),
+          dateModified: new Date(study.updatedAt).toISOString(),
+          ...(image ? { image } : {}),
+          author: { '@type': 'Organization', name: site.siteName },
+          publisher: { '@type': 'Organization', name: site.siteName, logo: `${origin}/favicon.svg` },
+          mainEntityOfPage: `${origin}${path}`,
+        },
+        breadcrumbs(origin, [
+          { name: 'Home', path: '/' },
+          { name: 'Case Studies', path: '/case-studies' },
+          { name: study.title, path },
+        ]),
+      ],
+    };
+  }
+
+  m = PAGE_SLUG.exec(path);
+  if (m) {
+    const [page] = await db
+      .select()
+      .from(pages)
+      .where(and(eq(pages.slug, m[1]!)))
+      .limit(1);
+    if (!page || !visible(page.published)) return notFound(site, origin, path);
+    return {
+      status: 200,
+      title: page.metaTitle || page.title,
+      description: truncate(page.metaDescription || site.defaultMetaDescription),
+      path,
+      type: 'website',
+      ...(page.published ? {} : { noindex: true }),
+      jsonLd: [org],
+    };
+  }
+
+  return notFound(site, origin, path);
+}

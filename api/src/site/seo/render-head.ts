@@ -1,0 +1,54 @@
+import type { JsonLd, PageMeta } from './page-meta';
+
+const escapeHtml = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+/** JSON inside <script>: `<` escaped so stored text can never close the tag. */
+const safeJson = (value: JsonLd) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+export function fullTitle(meta: PageMeta, siteName: string): string {
+  return meta.path === '/' ? `${siteName} | ${meta.title}` : `${meta.title} | ${siteName}`;
+}
+
+/** Replaces the shell's generic <title> and description with the route's own head tags. */
+export function renderHead(html: string, meta: PageMeta, siteName: string, origin: string): string {
+  const title = fullTitle(meta, siteName);
+  const url = `${origin}${meta.path}`;
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    meta.noindex
+      ? '<meta name="robots" content="noindex, nofollow" />'
+      : '<meta name="robots" content="index, follow" />',
+    `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
+    `<meta property="og:type" content="${meta.type}" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta property="og:locale" content="en_US" />`,
+    ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`] : []),
+    ...(meta.publishedTime
+      ? [`<meta property="article:published_time" content="${escapeHtml(meta.publishedTime)}" />`]
+      : []),
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
+    ...(meta.image ? [`<meta name="twitter:image" content="${escapeHtml(meta.image)}" />`] : []),
+    ...meta.jsonLd.map((j) => `<script type="application/ld+json">${safeJson(j)}</script>`),
+  ];
+  return html
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(
+      /<meta\s+name="description"[\s\S]*?\/>/,
+      `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    )
+    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+}

@@ -1,0 +1,146 @@
+import { Router, type Request } from 'express';
+import { desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { Env } from '../../env';
+import { blogPosts, caseStudies, pages } from '../../db/schema';
+import { getStaffSession } from '../../admin/staff-session';
+import { parseQuery } from '../../http/validate';
+import { resolvePageMeta, SERVICE_PAGES } from './page-meta';
+import { loadSiteDefaults } from './site-defaults';
+import { fullTitle } from './render-head';
+
+/** The public origin for absolute URLs: PUBLIC_URL when set, else the request's own origin. */
+export function publicOrigin(env: Env, req: Request): string {
+  return env.PUBLIC_URL
+    ? env.PUBLIC_URL.replace(/\/+$/, '')
+    : `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}
+
+const pageMetaQuery = z
+  .object({
+    path: z
+      .string()
+      .max(300)
+      .regex(/^\/[^\s\u0000-\u001f]*$/, 'path must be an absolute path'),
+  })
+  .strict();
+
+/** GET /api/page-meta?path=…: the head the server would render, for client-side navigation. */
+export function pageMetaRouter(env: Env, db: Db) {
+  const router = Router();
+  router.get('/page-meta', async (req, res) => {
+    const { path } = parseQuery(pageMetaQuery, req);
+    const [site, staff] = await Promise.all([loadSiteDefaults(db), getStaffSession(req, db)]);
+    const origin = publicOrigin(env, req);
+    const meta = await resolvePageMeta(db, path, site, origin, { staff: Boolean(staff) });
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json({
+      status: meta.status,
+      title: fullTitle(meta, site.siteName),
+      description: meta.description,
+      canonical: `${origin}${meta.path}`,
+      noindex: Boolean(meta.noindex),
+    });
+  });
+  return router;
+}
+
+const xml = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+const day = (d: string | Date) => new Date(d).toISOString().slice(0, 10);
+
+/** /sitemap.xml, /robots.txt and /blog/rss.xml, always from the current published data. */
+export function discoveryRouter(env: Env, db: Db) {
+  const router = Router();
+
+  router.get('/robots.txt', (req, res) => {
+    const origin = publicOrigin(env, req);
+    res
+      .type('text/plain')
+      .setHeader('Cache-Control', 'public, max-age=3600')
+      .send(`User-agent: *\nAllow: /\nDisallow: /cms\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`);
+  });
+
+  router.get('/sitemap.xml', async (req, res) => {
+    const origin = publicOrigin(env, req);
+    const [posts, studies, cmsPages] = await Promise.all([
+      db
+        .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
+        .from(blogPosts)
+        .where(eq(blogPosts.published, true)),
+      db
+        .select({ slug: caseStudies.slug, updatedAt: caseStudies.updatedAt })
+        .from(caseStudies)
+        .where(eq(caseStudies.published, true)),
+      db
+        .select({ slug: pages.slug, updatedAt: pages.updatedAt })
+        .from(pages)
+        .where(eq(pages.published, true)),
+    ]);
+    const newest = (rows: { updatedAt: string }[]) =>
+      rows.reduce((max, r) => (r.updatedAt > max ? r.updatedAt : max), '1970-01-01T00:00:00Z');
+    const allContent = [...posts, ...studies, ...cmsPages];
+    const siteUpdated = allContent.length ? newest(allContent) : new Date().toISOString();
+    const entries: { path: string; lastmod: string }[] = [
+      ...['/', '/about', '/services', '/contact', '/resources'].map((path) => ({
+        path,
+        lastmod: siteUpdated,
+      })),
+      ...Object.keys(SERVICE_PAGES).map((slug) => ({ path: `/services/${slug}`, lastmod: siteUpdated })),
+      { path: '/case-studies', lastmod: studies.length ? newest(studies) : siteUpdated },
+      ...studies.map((s) => ({ path: `/case-studies/${s.slug}`, lastmod: s.updatedAt })),
+      { path: '/blog', lastmod: posts.length ? newest(posts) : siteUpdated },
+      ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.updatedAt })),
+      ...cmsPages.map((p) => ({ path: `/${p.slug}`, lastmod: p.updatedAt })),
+    ];
+    const body = entries
+      .map((e) => `  <url><loc>${xml(origin + e.path)}</loc><lastmod>${day(e.lastmod)}</lastmod></url>`)
+      .join('\n');
+    res
+      .type('application/xml')
+      .setHeader('Cache-Control', 'no-cache')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`,
+      );
+  });
+
+  router.get('/blog/rss.xml', async (req, res) => {
+    const origin = publicOrigin(env, req);
+    const site = await loadSiteDefaults(db);
+    const posts = await db
+      .select()
+      .from(blogPosts)
+      .where(eq(blogPosts.published, true))
+      .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.createdAt))
+      .limit(20);
+    const items = posts
+      .map((p) => {
+        const link = `${origin}/blog/${p.slug}`;
+        return [
+          '    <item>',
+          `      <title>${xml(p.title)}</title>`,
+          `      <link>${xml(link)}</link>`,
+          `      <guid isPermaLink="true">${xml(link)}</guid>`,
+          `      <description>${xml(p.excerpt)}</description>`,
+          `      <category>${xml(p.category)}</category>`,
+          `      <dc:creator>${xml(p.author)}</dc:creator>`,
+          `      <pubDate>${new Date(p.publishedAt ?? p.createdAt).toUTCString()}</pubDate>`,
+          '    </item>',
+        ].join('\n');
+      })
+      .join('\n');
+    res
+      .type('application/rss+xml')
+      .setHeader('Cache-Control', 'no-cache')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">\n  <channel>\n    <title>${xml(site.siteName)} Blog</title>\n    <link>${xml(origin)}/blog</link>\n    <description>${xml('Practical articles on SEO, paid media, analytics and growth strategy.')}</description>\n    <language>en-us</language>\n    <atom:link href="${xml(origin)}/blog/rss.xml" rel="self" type="application/rss+xml" />\n${items}\n  </channel>\n</rss>\n`,
+      );
+  });
+  return router;
+}

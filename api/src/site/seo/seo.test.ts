@@ -1,0 +1,202 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test-support/test-app';
+import { blogPosts, caseStudies, pages } from '../../db/schema';
+
+const SHELL_HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Generic</title>
+<meta name="description" content="generic" /></head><body><div id="root"></div></body></html>`;
+
+function siteRoot() {
+  const root = mkdtempSync(path.join(tmpdir(), 'seo-site-'));
+  mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
+  writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), SHELL_HTML);
+  return root;
+}
+
+const head = (html: string) => new JSDOM(html).window.document;
+const jsonLd = (doc: Document) =>
+  [...doc.querySelectorAll('script[type="application/ld+json"]')].map((s) =>
+    JSON.parse(s.textContent ?? '{}'),
+  );
+
+describe('route-specific head, statuses and discovery files', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SITE_ROOT: siteRoot(), PUBLIC_URL: 'https://www.example-agency.com' } });
+    await t.db.insert(blogPosts).values([
+      {
+        slug: 'measure-what-matters',
+        title: 'Measure What Matters </script><script>alert(1)</script>',
+        excerpt: 'A practical guide to marketing measurement.',
+        content: 'Body',
+        category: 'Analytics',
+        author: 'Maya Chen',
+        tags: ['analytics', 'ga4'],
+        published: true,
+        publishedAt: '2025-01-05T10:00:00Z',
+      },
+      {
+        slug: 'secret-draft',
+        title: 'Secret draft',
+        excerpt: 'Not yet',
+        content: 'Draft',
+        category: 'SEO',
+        author: 'Sam',
+        published: false,
+      },
+      ...Array.from({ length: 22 }, (_, i) => ({
+        slug: `bulk-post-${i}`,
+        title: `Bulk post ${i}`,
+        excerpt: `Excerpt ${i}`,
+        content: 'x',
+        category: 'SEO',
+        author: 'Bot',
+        published: true,
+        publishedAt: new Date(Date.UTC(2024, 0, 1 + i)).toISOString(),
+      })),
+    ]);
+    await t.db.insert(caseStudies).values({
+      slug: 'retailer-growth',
+      title: 'Retailer triples organic revenue',
+      client: 'Northwind Outfitters',
+      industry: 'Retail',
+      duration: '6 months',
+      challenge: 'Organic traffic had stalled for two years.',
+      solution: 'Technical SEO and content.',
+      imageUrl: '/api/files/images/retail.svg',
+      published: true,
+    });
+    await t.db.insert(pages).values([
+      {
+        name: 'Privacy',
+        slug: 'privacy',
+        title: 'Privacy Policy',
+        metaTitle: 'Privacy Policy',
+        metaDescription: 'How we handle your data.',
+        published: true,
+      },
+      { name: 'Hidden', slug: 'hidden-page', title: 'Hidden', published: false },
+    ]);
+  });
+  afterAll(() => t.close());
+
+  it('a blog post has its own title, description, canonical, Open Graph, Twitter and BlogPosting + BreadcrumbList', async () => {
+    const res = await request(t.app).get('/blog/measure-what-matters').expect(200);
+    const doc = head(res.text);
+    expect(doc.title).toBe('Measure What Matters </script><script>alert(1)</script> | Distilled Digital');
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      'A practical guide to marketing measurement.',
+    );
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'https://www.example-agency.com/blog/measure-what-matters',
+    );
+    expect(doc.querySelector('meta[property="og:type"]')?.getAttribute('content')).toBe('article');
+    expect(doc.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe('summary');
+    const ld = jsonLd(doc);
+    expect(ld.map((j) => j['@type'])).toEqual(['Organization', 'BlogPosting', 'BreadcrumbList']);
+    expect(ld[1]).toMatchObject({ author: { name: 'Maya Chen' }, datePublished: '2025-01-05T10:00:00.000Z' });
+    // Stored text cannot break out of the JSON-LD script element.
+    expect(res.text).not.toContain('<script>alert(1)</script>');
+    expect(doc.querySelectorAll('script:not([type])')).toHaveLength(0);
+  });
+
+  it('a service page has Service JSON-LD; an unknown service is a 404', async () => {
+    const res = await request(t.app).get('/services/seo').expect(200);
+    const ld = jsonLd(head(res.text));
+    expect(ld.find((j) => j['@type'] === 'Service')).toMatchObject({ name: expect.any(String) });
+    const missing = await request(t.app).get('/services/not-a-service').expect(404);
+    expect(head(missing.text).querySelector('meta[name="robots"]')?.getAttribute('content')).toContain(
+      'noindex',
+    );
+  });
+
+  it('a case study has Article JSON-LD and an absolute og:image', async () => {
+    const res = await request(t.app).get('/case-studies/retailer-growth').expect(200);
+    const doc = head(res.text);
+    expect(doc.title).toBe('Retailer triples organic revenue | Distilled Digital');
+    expect(doc.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe(
+      'https://www.example-agency.com/api/files/images/retail.svg',
+    );
+    expect(jsonLd(doc).find((j) => j['@type'] === 'Article')).toMatchObject({
+      headline: 'Retailer triples organic revenue',
+    });
+  });
+
+  it('a CMS page uses its meta title and description', async () => {
+    const doc = head((await request(t.app).get('/privacy').expect(200)).text);
+    expect(doc.title).toBe('Privacy Policy | Distilled Digital');
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      'How we handle your data.',
+    );
+  });
+
+  it('answers 404 for unknown routes and for unknown or unpublished slugs', async () => {
+    for (const p of [
+      '/nope/nope',
+      '/blog/secret-draft',
+      '/blog/missing',
+      '/case-studies/missing',
+      '/hidden-page',
+      '/missing-page',
+    ]) {
+      const res = await request(t.app).get(p);
+      expect(res.status, p).toBe(404);
+      expect(head(res.text).title).toBe('Page Not Found | Distilled Digital');
+    }
+    await request(t.app).get('/').expect(200);
+    await request(t.app).get('/contact').expect(200);
+  });
+
+  it('robots.txt disallows /cms and /api and names the sitemap', async () => {
+    const res = await request(t.app).get('/robots.txt').expect(200);
+    expect(res.text).toContain('Disallow: /cms');
+    expect(res.text).toContain('Disallow: /api/');
+    expect(res.text).toContain('Sitemap: https://www.example-agency.com/sitemap.xml');
+  });
+
+  it('sitemap.xml is well-formed and lists every public URL with lastmod, and no drafts', async () => {
+    const res = await request(t.app).get('/sitemap.xml').expect(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    const doc = new JSDOM(res.text, { contentType: 'application/xml' }).window.document;
+    const locs = [...doc.getElementsByTagName('loc')].map((l) => l.textContent);
+    expect(locs).toContain('https://www.example-agency.com/');
+    expect(locs).toContain('https://www.example-agency.com/services/web-design');
+    expect(locs).toContain('https://www.example-agency.com/blog/measure-what-matters');
+    expect(locs).toContain('https://www.example-agency.com/case-studies/retailer-growth');
+    expect(locs).toContain('https://www.example-agency.com/privacy');
+    expect(locs).not.toContain('https://www.example-agency.com/blog/secret-draft');
+    expect(locs).not.toContain('https://www.example-agency.com/hidden-page');
+    const lastmods = [...doc.getElementsByTagName('lastmod')].map((l) => l.textContent ?? '');
+    expect(lastmods).toHaveLength(locs.length);
+    expect(lastmods.every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))).toBe(true);
+  });
+
+  it('blog/rss.xml is RSS 2.0 with the newest 20 published posts, newest first', async () => {
+    const res = await request(t.app).get('/blog/rss.xml').expect(200);
+    const doc = new JSDOM(res.text, { contentType: 'application/xml' }).window.document;
+    expect(doc.documentElement.getAttribute('version')).toBe('2.0');
+    const items = [...doc.getElementsByTagName('item')];
+    expect(items).toHaveLength(20);
+    expect(items[0]?.getElementsByTagName('link')[0]?.textContent).toBe(
+      'https://www.example-agency.com/blog/measure-what-matters',
+    );
+    expect(res.text).not.toContain('secret-draft');
+  });
+
+  it('GET /api/page-meta answers the same head for client navigation, and validates the path', async () => {
+    const res = await request(t.app)
+      .get('/api/page-meta')
+      .query({ path: '/blog/measure-what-matters' })
+      .expect(200);
+    expect(res.body).toMatchObject({
+      status: 200,
+      canonical: 'https://www.example-agency.com/blog/measure-what-matters',
+    });
+    await request(t.app).get('/api/page-meta').query({ path: 'no-slash' }).expect(400);
+    await request(t.app).get('/api/page-meta?path=/a&path=/b').expect(400);
+  });
+});
