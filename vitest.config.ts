@@ -16,6 +16,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'scripts',
+          root: './scripts',
+          include: ['**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'contracts',
           root: './packages/contracts',
           include: ['src/**/*.test.ts'],

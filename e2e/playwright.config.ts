@@ -10,6 +10,9 @@ export const emptyBaseURL = `http://localhost:${port + 1}`;
 const runId = `${port}-${Date.now()}`;
 const dataDir = path.join(tmpdir(), `agency-e2e-${runId}`);
 const emptyDataDir = path.join(tmpdir(), `agency-e2e-empty-${runId}`);
+/** Release store of the seeded server; the delivery tests release into it while the server runs. */
+export const releasesDir = process.env.E2E_RELEASES_DIR ?? path.join(tmpdir(), `agency-e2e-releases-${port}`);
+process.env.E2E_RELEASES_DIR = releasesDir;
 const serverEnv = {
   LOG_LEVEL: 'warn',
   ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-staff-password',
@@ -56,7 +59,7 @@ export default defineConfig({
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir },
+      env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir, RELEASES_DIR: releasesDir },
     },
     {
       command: 'node scripts/start.mjs',
@@ -64,7 +67,13 @@ export default defineConfig({
       url: `${emptyBaseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { ...serverEnv, PORT: String(port + 1), DATA_DIR: emptyDataDir, SEED: 'false' },
+      env: {
+        ...serverEnv,
+        PORT: String(port + 1),
+        DATA_DIR: emptyDataDir,
+        SEED: 'false',
+        RELEASES_DIR: `${releasesDir}-empty`,
+      },
     },
   ],
 });

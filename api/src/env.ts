@@ -16,6 +16,10 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SITE_ROOT: z.string().default(REPO_ROOT),
+  /** Release store: versioned remote builds plus release-state.json (see docs/deploying.md). */
+  RELEASES_DIR: z.string().default(path.join(REPO_ROOT, 'releases')),
+  /** Where browsers fetch released remotes from: this server by default, or a CDN / static host. */
+  RELEASES_BASE_URL: z.string().default('/releases'),
   REMOTE_MF_MARKETING_URL: z.string().optional(),
   REMOTE_MF_CONTENT_URL: z.string().optional(),
   REMOTE_MF_CONTACT_URL: z.string().optional(),

@@ -55,12 +55,30 @@ export function siteRouter(env: Env, db: Db) {
   for (const folder of Object.values(REMOTE_FOLDERS)) {
     router.use(`/remotes/${folder}`, express.static(path.join(env.SITE_ROOT, folder, 'dist'), staticOptions));
   }
+  // Released remotes live in versioned folders, so every file there (entries included) is immutable.
+  router.use(
+    '/releases',
+    express.static(env.RELEASES_DIR, {
+      index: false,
+      redirect: false,
+      fallthrough: true,
+      setHeaders: (res, filePath) => {
+        if (filePath.endsWith('.json')) res.setHeader('Cache-Control', NO_CACHE);
+        else res.setHeader('Cache-Control', IMMUTABLE);
+      },
+    }),
+  );
   router.use(express.static(shellDist, staticOptions));
   router.use(discoveryRouter(env, db));
 
   router.get('/{*splat}', async (req, res, next) => {
     // Paths with a file extension are assets: a missing one is a plain 404, never the shell.
-    if (path.extname(req.path) || req.path.startsWith('/api/') || req.path.startsWith('/remotes/'))
+    if (
+      path.extname(req.path) ||
+      req.path.startsWith('/api/') ||
+      req.path.startsWith('/remotes/') ||
+      req.path.startsWith('/releases/')
+    )
       return next();
     const html = await loadIndexHtml();
     if (!html) {

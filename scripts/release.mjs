@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// npm run release -- <remote>: build one remote into a versioned folder of the release store and
+// switch the remotes manifest to it. The shell is not rebuilt; a running server serves the new
+// manifest on the next request.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { checkCompatibility, readRemotePackage } from './compat-guard.mjs';
+import {
+  ROOT,
+  contentHash,
+  exists,
+  readState,
+  resolveRemote,
+  versionDir,
+  writeState,
+} from './release-store.mjs';
+
+const { folder, name } = resolveRemote(process.argv[2]);
+const pkg = readRemotePackage(folder);
+
+const problems = checkCompatibility(pkg);
+if (problems.length) {
+  console.error(`Release of ${folder} refused: its shared singletons do not fit the shell.`);
+  for (const p of problems) console.error(`  - ${p}`);
+  process.exit(1);
+}
+
+const out = mkdtempSync(path.join(tmpdir(), `release-${folder}-`));
+const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+const build = spawnSync(
+  process.execPath,
+  [vite, 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'],
+  {
+    cwd: path.join(ROOT, folder),
+    stdio: 'inherit',
+    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+  },
+);
+if (build.status !== 0) {
+  console.error(`Build of ${folder} failed; nothing was released.`);
+  process.exit(1);
+}
+
+const version = `${pkg.version}-${contentHash(out)}`;
+const target = versionDir(folder, version);
+if (!exists(target)) cpSync(out, target, { recursive: true });
+rmSync(out, { recursive: true, force: true });
+
+const state = readState();
+const entry = state.remotes[name] ?? { current: null, history: [] };
+const previous = entry.current;
+if (previous === version) {
+  console.log(`${folder} ${version} is already the current release.`);
+  process.exit(0);
+}
+state.remotes[name] = {
+  current: version,
+  history: [...entry.history.filter((v) => v !== version), ...(previous ? [previous] : [])].slice(-10),
+};
+writeState(state);
+console.log(`Released ${folder} ${version}${previous ? ` (was ${previous})` : ''}`);
+console.log(`Manifest now points ${name} at /releases/${folder}/${version}/remoteEntry.js`);
