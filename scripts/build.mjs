@@ -2,6 +2,7 @@
 // Builds the shell and every remote (two at a time: the machine has two cores).
 import { spawn } from 'node:child_process';
 import { FRONTENDS } from './workspaces.mjs';
+import { precompressDir } from './precompress.mjs';
 
 const viteBin = new URL('../node_modules/vite/bin/vite.js', import.meta.url).pathname;
 const only = process.argv.slice(2);
@@ -17,7 +18,10 @@ function build(ws) {
     });
     child.on('exit', (code) => {
       if (code === 0) {
-        console.log(`built ${ws} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        const { before, after } = precompressDir(new URL(`../${ws}/dist/`, import.meta.url).pathname);
+        console.log(
+          `built ${ws} in ${((Date.now() - started) / 1000).toFixed(1)} s (${Math.round(before / 1024)} KB, ${Math.round(after / 1024)} KB brotli)`,
+        );
         resolve();
       } else reject(new Error(`build of ${ws} failed (exit ${code})`));
     });

@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { checkCompatibility, readRemotePackage } from './compat-guard.mjs';
+import { precompressDir } from './precompress.mjs';
 import {
   ROOT,
   contentHash,
@@ -44,6 +45,7 @@ if (build.status !== 0) {
 }
 
 const version = `${pkg.version}-${contentHash(out)}`;
+precompressDir(out);
 const target = versionDir(folder, version);
 if (!exists(target)) cpSync(out, target, { recursive: true });
 rmSync(out, { recursive: true, force: true });

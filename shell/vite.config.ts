@@ -19,6 +19,8 @@ export default defineConfig({
       shareStrategy: 'loaded-first',
       dts: false,
       dev: { remoteHmr: true },
+      // Remotes reuse this runtime (experiments.externalRuntime) instead of downloading their own.
+      experiments: { provideExternalRuntime: true },
     }),
   ],
   server: {

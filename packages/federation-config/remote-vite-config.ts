@@ -32,6 +32,8 @@ export function remoteViteConfig({ name, exposes, port }: RemoteOptions): UserCo
         shareStrategy: 'loaded-first',
         dts: false,
         dev: { remoteHmr: true },
+        // Use the shell's federation runtime instead of shipping a second copy (~20 KB compressed).
+        experiments: { externalRuntime: true },
       }),
     ],
     server: { port, strictPort: true, origin: `http://localhost:${port}`, cors: true },

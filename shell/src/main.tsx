@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { REMOTE_NAMES, type RemotesManifest } from '@agency/contracts';
+import { REMOTE_NAMES, type RemotesManifest } from '@agency/contracts/routes';
 import './styles.css';
 import { createQueryClient } from './app/query-client';
 import { createRouter } from './app/router';

@@ -1,9 +1,12 @@
 import path from 'node:path';
 import { readFile, stat } from 'node:fs/promises';
-import express, { Router, type Response } from 'express';
+import { Router, type Response } from 'express';
+import type { RemoteName, RemotesManifest } from '@agency/contracts';
 import type { Env } from '../env';
 import type { Db } from '../db/client';
 import { REMOTE_FOLDERS, buildRemotesManifest } from './remotes-manifest';
+import { precompressedStatic } from './precompressed-static';
+import { remoteForPath } from './route-remote';
 import { getStaffSession } from '../admin/staff-session';
 import { resolvePageMeta } from './seo/page-meta';
 import { renderHead } from './seo/render-head';
@@ -20,13 +23,6 @@ function setStaticCacheHeaders(res: Response, filePath: string) {
   else res.setHeader('Cache-Control', NO_CACHE);
 }
 
-const staticOptions = {
-  index: false,
-  redirect: false,
-  fallthrough: true,
-  setHeaders: setStaticCacheHeaders,
-} as const;
-
 function createIndexHtmlLoader(file: string) {
   let cached: { mtimeMs: number; html: string } | undefined;
   return async (): Promise<string | undefined> => {
@@ -41,6 +37,20 @@ function createIndexHtmlLoader(file: string) {
   };
 }
 
+/**
+ * Saves the shell two serial round trips: the current manifest travels inside the HTML (a JSON data
+ * block, which CSP does not treat as script), and the route's remote entry is preloaded in parallel.
+ */
+function withRuntimeHints(html: string, manifest: RemotesManifest, remote: RemoteName | undefined): string {
+  const json = JSON.stringify(manifest).replace(/</g, '\\u003c');
+  const entry = remote ? manifest.remotes[remote].entry : undefined;
+  const hints = [
+    ...(entry ? [`<link rel="modulepreload" crossorigin href="${entry.replace(/"/g, '&quot;')}" />`] : []),
+    `<script type="application/json" id="remotes-manifest">${json}</script>`,
+  ].join('\n    ');
+  return html.replace('</head>', `    ${hints}\n  </head>`);
+}
+
 /** Serves the built shell, the remotes, the runtime manifest and the client-route fallback. */
 export function siteRouter(env: Env, db: Db) {
   const router = Router();
@@ -53,22 +63,19 @@ export function siteRouter(env: Env, db: Db) {
   });
 
   for (const folder of Object.values(REMOTE_FOLDERS)) {
-    router.use(`/remotes/${folder}`, express.static(path.join(env.SITE_ROOT, folder, 'dist'), staticOptions));
+    router.use(
+      `/remotes/${folder}`,
+      precompressedStatic(path.join(env.SITE_ROOT, folder, 'dist'), setStaticCacheHeaders),
+    );
   }
   // Released remotes live in versioned folders, so every file there (entries included) is immutable.
   router.use(
     '/releases',
-    express.static(env.RELEASES_DIR, {
-      index: false,
-      redirect: false,
-      fallthrough: true,
-      setHeaders: (res, filePath) => {
-        if (filePath.endsWith('.json')) res.setHeader('Cache-Control', NO_CACHE);
-        else res.setHeader('Cache-Control', IMMUTABLE);
-      },
-    }),
+    precompressedStatic(env.RELEASES_DIR, (res, filePath) =>
+      res.setHeader('Cache-Control', filePath.endsWith('.json') ? NO_CACHE : IMMUTABLE),
+    ),
   );
-  router.use(express.static(shellDist, staticOptions));
+  router.use(precompressedStatic(shellDist, setStaticCacheHeaders));
   router.use(discoveryRouter(env, db));
 
   router.get('/{*splat}', async (req, res, next) => {
@@ -88,11 +95,13 @@ export function siteRouter(env: Env, db: Db) {
     const [site, staff] = await Promise.all([loadSiteDefaults(db), getStaffSession(req, db)]);
     const origin = publicOrigin(env, req);
     const meta = await resolvePageMeta(db, req.path, site, origin, { staff: Boolean(staff) });
+    const manifest = buildRemotesManifest(env);
+    const remote = meta.status === 200 ? remoteForPath(req.path) : undefined;
     res
       .status(meta.status)
       .setHeader('Cache-Control', NO_CACHE)
       .type('html')
-      .send(renderHead(html, meta, site.siteName, origin));
+      .send(withRuntimeHints(renderHead(html, meta, site.siteName, origin), manifest, remote));
   });
   return router;
 }

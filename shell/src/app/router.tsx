@@ -1,5 +1,5 @@
 import { createBrowserRouter } from 'react-router-dom';
-import type { RemoteName } from '@agency/contracts';
+import type { RemoteName } from '@agency/contracts/routes';
 import { RootLayout, SiteLayout } from '../layout/site-layout';
 import { RemoteModule } from '@agency/ui/remote-module';
 import { NotFoundPage } from '../pages/not-found-page';

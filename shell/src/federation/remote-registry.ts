@@ -1,10 +1,21 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
-import { ApiRoutes, REMOTE_NAMES, type RemoteName, type RemotesManifest } from '@agency/contracts';
+import { ApiRoutes, REMOTE_NAMES, type RemoteName, type RemotesManifest } from '@agency/contracts/routes';
 
 let registered = false;
 
-/** Reads where each remote currently lives; fetched before first render, never cached. */
+/**
+ * Reads where each remote currently lives, before first render: from the copy the server inlined in
+ * the HTML, else from the (never cached) manifest endpoint.
+ */
 export async function loadRemotesManifest(): Promise<RemotesManifest> {
+  const inline = document.getElementById('remotes-manifest')?.textContent;
+  if (inline) {
+    try {
+      return JSON.parse(inline) as RemotesManifest;
+    } catch {
+      /* fall back to the endpoint */
+    }
+  }
   const res = await fetch(ApiRoutes.remotesManifest, { cache: 'no-cache' });
   if (!res.ok) throw new Error(`Remotes manifest answered ${res.status}`);
   return (await res.json()) as RemotesManifest;

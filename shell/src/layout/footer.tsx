@@ -56,7 +56,7 @@ export function Footer() {
             </p>
           </div>
           <div className="min-h-[44px] w-full max-w-md">
-            <RemoteModule remote="mf_contact" module="NewsletterSignup" compact />
+            <RemoteModule remote="mf_contact" module="NewsletterSignup" compact defer />
           </div>
         </Container>
       </section>

@@ -1,5 +1,5 @@
 import { Component, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import type { RemoteName } from '@agency/contracts';
+import type { RemoteName } from '@agency/contracts/routes';
 import { Button, Container, Skeleton } from '../components';
 
 type RemoteLoader = <T>(remote: RemoteName, module: string) => Promise<T>;
@@ -107,32 +107,48 @@ type LoadState =
   | { status: 'ready'; Component: ComponentType<object> }
   | { status: 'failed'; error: Error };
 
+/** Resolves once the page has loaded and the browser is idle: for content below the fold. */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () =>
+      'requestIdleCallback' in window
+        ? window.requestIdleCallback(() => resolve(), { timeout: 1500 })
+        : setTimeout(resolve, 200);
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+}
+
 /** Loads a remote module; `attempt` changes make it ask the network again (Retry). */
-function useRemoteComponent(remote: RemoteName, module: string, attempt: number): LoadState {
+function useRemoteComponent(remote: RemoteName, module: string, attempt: number, defer: boolean): LoadState {
   const key = `${remote}/${module}`;
   const token = `${key}#${attempt}`;
   const [result, setResult] = useState<{ token: string; state: LoadState } | null>(null);
   useEffect(() => {
     if (loaded.has(key)) return;
     let active = true;
-    withTimeout(
-      loadRemoteModule<{ default: ComponentType<object> }>(remote, module),
-      REMOTE_LOAD_TIMEOUT_MS,
-      key,
-    ).then(
-      (mod) => {
-        loaded.set(key, mod.default);
-        if (active) setResult({ token, state: { status: 'ready', Component: mod.default } });
-      },
-      (error: Error) => {
-        console.error(`[remote] ${key} failed to load`, error);
-        if (active) setResult({ token, state: { status: 'failed', error } });
-      },
-    );
+    (defer && attempt === 0 ? whenIdle() : Promise.resolve())
+      .then(() =>
+        withTimeout(
+          loadRemoteModule<{ default: ComponentType<object> }>(remote, module),
+          REMOTE_LOAD_TIMEOUT_MS,
+          key,
+        ),
+      )
+      .then(
+        (mod) => {
+          loaded.set(key, mod.default);
+          if (active) setResult({ token, state: { status: 'ready', Component: mod.default } });
+        },
+        (error: Error) => {
+          console.error(`[remote] ${key} failed to load`, error);
+          if (active) setResult({ token, state: { status: 'failed', error } });
+        },
+      );
     return () => {
       active = false;
     };
-  }, [key, token, remote, module]);
+  }, [key, token, remote, module, attempt, defer]);
   const cached = loaded.get(key);
   if (cached) return { status: 'ready', Component: cached };
   return result?.token === token ? result.state : { status: 'loading' };
@@ -148,16 +164,19 @@ export function RemoteModule<P extends object>({
   props,
   compact = false,
   fallback,
+  defer = false,
 }: {
   remote: RemoteName;
   module: string;
   props?: P;
   compact?: boolean;
   fallback?: ReactNode;
+  /** Below-the-fold content: load after the page is loaded and idle, off the critical path. */
+  defer?: boolean;
 }) {
   const [attempt, setAttempt] = useState(0);
   const label = `${remote}/${module}`;
-  const state = useRemoteComponent(remote, module, attempt);
+  const state = useRemoteComponent(remote, module, attempt, defer);
   const retry = () => setAttempt((a) => a + 1);
   if (state.status === 'failed') return <RemoteFailure label={label} compact={compact} onRetry={retry} />;
   if (state.status === 'loading') return <>{fallback ?? (compact ? null : <PageFallback />)}</>;
