@@ -1,7 +1,53 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
+import { z } from 'zod';
+import {
+  contentBlockParamsSchema,
+  contentBlockSchema,
+  publishedListQuery,
+  serviceListSchema,
+  testimonialListSchema,
+} from '@agency/contracts';
 import type { Db } from '../db/client';
+import { notFound } from '../http/errors';
+import { parseParams, parseQuery } from '../http/validate';
+import { marketingRepository } from './marketing-repository';
+
+/** A single block takes no query parameters at all. */
+const noQuery = z.object({}).strict();
+
+/** Clients may keep a copy but must revalidate it; Express answers 304 when the ETag still matches. */
+function revalidateAlways(res: Response) {
+  res.setHeader('Cache-Control', 'no-cache');
+}
 
 /** Public marketing data: content blocks, services, testimonials. */
-export function marketingRouter(_db: Db) {
-  return Router();
+export function marketingRouter(db: Db) {
+  const repo = marketingRepository(db);
+  const router = Router();
+
+  router.get('/content-blocks/:identifier', async (req, res) => {
+    parseQuery(noQuery, req);
+    const { identifier } = parseParams(contentBlockParamsSchema, req);
+    const block = await repo.findPublishedContentBlock(identifier);
+    // An inactive block is as invisible to visitors as a missing one.
+    if (!block) throw notFound(`No content block '${identifier}'`);
+    revalidateAlways(res);
+    res.json(contentBlockSchema.parse(block));
+  });
+
+  router.get('/services', async (req, res) => {
+    parseQuery(publishedListQuery, req);
+    const rows = await repo.listPublishedServices();
+    revalidateAlways(res);
+    res.json(serviceListSchema.parse(rows));
+  });
+
+  router.get('/testimonials', async (req, res) => {
+    parseQuery(publishedListQuery, req);
+    const rows = await repo.listPublishedTestimonials();
+    revalidateAlways(res);
+    res.json(testimonialListSchema.parse(rows));
+  });
+
+  return router;
 }

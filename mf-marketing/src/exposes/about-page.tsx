@@ -1,6 +1,2 @@
 import '../styles.css';
-import { ComingSoon } from '../pages/coming-soon';
-
-export default function AboutPage() {
-  return <ComingSoon title="AboutPage" />;
-}
+export { AboutPage as default } from '../about/about-page';

@@ -1,6 +1,2 @@
 import '../styles.css';
-import { ComingSoon } from '../pages/coming-soon';
-
-export default function HomePage() {
-  return <ComingSoon title="HomePage" />;
-}
+export { HomePage as default } from '../home/home-page';

@@ -1,6 +1,2 @@
 import '../styles.css';
-import { ComingSoon } from '../pages/coming-soon';
-
-export default function ServiceDetailPage() {
-  return <ComingSoon title="ServiceDetailPage" />;
-}
+export { ServiceDetailPage as default } from '../services/service-detail-page';

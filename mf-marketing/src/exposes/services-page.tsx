@@ -1,6 +1,2 @@
 import '../styles.css';
-import { ComingSoon } from '../pages/coming-soon';
-
-export default function ServicesPage() {
-  return <ComingSoon title="ServicesPage" />;
-}
+export { ServicesPage as default } from '../services/services-page';

@@ -1,1 +1,97 @@
-export {};
+import { z } from 'zod';
+import { slug } from './common';
+
+/** Icons a public service may name (spec section 3); anything else shows the default. */
+export const SERVICE_ICONS = ['search', 'target', 'trending', 'bot', 'shopping', 'palette'] as const;
+export type ServiceIcon = (typeof SERVICE_ICONS)[number];
+export const DEFAULT_SERVICE_ICON: ServiceIcon = 'search';
+export const DEFAULT_SERVICE_GRADIENT = 'service-seo';
+export const DEFAULT_TESTIMONIAL_RATING = 5;
+
+/** The content block the home hero reads. */
+export const HOMEPAGE_HERO_IDENTIFIER = 'homepage-hero';
+
+export const contentBlockParamsSchema = z.object({ identifier: slug }).strict();
+
+export const contentBlockSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  identifier: z.string(),
+  type: z.string().default('hero'),
+  // Staff may store odd JSON; visitors then get an empty object and the page's defaults.
+  content: z.record(z.string(), z.unknown()).catch({}),
+  published: z.boolean().default(true),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ContentBlock = z.infer<typeof contentBlockSchema>;
+
+export const heroMetricSchema = z.object({
+  value: z.string().min(1),
+  label: z.string().min(1),
+  /** CSS width of the metric's bar, e.g. '85%'. */
+  width: z.string().regex(/^\d{1,3}(?:\.\d+)?%$/, 'Use a percentage such as 85%'),
+});
+export type HeroMetric = z.infer<typeof heroMetricSchema>;
+
+export const ctaSchema = z.object({
+  text: z.string().min(1),
+  /** Site-relative path only: the hero never sends visitors off-site. */
+  href: z.string().regex(/^\/(?!\/)[^\s]*$/, 'Use a site path such as /contact'),
+});
+export type Cta = z.infer<typeof ctaSchema>;
+
+/** `content` of the 'homepage-hero' block; every field is optional so a partial block still renders. */
+export const homepageHeroContentSchema = z.object({
+  title: z.string().min(1).optional(),
+  subtitle: z.string().min(1).optional(),
+  metrics: z.array(heroMetricSchema).min(1).optional(),
+  primaryCTA: ctaSchema.optional(),
+  secondaryCTA: ctaSchema.optional(),
+});
+export type HomepageHeroContent = z.infer<typeof homepageHeroContentSchema>;
+
+export const serviceSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  icon: z.enum(SERVICE_ICONS).catch(DEFAULT_SERVICE_ICON),
+  gradient: z.string().default(DEFAULT_SERVICE_GRADIENT),
+  features: z.array(z.string()).default([]),
+  displayOrder: z.number().int(),
+});
+export type Service = z.infer<typeof serviceSchema>;
+export const serviceListSchema = z.array(serviceSchema);
+
+export const testimonialSchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  name: z.string(),
+  title: z.string(),
+  company: z.string(),
+  imageUrl: z.string().nullable(),
+  rating: z.number().int().min(1).max(5).default(DEFAULT_TESTIMONIAL_RATING),
+});
+export type Testimonial = z.infer<typeof testimonialSchema>;
+export const testimonialListSchema = z.array(testimonialSchema);
+
+/**
+ * The fields of a public case study the home page card reads (spec section 3). The full case-study
+ * contract lives with the content feature; this is only what home depends on.
+ */
+export const homeCaseStudyCardSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  imageUrl: z.string().nullish(),
+  industry: z.string(),
+  duration: z.string(),
+  challenge: z.string(),
+  results: z.array(z.object({ metric: z.string(), value: z.string() })).default([]),
+});
+export type HomeCaseStudyCard = z.infer<typeof homeCaseStudyCardSchema>;
+
+/** Spec section 9: home shows at most 2 case studies with at most 3 result metrics each. */
+export const HOME_CASE_STUDY_LIMIT = 2;
+export const CASE_STUDY_CARD_RESULT_LIMIT = 3;

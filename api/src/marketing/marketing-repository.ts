@@ -1,0 +1,51 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { contentBlocks, services, testimonials } from '../db/schema';
+
+/** Reads behind the public marketing endpoints; visitors only ever see published rows. */
+export function marketingRepository(db: Db) {
+  return {
+    async findPublishedContentBlock(identifier: string) {
+      const [row] = await db
+        .select()
+        .from(contentBlocks)
+        .where(and(eq(contentBlocks.identifier, identifier), eq(contentBlocks.published, true)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    listPublishedServices() {
+      return db
+        .select({
+          id: services.id,
+          title: services.title,
+          slug: services.slug,
+          description: services.description,
+          icon: services.icon,
+          gradient: services.gradient,
+          features: services.features,
+          displayOrder: services.displayOrder,
+        })
+        .from(services)
+        .where(eq(services.published, true))
+        .orderBy(asc(services.displayOrder), asc(services.id));
+    },
+
+    listPublishedTestimonials() {
+      return db
+        .select({
+          id: testimonials.id,
+          content: testimonials.content,
+          name: testimonials.name,
+          title: testimonials.title,
+          company: testimonials.company,
+          imageUrl: testimonials.imageUrl,
+          rating: testimonials.rating,
+        })
+        .from(testimonials)
+        .where(eq(testimonials.published, true))
+        .orderBy(asc(testimonials.displayOrder), asc(testimonials.id));
+    },
+  };
+}
+export type MarketingRepository = ReturnType<typeof marketingRepository>;

@@ -1,0 +1,134 @@
+import { homepageHeroContentSchema, type Cta, type HeroMetric, type ServiceIcon } from '@agency/contracts';
+
+export interface HeroView {
+  title: string;
+  subtitle: string;
+  metrics: HeroMetric[];
+  primaryCTA: Cta;
+  secondaryCTA: Cta;
+}
+
+/** Spec defaults for the hero when the 'homepage-hero' block is missing, inactive or unreadable. */
+export const DEFAULT_HERO: HeroView = {
+  title: 'Digital Performance, Distilled.',
+  subtitle:
+    'Senior strategists for SEO, paid media and analytics who turn your data into clear decisions and compounding growth. No junior hand-offs, no vanity metrics.',
+  metrics: [
+    { value: '247%', label: 'Avg. Traffic Growth', width: '85%' },
+    { value: '$2.4M', label: 'Revenue Generated', width: '72%' },
+    { value: '40+', label: 'Years Combined Exp.', width: '94%' },
+  ],
+  primaryCTA: { text: 'Start Your Growth Journey', href: '/contact' },
+  secondaryCTA: { text: 'View Case Studies', href: '/case-studies' },
+};
+
+/**
+ * The hero to show: each field of the block that is valid, the default for every other one, so a
+ * half-filled block in the CMS never blanks the hero.
+ */
+export function resolveHero(content: unknown): HeroView {
+  const source = content && typeof content === 'object' ? (content as Record<string, unknown>) : {};
+  const shape = homepageHeroContentSchema.shape;
+  const pick = <K extends keyof HeroView>(key: K): HeroView[K] => {
+    const parsed = shape[key].safeParse(source[key]);
+    return (parsed.success && parsed.data !== undefined ? parsed.data : DEFAULT_HERO[key]) as HeroView[K];
+  };
+  return {
+    title: pick('title'),
+    subtitle: pick('subtitle'),
+    metrics: pick('metrics').slice(0, 3),
+    primaryCTA: pick('primaryCTA'),
+    secondaryCTA: pick('secondaryCTA'),
+  };
+}
+
+/** The title split at its first comma: the comma stays on line one, the rest is highlighted. */
+export function splitTitle(title: string): { lead: string; highlight: string } {
+  const at = title.indexOf(',');
+  if (at === -1) return { lead: title.trim(), highlight: '' };
+  return { lead: title.slice(0, at + 1).trim(), highlight: title.slice(at + 1).trim() };
+}
+
+export interface ServiceCardView {
+  slug: string;
+  title: string;
+  description: string;
+  icon: ServiceIcon;
+  gradient: string;
+}
+
+/** Shown when published services are missing or empty (spec: these three slugs). */
+export const FALLBACK_SERVICES: ServiceCardView[] = [
+  {
+    slug: 'seo-content',
+    title: 'SEO & Content',
+    description:
+      'Technical SEO, search-led content and digital PR that win rankings for the queries your buyers actually type.',
+    icon: 'search',
+    gradient: 'service-seo',
+  },
+  {
+    slug: 'paid-media-ppc',
+    title: 'Paid Media & PPC',
+    description:
+      'Google, Meta and LinkedIn campaigns managed against profit, not clicks, with creative tested every week.',
+    icon: 'target',
+    gradient: 'service-paid-media',
+  },
+  {
+    slug: 'data-analytics',
+    title: 'Data & Analytics',
+    description:
+      'Tracking you can trust, honest attribution and dashboards that show exactly where to invest next.',
+    icon: 'trending',
+    gradient: 'service-data-science',
+  },
+];
+
+export interface TestimonialView {
+  key: string;
+  content: string;
+  name: string;
+  title: string;
+  company: string;
+  rating: number;
+}
+
+/** Shown when published testimonials are missing or empty. */
+export const FALLBACK_TESTIMONIALS: TestimonialView[] = [
+  {
+    key: 'fallback-1',
+    content:
+      'They found the technical issues three previous agencies had missed. Within six months organic search became our largest acquisition channel.',
+    name: 'Rachel Morgan',
+    title: 'Director of E-commerce',
+    company: 'Harbor & Vine',
+    rating: 5,
+  },
+  {
+    key: 'fallback-2',
+    content:
+      'For the first time our marketing numbers and our finance numbers agree. Cost per qualified lead is down by a third and we know exactly why.',
+    name: 'David Okafor',
+    title: 'Chief Marketing Officer',
+    company: 'Brightline Software',
+    rating: 5,
+  },
+];
+
+/** The client-name grid under the testimonials (names stand in for logos). */
+export const CLIENT_NAMES = [
+  'Northwind Outfitters',
+  'Ledgerline',
+  'Helio Health',
+  'Copper & Pine',
+  'Atlas Freight',
+  'Brightline Software',
+] as const;
+
+export const ANTIDOTE_STATS = [
+  { value: '40+', label: 'Years Combined Experience' },
+  { value: '95%', label: 'Client Retention Rate' },
+  { value: '$50M+', label: 'Revenue Generated' },
+  { value: '24h', label: 'Response Time' },
+] as const;

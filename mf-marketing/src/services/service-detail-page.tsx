@@ -1,0 +1,207 @@
+import { Link, useParams } from 'react-router-dom';
+import { ArrowLeft, ArrowRight, CheckCircle2, Quote } from 'lucide-react';
+import { Container, SectionHeading, buttonClasses, cn } from '@agency/ui';
+import { CtaBand } from '../shared/cta-band';
+import { PageHero } from '../shared/page-hero';
+import { ServiceGlyph, gradientClass } from '../shared/service-visuals';
+import { darkOutlineButton } from '../shared/dark-outline-button';
+import { StarRating } from '../shared/star-rating';
+import { findService, type ServiceContent } from './service-catalog';
+
+const AT_A_GLANCE = [
+  'Led by a senior specialist with 5+ years of experience',
+  'Weekly check-ins and answers within one business day',
+  'First results typically in 30–60 days',
+];
+
+export function ServiceDetailPage() {
+  const { slug } = useParams();
+  const service = findService(slug);
+  return service ? <ServiceDetail service={service} /> : <ServiceNotFound />;
+}
+
+function ServiceNotFound() {
+  return (
+    <PageHero
+      eyebrow="Services"
+      title="Service Not Found"
+      intro="The service you're looking for doesn't exist."
+      className="min-h-[60vh]"
+    >
+      <div className="mt-10 flex justify-center">
+        <Link to="/services" className={buttonClasses('inverse', 'lg')}>
+          <ArrowLeft className="h-5 w-5" aria-hidden="true" />
+          View All Services
+        </Link>
+      </div>
+    </PageHero>
+  );
+}
+
+function ServiceDetail({ service: s }: { service: ServiceContent }) {
+  return (
+    <>
+      <section
+        className={cn(
+          'relative overflow-hidden pb-16 pt-32 text-white sm:pb-24 sm:pt-36',
+          gradientClass(s.gradient),
+        )}
+      >
+        <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-ink-950/25" />
+        <Container className="relative">
+          <Link
+            to="/services"
+            className="inline-flex items-center gap-1 rounded text-sm font-medium text-white/90 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
+          >
+            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+            All services
+          </Link>
+          <div className="mt-8 grid items-center gap-12 lg:grid-cols-[1.4fr_1fr]">
+            <div>
+              <span
+                aria-hidden="true"
+                className="inline-flex h-14 w-14 items-center justify-center rounded-xl bg-white/15 ring-1 ring-white/40"
+              >
+                <ServiceGlyph icon={s.icon} className="h-7 w-7" />
+              </span>
+              <h1 className="mt-6 text-4xl font-bold tracking-tight sm:text-5xl lg:text-6xl">{s.title}</h1>
+              <p className="mt-4 text-xl font-medium text-white sm:text-2xl">{s.subtitle}</p>
+              <p className="mt-6 text-lg text-white/90">{s.description}</p>
+              <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+                <Link to="/contact" className={buttonClasses('inverse', 'lg')}>
+                  Get Started Today
+                  <ArrowRight className="h-5 w-5" aria-hidden="true" />
+                </Link>
+                <Link to="/case-studies" className={darkOutlineButton()}>
+                  View Results
+                </Link>
+              </div>
+            </div>
+            <aside
+              aria-label="At a glance"
+              className="rounded-2xl bg-ink-950/40 p-6 ring-1 ring-white/20 backdrop-blur sm:p-8"
+            >
+              <p className="text-sm font-semibold uppercase tracking-wider text-white/80">Typical result</p>
+              <p className="mt-2 text-2xl font-bold leading-snug">{s.provenResult}</p>
+              <ul className="mt-6 grid gap-3 border-t border-white/20 pt-6 text-white/90">
+                {AT_A_GLANCE.map((item) => (
+                  <li key={item} className="flex gap-2">
+                    <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+                    {item}
+                  </li>
+                ))}
+              </ul>
+            </aside>
+          </div>
+        </Container>
+      </section>
+
+      <section className="py-16 sm:py-24" aria-labelledby="results-heading">
+        <Container>
+          <SectionHeading
+            eyebrow="Why It Works"
+            title={<span id="results-heading">Proven Results</span>}
+            intro={`What clients typically see in their first year of ${s.title} with us.`}
+          />
+          <ul className="grid gap-4 sm:grid-cols-2" data-testid="benefits">
+            {s.benefits.map((b) => (
+              <li key={b} className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+                <CheckCircle2 className="mt-0.5 h-6 w-6 shrink-0 text-accent-500" aria-hidden="true" />
+                <span className="text-lg text-ink-900">{b}</span>
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </section>
+
+      <section className="bg-slate-50 py-16 sm:py-24" aria-labelledby="included-heading">
+        <Container>
+          <SectionHeading
+            eyebrow="The Service"
+            title={<span id="included-heading">What&apos;s Included</span>}
+            intro="Five workstreams, run by the same senior team and reported in one place."
+          />
+          <ul className="flex flex-wrap justify-center gap-6" data-testid="features">
+            {s.features.map((f) => (
+              <li
+                key={f.title}
+                className="w-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)]"
+              >
+                <h3 className="text-lg font-semibold text-ink-900">{f.title}</h3>
+                <p className="mt-2 text-slate-600">{f.description}</p>
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </section>
+
+      <section className="py-16 sm:py-24" aria-labelledby="process-heading">
+        <Container>
+          <SectionHeading
+            eyebrow="How We Work"
+            title={<span id="process-heading">Our Process</span>}
+            intro="A clear plan in weeks and measurable progress every month."
+          />
+          <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4" data-testid="process">
+            {s.process.map((step, i) => (
+              <li
+                key={step.phase}
+                className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+              >
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    'flex h-10 w-10 items-center justify-center rounded-full text-sm font-bold text-white',
+                    gradientClass(s.gradient),
+                  )}
+                >
+                  {i + 1}
+                </span>
+                <h3 className="mt-4 text-lg font-semibold text-ink-900">
+                  <span className="sr-only">Step {i + 1}: </span>
+                  {step.phase}
+                </h3>
+                <p className="mt-2 text-slate-600">{step.description}</p>
+              </li>
+            ))}
+          </ol>
+        </Container>
+      </section>
+
+      <section className="bg-slate-50 py-16 sm:py-24" aria-labelledby="testimonial-heading">
+        <Container className="max-w-4xl">
+          <h2 id="testimonial-heading" className="sr-only">
+            Client Testimonial
+          </h2>
+          <figure className="rounded-3xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-12">
+            <Quote className="mx-auto h-10 w-10 text-brand-200" aria-hidden="true" />
+            <div className="mt-4 flex justify-center">
+              <StarRating rating={5} />
+            </div>
+            <blockquote className="mt-6 text-xl font-medium text-ink-900 sm:text-2xl">
+              <p>&ldquo;{s.testimonial.quote}&rdquo;</p>
+            </blockquote>
+            <figcaption className="mt-6">
+              <span className="block font-semibold text-ink-900">{s.testimonial.name}</span>
+              <span className="block text-slate-600">
+                {s.testimonial.title}, {s.testimonial.company}
+              </span>
+            </figcaption>
+          </figure>
+        </Container>
+      </section>
+
+      <CtaBand
+        title={`Ready to Grow With ${s.title}?`}
+        text="Start with a free strategy session: a senior specialist reviews your numbers and shows you where the first wins are. No obligation."
+      >
+        <Link to="/contact" className={buttonClasses('primary', 'lg')}>
+          Get Your Free Strategy Session
+        </Link>
+        <Link to="/services" className={darkOutlineButton()}>
+          View All Services
+        </Link>
+      </CtaBand>
+    </>
+  );
+}

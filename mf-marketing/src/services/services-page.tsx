@@ -1,0 +1,92 @@
+import { Link } from 'react-router-dom';
+import { ArrowRight, Check, TrendingUp } from 'lucide-react';
+import { Container, SectionHeading, buttonClasses } from '@agency/ui';
+import { ApproachSection } from '../shared/approach-steps';
+import { CtaBand } from '../shared/cta-band';
+import { PageHero } from '../shared/page-hero';
+import { ServiceBadgeIcon } from '../shared/service-visuals';
+import { darkOutlineButton } from '../shared/dark-outline-button';
+import { SERVICE_CATALOG } from './service-catalog';
+
+export function ServicesPage() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Our Services"
+        title="Full-Funnel Growth, Led by Senior Specialists"
+        intro="Six disciplines, one team and one set of numbers. Pick the service you need today; we make sure it works with everything else you run."
+      >
+        <div className="mt-10 flex justify-center">
+          <Link to="/contact" className={buttonClasses('primary', 'lg')}>
+            Discuss Your Needs
+            <ArrowRight className="h-5 w-5" aria-hidden="true" />
+          </Link>
+        </div>
+      </PageHero>
+
+      <section className="py-16 sm:py-24" aria-labelledby="services-list-heading">
+        <Container>
+          <SectionHeading
+            eyebrow="What We Do"
+            title={<span id="services-list-heading">Services That Move Revenue</span>}
+            intro="Every service comes with clear targets, weekly check-ins and reporting tied to the numbers your business runs on."
+          />
+          <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="service-cards">
+            {SERVICE_CATALOG.map((s) => (
+              <li
+                key={s.slug}
+                className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+                data-testid="service-card"
+              >
+                <ServiceBadgeIcon icon={s.icon} gradient={s.gradient} />
+                <h3 className="mt-5 text-xl font-semibold text-ink-900">{s.title}</h3>
+                <p className="mt-2 text-slate-600">{s.summary}</p>
+                <h4 className="mt-6 text-sm font-semibold uppercase tracking-wider text-slate-700">
+                  What&apos;s included
+                </h4>
+                <ul className="mt-3 grid gap-2" data-testid="included">
+                  {s.features.map((f) => (
+                    <li key={f.title} className="flex gap-2 text-sm text-slate-700">
+                      <Check className="mt-0.5 h-4 w-4 shrink-0 text-accent-500" aria-hidden="true" />
+                      {f.title}
+                    </li>
+                  ))}
+                </ul>
+                <p className="mt-6 flex flex-1 items-start gap-2 rounded-lg bg-brand-50 p-3 text-sm font-medium text-brand-800">
+                  <TrendingUp className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+                  <span>Proven results: {s.provenResult}</span>
+                </p>
+                <Link
+                  to={`/services/${s.slug}`}
+                  className={buttonClasses('secondary', 'md', 'mt-6 self-start')}
+                  aria-label={`Learn More about ${s.title}`}
+                >
+                  Learn More
+                  <ArrowRight className="h-4 w-4" aria-hidden="true" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </section>
+
+      <ApproachSection
+        eyebrow="Our Approach"
+        title="How Every Engagement Runs"
+        intro="The same four steps whether we start with SEO, paid media or a new Shopify store."
+      />
+
+      <CtaBand
+        title="Not Sure Which Service You Need?"
+        text="Book a free strategy session. We will review your numbers and tell you honestly where the biggest opportunity is, even if it is not with us."
+      >
+        <Link to="/contact" className={buttonClasses('primary', 'lg')}>
+          Get Your Free Strategy Session
+        </Link>
+        <Link to="/case-studies" className={darkOutlineButton()}>
+          View Case Studies
+        </Link>
+      </CtaBand>
+    </>
+  );
+}
