@@ -8,10 +8,23 @@ export default defineConfig({
           name: 'api',
           root: './api',
           include: ['src/**/*.test.ts'],
+          exclude: ['src/**/*.security.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'security',
+          root: './api',
+          include: ['src/**/*.security.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+          fileParallelism: false,
         },
       },
       {

@@ -14,6 +14,8 @@ import { pageMetaRouter } from './site/seo/seo-router';
 import { marketingRouter } from './marketing/marketing-router';
 import { contentRouter } from './content/content-router';
 import { adminRouter } from './admin/admin-router';
+import { publicSiteSettingsRouter } from './admin/site-settings';
+import { uploadsStatic } from './admin/uploads-static';
 
 export interface AppDeps {
   env: Env;
@@ -41,18 +43,20 @@ export function createApp({ env, database, log }: AppDeps) {
 
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
-  api.use('/contacts', contactRouter(database.db));
-  api.use('/newsletter', newsletterRouter(database.db));
+  api.use('/contacts', contactRouter(database.db, { rateLimitScale: env.RATE_LIMIT_SCALE }));
+  api.use('/newsletter', newsletterRouter(database.db, { rateLimitScale: env.RATE_LIMIT_SCALE }));
   api.use(marketingRouter(database.db));
   api.use(contentRouter(database.db));
   api.use(pageMetaRouter(env, database.db));
+  api.use(publicSiteSettingsRouter(database.db));
   api.use('/admin', adminRouter({ db: database.db, env, log }));
   api.use(() => {
     throw notFound('No such API route');
   });
   app.use('/api', api);
+  app.use(uploadsStatic(env));
 
-  app.use(siteRouter(env, database.db));
+  app.use(siteRouter(env, database.db, log));
   app.use((_req, res) => {
     res.status(404).type('text/plain').send('Not found');
   });

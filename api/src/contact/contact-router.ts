@@ -2,11 +2,16 @@ import { Router } from 'express';
 import { contactRequestSchema } from '@agency/contracts';
 import { parseBody } from '../http/validate';
 import type { Db } from '../db/client';
+import { rateLimit } from '../http/rate-limit';
 import { contactRequests } from '../db/schema';
 
-export function contactRouter(db: Db) {
+/** Per client address: far above what a person sends, low enough to stop a flood. */
+export const CONTACT_RATE_LIMIT = { limit: 30, windowMs: 15 * 60_000 };
+
+export function contactRouter(db: Db, opts: { rateLimitScale?: number } = {}) {
   const router = Router();
-  router.post('/', async (req, res) => {
+  const limiter = rateLimit(db, { name: 'contact', ...CONTACT_RATE_LIMIT, scale: opts.rateLimitScale ?? 1 });
+  router.post('/', limiter, async (req, res) => {
     const { website, ...input } = parseBody(contactRequestSchema, req);
     // Honeypot filled in: answer like a success so bots learn nothing, store nothing.
     if (website) {

@@ -30,13 +30,27 @@ export function zodFieldMessages(err: ZodError): Record<string, string> {
   return fields;
 }
 
-/** Postgres connection failures: the database is unreachable, not the request at fault. */
-function isDatabaseUnavailable(err: unknown): boolean {
-  const code = (err as { code?: unknown })?.code;
-  return (
-    typeof code === 'string' &&
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '08003'].includes(code)
-  );
+const UNAVAILABLE_CODES = [
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+];
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED|Connection ended unexpectedly|PGlite is closed/i;
+
+/** Database connection failures (also when wrapped as a query error's cause): not the request's fault. */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 4) return false;
+  const { code, message, cause } = err as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string' && UNAVAILABLE_CODES.includes(code)) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
 }
 
 interface BodyParserError {

@@ -2,12 +2,21 @@ import { Router } from 'express';
 import { ErrorCode, newsletterSchema } from '@agency/contracts';
 import { parseBody } from '../http/validate';
 import type { Db } from '../db/client';
+import { rateLimit } from '../http/rate-limit';
 import { newsletterSubscriptions } from '../db/schema';
 import { conflict } from '../http/errors';
 
-export function newsletterRouter(db: Db) {
+/** Per client address: far above what a person sends, low enough to stop a flood. */
+export const NEWSLETTER_RATE_LIMIT = { limit: 30, windowMs: 15 * 60_000 };
+
+export function newsletterRouter(db: Db, opts: { rateLimitScale?: number } = {}) {
   const router = Router();
-  router.post('/', async (req, res) => {
+  const limiter = rateLimit(db, {
+    name: 'newsletter',
+    ...NEWSLETTER_RATE_LIMIT,
+    scale: opts.rateLimitScale ?? 1,
+  });
+  router.post('/', limiter, async (req, res) => {
     const { email, website } = parseBody(newsletterSchema, req);
     if (website) {
       res.status(201).json({ email, createdAt: new Date().toISOString() });

@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { Router, type Response } from 'express';
 import type { RemoteName, RemotesManifest } from '@agency/contracts';
 import type { Env } from '../env';
+import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { REMOTE_FOLDERS, buildRemotesManifest } from './remotes-manifest';
 import { precompressedStatic } from './precompressed-static';
@@ -52,7 +53,7 @@ function withRuntimeHints(html: string, manifest: RemotesManifest, remote: Remot
 }
 
 /** Serves the built shell, the remotes, the runtime manifest and the client-route fallback. */
-export function siteRouter(env: Env, db: Db) {
+export function siteRouter(env: Env, db: Db, log: Logger) {
   const router = Router();
   const shellDist = path.join(env.SITE_ROOT, 'shell', 'dist');
   const loadIndexHtml = createIndexHtmlLoader(path.join(shellDist, 'index.html'));
@@ -92,16 +93,23 @@ export function siteRouter(env: Env, db: Db) {
       res.status(503).type('text/plain').send('The site is not built yet. Run `npm run build`.');
       return;
     }
-    const [site, staff] = await Promise.all([loadSiteDefaults(db), getStaffSession(req, db)]);
-    const origin = publicOrigin(env, req);
-    const meta = await resolvePageMeta(db, req.path, site, origin, { staff: Boolean(staff) });
     const manifest = buildRemotesManifest(env);
-    const remote = meta.status === 200 ? remoteForPath(req.path) : undefined;
-    res
-      .status(meta.status)
-      .setHeader('Cache-Control', NO_CACHE)
-      .type('html')
-      .send(withRuntimeHints(renderHead(html, meta, site.siteName, origin), manifest, remote));
+    let page: { status: number; html: string };
+    try {
+      const [site, staff] = await Promise.all([loadSiteDefaults(db), getStaffSession(req, db)]);
+      const origin = publicOrigin(env, req);
+      const meta = await resolvePageMeta(db, req.path, site, origin, { staff: Boolean(staff) });
+      const remote = meta.status === 200 ? remoteForPath(req.path) : undefined;
+      page = {
+        status: meta.status,
+        html: withRuntimeHints(renderHead(html, meta, site.siteName, origin), manifest, remote),
+      };
+    } catch (err) {
+      // Database unreachable: the shell still renders (with its generic head); data sections show their errors.
+      log.warn({ err, path: req.path }, 'page head unavailable; serving the plain shell');
+      page = { status: 200, html: withRuntimeHints(html, manifest, remoteForPath(req.path)) };
+    }
+    res.status(page.status).setHeader('Cache-Control', NO_CACHE).type('html').send(page.html);
   });
   return router;
 }
