@@ -1,0 +1,68 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactRequests, newsletterSubscriptions } from '../db/schema';
+import { createTestApp } from '../test-support/test-app';
+import { CONTACT_RATE_LIMIT } from '../contact/contact-router';
+
+const contact = (i: number) => ({
+  firstName: 'Flood',
+  lastName: String(i),
+  email: `flood${i}@example.com`,
+  company: 'Bots',
+  budget: '10k-25k',
+  goals: 'Sending far too many messages',
+});
+
+describe('abuse limits', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('contact submissions beyond the limit answer 429 with Retry-After, and store nothing more', async () => {
+    for (let i = 0; i < CONTACT_RATE_LIMIT.limit; i++) {
+      await request(t.app).post('/api/contacts').send(contact(i)).expect(201);
+    }
+    const res = await request(t.app).post('/api/contacts').send(contact(999));
+    expect(res.status).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.body.code).toBe('RATE_LIMITED');
+    expect(await t.db.select().from(contactRequests)).toHaveLength(CONTACT_RATE_LIMIT.limit);
+  });
+
+  it('newsletter sign-ups beyond the limit answer 429 with Retry-After', async () => {
+    let last = 0;
+    for (let i = 0; i < 40 && last !== 429; i++) {
+      last = (
+        await request(t.app)
+          .post('/api/newsletter')
+          .send({ email: `n${i}@example.com` })
+      ).status;
+    }
+    expect(last).toBe(429);
+  });
+
+  it('a spoofed X-Forwarded-For does not reset the limit when no proxy is trusted', async () => {
+    const res = await request(t.app)
+      .post('/api/contacts')
+      .set('X-Forwarded-For', '203.0.113.9')
+      .send(contact(1000));
+    expect(res.status).toBe(429);
+  });
+
+  it('a filled honeypot is answered like a success and stored nowhere', async () => {
+    const fresh = await createTestApp();
+    await request(fresh.app)
+      .post('/api/newsletter')
+      .send({ email: 'bot@example.com', website: 'http://spam.example' })
+      .expect(201);
+    await request(fresh.app)
+      .post('/api/contacts')
+      .send({ ...contact(1), website: 'http://spam.example' })
+      .expect(201);
+    expect(await fresh.db.select().from(newsletterSubscriptions)).toHaveLength(0);
+    expect(await fresh.db.select().from(contactRequests)).toHaveLength(0);
+    await fresh.close();
+  });
+});
