@@ -1,7 +1,72 @@
-import { Router } from 'express';
+import express, { Router, type Request } from 'express';
+import { publishedListQuery, slug as slugSchema } from '@agency/contracts';
 import type { Db } from '../db/client';
+import { notFound } from '../http/errors';
+import { parseQuery } from '../http/validate';
+import { IMAGES_DIR } from './content-files';
+import { findBlogPost, findCaseStudy, findPage, listBlogPosts, listCaseStudies } from './content-repository';
+import { canSeeDrafts, listIncludesDrafts } from './reader-access';
+import { createDownloadTokens } from './download-token';
+import { resourcesRouter } from './resources-router';
+
+/** A slug from the path, or 404: malformed slugs cannot name a row. */
+function slugParam(req: Request): string {
+  const parsed = slugSchema.safeParse(req.params['slug']);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+}
 
 /** Public content: case studies, blog posts, resources, CMS pages. */
-export function contentRouter(_db: Db) {
-  return Router();
+/** `secret` signs gated-download links; share it between API instances (SECRET_KEY). */
+export function contentRouter(db: Db, opts: { secret?: string | undefined } = {}) {
+  const router = Router();
+
+  router.use(
+    '/files/images',
+    express.static(IMAGES_DIR, {
+      index: false,
+      redirect: false,
+      maxAge: '1d',
+      setHeaders: (res) => {
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        // SVGs opened directly must not run anything.
+        res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+      },
+    }),
+  );
+
+  router.get('/case-studies', async (req, res) => {
+    const query = parseQuery(publishedListQuery, req);
+    res.json(await listCaseStudies(db, await listIncludesDrafts(req, db, query)));
+  });
+  router.get('/case-studies/:slug', async (req, res) => {
+    const slug = slugParam(req);
+    const study = await findCaseStudy(db, slug, await canSeeDrafts(req, db));
+    if (!study) throw notFound('Case study not found');
+    res.json(study);
+  });
+
+  router.get('/blog-posts', async (req, res) => {
+    const query = parseQuery(publishedListQuery, req);
+    res.json(await listBlogPosts(db, await listIncludesDrafts(req, db, query)));
+  });
+  router.get('/blog-posts/:slug', async (req, res) => {
+    const slug = slugParam(req);
+    const post = await findBlogPost(db, slug, await canSeeDrafts(req, db));
+    if (!post) throw notFound('Blog post not found');
+    res.json(post);
+  });
+
+  router.get('/pages/:slug', async (req, res) => {
+    const slug = slugParam(req);
+    const page = await findPage(db, slug, await canSeeDrafts(req, db));
+    if (!page) throw notFound('Page not found');
+    res.json(page);
+  });
+
+  router.use(
+    '/resources',
+    resourcesRouter(db, createDownloadTokens(opts.secret ? Buffer.from(opts.secret) : undefined)),
+  );
+  return router;
 }

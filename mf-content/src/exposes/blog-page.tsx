@@ -1,6 +1,2 @@
 import '../styles.css';
-import { ComingSoon } from '../pages/coming-soon';
-
-export default function BlogPage() {
-  return <ComingSoon title="BlogPage" />;
-}
+export { BlogPage as default } from '../blog/components/blog-page';

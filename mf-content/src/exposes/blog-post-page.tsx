@@ -1,6 +1,2 @@
 import '../styles.css';
-import { ComingSoon } from '../pages/coming-soon';
-
-export default function BlogPostPage() {
-  return <ComingSoon title="BlogPostPage" />;
-}
+export { BlogPostPage as default } from '../blog/components/blog-post-page';

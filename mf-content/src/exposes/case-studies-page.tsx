@@ -1,6 +1,2 @@
 import '../styles.css';
-import { ComingSoon } from '../pages/coming-soon';
-
-export default function CaseStudiesPage() {
-  return <ComingSoon title="CaseStudiesPage" />;
-}
+export { CaseStudiesPage as default } from '../case-studies/components/case-studies-page';

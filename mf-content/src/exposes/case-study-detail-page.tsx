@@ -1,6 +1,2 @@
 import '../styles.css';
-import { ComingSoon } from '../pages/coming-soon';
-
-export default function CaseStudyDetailPage() {
-  return <ComingSoon title="CaseStudyDetailPage" />;
-}
+export { CaseStudyDetailPage as default } from '../case-studies/components/case-study-detail-page';

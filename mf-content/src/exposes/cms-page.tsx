@@ -1,6 +1,2 @@
 import '../styles.css';
-import { ComingSoon } from '../pages/coming-soon';
-
-export default function CmsPage() {
-  return <ComingSoon title="CmsPage" />;
-}
+export { CmsPage as default } from '../pages/components/cms-page';

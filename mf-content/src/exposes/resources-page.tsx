@@ -1,6 +1,2 @@
 import '../styles.css';
-import { ComingSoon } from '../pages/coming-soon';
-
-export default function ResourcesPage() {
-  return <ComingSoon title="ResourcesPage" />;
-}
+export { ResourcesPage as default } from '../resources/components/resources-page';

@@ -1,1 +1,118 @@
-export {};
+import { z } from 'zod';
+import { emailAddress, singleLine } from './common';
+
+/* ---------- Case studies ---------- */
+
+export const caseStudyResultSchema = z.object({ metric: z.string(), value: z.string() });
+export type CaseStudyResult = z.infer<typeof caseStudyResultSchema>;
+
+export const caseStudySchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  client: z.string(),
+  industry: z.string(),
+  duration: z.string(),
+  challenge: z.string(),
+  solution: z.string(),
+  results: z.array(caseStudyResultSchema),
+  services: z.array(z.string()),
+  imageUrl: z.string().nullable().optional(),
+  createdAt: z.string(),
+  published: z.boolean(),
+});
+export type CaseStudy = z.infer<typeof caseStudySchema>;
+export const caseStudyListSchema = z.array(caseStudySchema);
+
+/* ---------- Blog ---------- */
+
+/** The categories the blog hero shows as (decorative) chips, after 'All'. */
+export const BLOG_CATEGORIES = ['SEO', 'Paid Media', 'Analytics', 'Strategy', 'Industry Insights'] as const;
+
+export const blogPostSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  /** HTML fragment with plain line breaks; clients turn breaks into <br> and sanitize before inserting. */
+  content: z.string(),
+  category: z.string(),
+  author: z.string(),
+  tags: z.array(z.string()),
+  publishedAt: z.string().nullable(),
+  /** Always sent by the API; clients still fall back to 'Recent' without it (spec section 2). */
+  createdAt: z.string().nullable(),
+  published: z.boolean(),
+});
+export type BlogPost = z.infer<typeof blogPostSchema>;
+export const blogPostListSchema = z.array(blogPostSchema);
+
+/* ---------- Resources ---------- */
+
+export const RESOURCE_TYPES = ['ebook', 'whitepaper', 'guide', 'checklist', 'template'] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+
+export const resourceSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  /** One of RESOURCE_TYPES; anything else is shown as a guide. */
+  type: z.string(),
+  gated: z.boolean(),
+  /** Counting download URL; absent for gated resources (their file is reached only through a lead). */
+  fileUrl: z.string().optional(),
+  downloadCount: z.number().default(0),
+});
+export type Resource = z.input<typeof resourceSchema>;
+export const resourceListSchema = z.array(resourceSchema);
+
+export const ResourceLeadMessages = {
+  name: 'Please enter your name',
+  email: 'Please enter a valid email address',
+} as const;
+
+export const resourceLeadSchema = z
+  .object({
+    name: z
+      .string({ error: ResourceLeadMessages.name })
+      .trim()
+      .min(1, ResourceLeadMessages.name)
+      .pipe(singleLine(120)),
+    email: emailAddress(ResourceLeadMessages.email),
+    /** Honeypot: real visitors never see or fill it. */
+    website: z.string().max(200).optional(),
+  })
+  .strict();
+export type ResourceLeadInput = z.input<typeof resourceLeadSchema>;
+export type ResourceLead = z.output<typeof resourceLeadSchema>;
+
+/** Answer to a stored lead: a short-lived, signed download URL. */
+export const resourceLeadResponseSchema = z.object({ url: z.string() });
+export type ResourceLeadResponse = z.infer<typeof resourceLeadResponseSchema>;
+
+export const ResourceRoutes = {
+  leads: (id: number) => `/api/resources/${id}/leads`,
+  download: (id: number) => `/api/resources/${id}/download`,
+} as const;
+
+/* ---------- CMS-managed public pages ---------- */
+
+/** By agreement with the CMS: `content.body` holds markdown; other keys are ignored. */
+export const publicPageSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  content: z.record(z.string(), z.unknown()),
+  template: z.string(),
+  updatedAt: z.string(),
+});
+export type PublicPage = z.infer<typeof publicPageSchema>;
+
+/** The markdown body of a page, or '' when the CMS stored none. */
+export function pageBody(page: Pick<PublicPage, 'content'>): string {
+  const body = page.content['body'];
+  return typeof body === 'string' ? body : '';
+}

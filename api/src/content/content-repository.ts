@@ -1,0 +1,151 @@
+import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { BlogPost, CaseStudy, PublicPage, Resource } from '@agency/contracts';
+import { ResourceRoutes } from '@agency/contracts';
+import type { Db } from '../db/client';
+import { blogPosts, caseStudies, pages, resourceLeads, resources } from '../db/schema';
+
+/** Postgres text timestamps ('2025-01-05 09:00:00+00') as ISO 8601, which every client parses. */
+const iso = (value: string) => new Date(value).toISOString();
+const isoOrNull = (value: string | null) => (value === null ? null : iso(value));
+
+const onlyPublished = (column: AnyColumn, includeDrafts: boolean): SQL | undefined =>
+  includeDrafts ? undefined : eq(column, true);
+
+/* ---------- Case studies ---------- */
+
+type CaseStudyRow = typeof caseStudies.$inferSelect;
+const toCaseStudy = ({ updatedAt: _u, ...row }: CaseStudyRow): CaseStudy => ({
+  ...row,
+  createdAt: iso(row.createdAt),
+});
+
+export async function listCaseStudies(db: Db, includeDrafts: boolean): Promise<CaseStudy[]> {
+  const rows = await db
+    .select()
+    .from(caseStudies)
+    .where(onlyPublished(caseStudies.published, includeDrafts))
+    .orderBy(desc(caseStudies.createdAt), desc(caseStudies.id));
+  return rows.map(toCaseStudy);
+}
+
+export async function findCaseStudy(db: Db, slug: string, includeDrafts: boolean) {
+  const [row] = await db
+    .select()
+    .from(caseStudies)
+    .where(and(eq(caseStudies.slug, slug), onlyPublished(caseStudies.published, includeDrafts)))
+    .limit(1);
+  return row ? toCaseStudy(row) : undefined;
+}
+
+/* ---------- Blog posts ---------- */
+
+type BlogPostRow = typeof blogPosts.$inferSelect;
+const toBlogPost = ({ updatedAt: _u, ...row }: BlogPostRow): BlogPost => ({
+  ...row,
+  publishedAt: isoOrNull(row.publishedAt),
+  createdAt: iso(row.createdAt),
+});
+
+/** Newest first by publishedAt (undated posts last), then by createdAt. */
+export async function listBlogPosts(db: Db, includeDrafts: boolean): Promise<BlogPost[]> {
+  const rows = await db
+    .select()
+    .from(blogPosts)
+    .where(onlyPublished(blogPosts.published, includeDrafts))
+    .orderBy(sql`${blogPosts.publishedAt} desc nulls last`, desc(blogPosts.createdAt), desc(blogPosts.id));
+  return rows.map(toBlogPost);
+}
+
+export async function findBlogPost(db: Db, slug: string, includeDrafts: boolean) {
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.slug, slug), onlyPublished(blogPosts.published, includeDrafts)))
+    .limit(1);
+  return row ? toBlogPost(row) : undefined;
+}
+
+/* ---------- Resources ---------- */
+
+type ResourceRow = typeof resources.$inferSelect;
+
+/** The public shape: a gated resource never reveals where its file is. */
+export const toPublicResource = (row: ResourceRow): Resource => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  type: row.type,
+  gated: row.gated,
+  ...(row.gated ? {} : { fileUrl: ResourceRoutes.download(row.id) }),
+  downloadCount: row.downloadCount,
+});
+
+export async function listResources(db: Db, includeDrafts: boolean): Promise<Resource[]> {
+  const rows = await db
+    .select()
+    .from(resources)
+    .where(onlyPublished(resources.published, includeDrafts))
+    .orderBy(asc(resources.id));
+  return rows.map(toPublicResource);
+}
+
+export async function findResource(db: Db, id: number, includeDrafts: boolean) {
+  const [row] = await db
+    .select()
+    .from(resources)
+    .where(and(eq(resources.id, id), onlyPublished(resources.published, includeDrafts)))
+    .limit(1);
+  return row;
+}
+
+export async function countDownload(db: Db, id: number): Promise<void> {
+  await db
+    .update(resources)
+    .set({ downloadCount: sql`${resources.downloadCount} + 1` })
+    .where(eq(resources.id, id));
+}
+
+/** Stores the lead and counts the download together: both happen or neither does. */
+export async function storeLead(db: Db, lead: { resourceId: number; name: string; email: string }) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(resourceLeads)
+      .values(lead)
+      .returning({ id: resourceLeads.id, createdAt: resourceLeads.createdAt });
+    await tx
+      .update(resources)
+      .set({ downloadCount: sql`${resources.downloadCount} + 1` })
+      .where(eq(resources.id, lead.resourceId));
+    return row!;
+  });
+}
+
+/* ---------- CMS-managed pages ---------- */
+
+export async function findPage(
+  db: Db,
+  slug: string,
+  includeDrafts: boolean,
+): Promise<PublicPage | undefined> {
+  const [row] = await db
+    .select({
+      id: pages.id,
+      name: pages.name,
+      slug: pages.slug,
+      title: pages.title,
+      metaTitle: pages.metaTitle,
+      metaDescription: pages.metaDescription,
+      content: pages.content,
+      template: pages.template,
+      updatedAt: pages.updatedAt,
+    })
+    .from(pages)
+    .where(and(eq(pages.slug, slug), onlyPublished(pages.published, includeDrafts)))
+    .limit(1);
+  if (!row) return undefined;
+  const content =
+    row.content && typeof row.content === 'object' && !Array.isArray(row.content)
+      ? (row.content as Record<string, unknown>)
+      : {};
+  return { ...row, content, updatedAt: iso(row.updatedAt) };
+}

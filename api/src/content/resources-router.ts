@@ -1,0 +1,67 @@
+import { Router, type Request } from 'express';
+import { publishedListQuery, resourceLeadSchema, ResourceRoutes } from '@agency/contracts';
+import type { Db } from '../db/client';
+import { forbidden, notFound } from '../http/errors';
+import { parseBody, parseQuery } from '../http/validate';
+import { RESOURCES_DIR, resolveResourceFile } from './content-files';
+import { countDownload, findResource, listResources, storeLead } from './content-repository';
+import { createDownloadTokens, type DownloadTokens } from './download-token';
+import { canSeeDrafts, listIncludesDrafts } from './reader-access';
+
+function idParam(req: Request): number {
+  const raw = req.params['id'];
+  if (typeof raw !== 'string' || !/^[1-9]\d{0,8}$/.test(raw)) throw notFound('Resource not found');
+  return Number(raw);
+}
+
+/** Resources: the list, lead capture for gated files and the (counted) file delivery. */
+export function resourcesRouter(db: Db, tokens: DownloadTokens = createDownloadTokens()) {
+  const router = Router();
+
+  router.get('/', async (req, res) => {
+    const query = parseQuery(publishedListQuery, req);
+    res.json(await listResources(db, await listIncludesDrafts(req, db, query)));
+  });
+
+  router.post('/:id/leads', async (req, res) => {
+    const id = idParam(req);
+    const { website, name, email } = parseBody(resourceLeadSchema, req);
+    const resource = await findResource(db, id, await canSeeDrafts(req, db));
+    if (!resource) throw notFound('Resource not found');
+    // Honeypot filled in: look like a success, store nothing, hand out no working link.
+    if (website) {
+      res.status(201).json({ url: ResourceRoutes.download(id) });
+      return;
+    }
+    await storeLead(db, { resourceId: id, name, email });
+    const token = tokens.issue(id);
+    res.status(201).json({ url: `${ResourceRoutes.download(id)}?token=${encodeURIComponent(token)}` });
+  });
+
+  router.get('/:id/download', async (req, res) => {
+    const id = idParam(req);
+    const resource = await findResource(db, id, await canSeeDrafts(req, db));
+    if (!resource) throw notFound('Resource not found');
+    if (resource.gated) {
+      // The lead already counted this download; the token only proves it was given.
+      if (!tokens.verify(id, req.query['token']))
+        throw forbidden('This download link is invalid or has expired');
+    }
+    const file = await resolveResourceFile(resource.fileUrl);
+    if (!file) throw notFound('File not found');
+    if (!resource.gated) await countDownload(db, id);
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (file.kind === 'external') {
+      res.redirect(302, file.url);
+      return;
+    }
+    await new Promise<void>((resolve, reject) =>
+      res.download(file.fileName, file.fileName, { root: RESOURCES_DIR, dotfiles: 'deny' }, (err) =>
+        err && !res.headersSent ? reject(err) : resolve(),
+      ),
+    );
+  });
+
+  return router;
+}

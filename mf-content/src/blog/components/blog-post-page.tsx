@@ -1,0 +1,174 @@
+import { Link, useParams } from 'react-router-dom';
+import { ArrowLeft, ArrowRight, Calendar, Mail, MessageCircle, User } from 'lucide-react';
+import type { BlogPost } from '@agency/contracts';
+import { Badge, Card, Container, Skeleton, buttonClasses } from '@agency/ui';
+import { useBlogPost } from '../api/get-blog-post';
+import { HEADER_TAG_LIMIT, postDateLabel, postDateTime } from '../post-display';
+import { NotFoundState } from '../../shared/page-states';
+import { blogBodyHtml } from '../../shared/sanitize-html';
+import { richTextClasses } from '../../shared/rich-text';
+import { ShareButton } from './share-button';
+
+export function BlogPostPage() {
+  const slug = useParams()['slug'] ?? '';
+  const { data, isPending, isError, fetchStatus } = useBlogPost(slug);
+  const disabled = isPending && fetchStatus === 'idle';
+
+  if (isError || disabled || (!isPending && !data)) {
+    return (
+      <NotFoundState
+        title="Article Not Found"
+        message="The article you're looking for doesn't exist or has been moved."
+        linkTo="/blog"
+        linkLabel="Back to Blog"
+      />
+    );
+  }
+  if (isPending) return <PostSkeleton />;
+  return <Post post={data} />;
+}
+
+function PostSkeleton() {
+  return (
+    <div role="status" aria-busy="true">
+      <span className="sr-only">Loading article…</span>
+      <div className="bg-ink-950 pb-16 pt-32">
+        <Container className="max-w-4xl!">
+          <Skeleton className="h-4 w-32 bg-white/20" />
+          <Skeleton className="mt-6 h-10 w-full bg-white/20" />
+          <Skeleton className="mt-4 h-5 w-2/3 bg-white/20" />
+        </Container>
+      </div>
+      <Container className="max-w-4xl! py-12">
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} className="mt-3 h-4 w-full" />
+        ))}
+      </Container>
+    </div>
+  );
+}
+
+function Post({ post }: { post: BlogPost }) {
+  const dateTime = postDateTime(post);
+  const initial = post.author.trim().charAt(0).toUpperCase() || '?';
+  return (
+    <article>
+      <header className="bg-ink-950 pb-14 pt-32 text-white sm:pt-36">
+        <Container className="max-w-4xl!">
+          <Link
+            to="/blog"
+            className="inline-flex items-center gap-2 text-sm font-semibold text-brand-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-300"
+          >
+            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+            Back to Blog
+          </Link>
+          <div className="mt-6">
+            <Badge tone="brand">{post.category}</Badge>
+          </div>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-5xl">{post.title}</h1>
+          <p className="mt-5 text-lg text-slate-300 sm:text-xl">{post.excerpt}</p>
+          <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-3 text-sm text-slate-300">
+            <span className="inline-flex items-center gap-2">
+              <User className="h-4 w-4" aria-hidden="true" />
+              {post.author}
+            </span>
+            <span className="inline-flex items-center gap-2">
+              <Calendar className="h-4 w-4" aria-hidden="true" />
+              {dateTime ? <time dateTime={dateTime}>{postDateLabel(post)}</time> : postDateLabel(post)}
+            </span>
+            {post.tags.length > 0 ? (
+              <ul aria-label="Tags" data-testid="header-tags" className="flex flex-wrap gap-2">
+                {post.tags.slice(0, HEADER_TAG_LIMIT).map((t) => (
+                  <li key={t}>
+                    <Badge className="bg-white/10! text-white! ring-1 ring-white/15">#{t}</Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <span className="sm:ml-auto">
+              <ShareButton title={post.title} text={post.excerpt} />
+            </span>
+          </div>
+        </Container>
+      </header>
+
+      <Container className="grid max-w-6xl! gap-10 py-14 lg:grid-cols-3 lg:py-20">
+        <div className="min-w-0 lg:col-span-2">
+          <div
+            data-testid="post-body"
+            className={richTextClasses}
+            // Sanitized with DOMPurify first: see shared/sanitize-html.ts.
+            dangerouslySetInnerHTML={{ __html: blogBodyHtml(post.content) }}
+          />
+          {post.tags.length > 0 ? (
+            <section className="mt-12 border-t border-slate-200 pt-6">
+              <h2 className="text-sm font-semibold uppercase tracking-wider text-slate-600">Tags</h2>
+              <ul data-testid="all-tags" className="mt-3 flex flex-wrap gap-2">
+                {post.tags.map((t) => (
+                  <li key={t}>
+                    <Badge>#{t}</Badge>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+
+        <aside className="grid content-start gap-6">
+          <Card className="p-6">
+            <h2 className="text-lg font-bold text-ink-900">About the Author</h2>
+            <div className="mt-4 flex items-center gap-4">
+              <span
+                aria-hidden="true"
+                data-testid="author-initial"
+                className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-accent-500 text-xl font-bold text-white"
+              >
+                {initial}
+              </span>
+              <div>
+                <p className="font-semibold text-ink-900">{post.author}</p>
+                <p className="text-sm text-slate-600">Senior Strategist</p>
+              </div>
+            </div>
+            <p className="mt-4 text-sm text-slate-600">
+              Writes about {post.category} from hands-on client work, not theory.
+            </p>
+          </Card>
+          <Card className="p-6">
+            <h2 className="flex items-center gap-2 text-lg font-bold text-ink-900">
+              <Mail className="h-5 w-5 text-brand-700" aria-hidden="true" />
+              Stay Updated
+            </h2>
+            <p className="mt-2 text-sm text-slate-600">Get new articles and playbooks in your inbox.</p>
+            <a href="#newsletter" className={buttonClasses('primary', 'md', 'mt-4 w-full')}>
+              Subscribe
+            </a>
+          </Card>
+          <div className="rounded-2xl bg-ink-950 p-6 text-white">
+            <h2 className="flex items-center gap-2 text-lg font-bold">
+              <MessageCircle className="h-5 w-5 text-brand-300" aria-hidden="true" />
+              Need Help?
+            </h2>
+            <p className="mt-2 text-sm text-slate-300">
+              Want experts to put this into practice for you? Book a free strategy session.
+            </p>
+            <Link to="/contact" className={buttonClasses('inverse', 'md', 'mt-4 w-full')}>
+              Get in Touch
+            </Link>
+          </div>
+        </aside>
+      </Container>
+
+      <section className="border-t border-slate-200 bg-slate-50 py-14">
+        <Container className="flex flex-col items-center gap-4 text-center">
+          <h2 className="text-2xl font-bold text-ink-900">Related Articles</h2>
+          <p className="max-w-xl text-slate-600">Explore more insights from our team.</p>
+          <Link to="/blog" className={buttonClasses('outline')}>
+            View All Articles
+            <ArrowRight className="h-4 w-4" aria-hidden="true" />
+          </Link>
+        </Container>
+      </section>
+    </article>
+  );
+}

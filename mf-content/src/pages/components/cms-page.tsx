@@ -1,0 +1,76 @@
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { marked } from 'marked';
+import { SLUG_PATTERN, pageBody, type PublicPage } from '@agency/contracts';
+import { Container, Skeleton, buttonClasses, formatDate } from '@agency/ui';
+import { usePage } from '../api/get-page';
+import { sanitizeHtml } from '../../shared/sanitize-html';
+import { richTextClasses } from '../../shared/rich-text';
+import { useDocumentMeta } from '../../shared/use-document-meta';
+
+/** A published page the CMS manages, at /{slug}. */
+export function CmsPage() {
+  const slug = useParams()['slug'] ?? '';
+  const valid = SLUG_PATTERN.test(slug);
+  const { data, isPending, isError } = usePage(slug, valid);
+
+  if (!valid || isError) return <PageNotFound />;
+  if (isPending) return <PageSkeleton />;
+  return <ManagedPage page={data} />;
+}
+
+function ManagedPage({ page }: { page: PublicPage }) {
+  useDocumentMeta(page.metaTitle || page.title, page.metaDescription);
+  const html = useMemo(() => sanitizeHtml(marked.parse(pageBody(page), { async: false })), [page]);
+  return (
+    <article>
+      <header className="bg-ink-950 pb-14 pt-32 text-white sm:pt-36">
+        <Container className="max-w-3xl!">
+          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{page.title}</h1>
+          <p className="mt-4 text-sm text-slate-300">
+            Last updated <time dateTime={page.updatedAt}>{formatDate(page.updatedAt)}</time>
+          </p>
+        </Container>
+      </header>
+      <Container className="max-w-3xl! py-14 sm:py-16">
+        <div data-testid="page-body" className={richTextClasses} dangerouslySetInnerHTML={{ __html: html }} />
+      </Container>
+    </article>
+  );
+}
+
+function PageSkeleton() {
+  return (
+    <div role="status" aria-busy="true">
+      <span className="sr-only">Loading page…</span>
+      <div className="bg-ink-950 pb-14 pt-32">
+        <Container className="max-w-3xl!">
+          <Skeleton className="h-10 w-2/3 bg-white/20" />
+        </Container>
+      </div>
+      <Container className="max-w-3xl! py-14">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} className="mt-3 h-4 w-full" />
+        ))}
+      </Container>
+    </div>
+  );
+}
+
+/** The shell's not-found look, for unknown and unpublished pages. */
+function PageNotFound() {
+  return (
+    <section className="py-40">
+      <Container className="max-w-xl! text-center">
+        <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">404</p>
+        <h1 className="mt-2 text-4xl font-bold tracking-tight text-ink-900">Page Not Found</h1>
+        <p className="mt-4 text-slate-600">
+          The page you&apos;re looking for doesn&apos;t exist or has been moved.
+        </p>
+        <Link to="/" className={buttonClasses('primary', 'md', 'mt-8')}>
+          Return Home
+        </Link>
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { AlertTriangle, Sparkles } from 'lucide-react';
+import { Container, Skeleton, buttonClasses, cn } from '@agency/ui';
+
+/** Dark hero every content page opens with; `pt-32` clears the fixed 64px header. */
+export function PageHero({
+  eyebrow,
+  title,
+  intro,
+  children,
+}: {
+  eyebrow: string;
+  title: ReactNode;
+  intro: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="relative overflow-hidden bg-ink-950 pb-16 pt-32 text-white sm:pt-36">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -right-24 -top-24 h-96 w-96 rounded-full bg-brand-600/25 blur-3xl"
+      />
+      <Container className="relative text-center">
+        <p className="text-sm font-semibold uppercase tracking-wider text-brand-300">{eyebrow}</p>
+        <h1 className="mx-auto mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">{title}</h1>
+        <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-300">{intro}</p>
+        {children}
+      </Container>
+    </section>
+  );
+}
+
+export function HeroStats({ stats }: { stats: ReadonlyArray<{ value: string; label: string }> }) {
+  return (
+    <ul className="mx-auto mt-10 grid max-w-2xl grid-cols-3 gap-3 sm:gap-4">
+      {stats.map((s) => (
+        <li key={s.label} className="rounded-xl bg-white/5 p-3 ring-1 ring-white/10 sm:p-4">
+          <span className="block text-2xl font-bold text-white sm:text-3xl">{s.value}</span>{' '}
+          <span className="block text-xs text-slate-300 sm:text-sm">{s.label}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A list failed to load (spec section 8): the whole page becomes this message. */
+export function LoadError({ title }: { title: string }) {
+  return (
+    <section className="bg-slate-50 pb-24 pt-40">
+      <Container className="max-w-xl! text-center">
+        <AlertTriangle className="mx-auto h-12 w-12 text-amber-600" aria-hidden="true" />
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink-900">{title}</h1>
+        <p className="mt-3 text-slate-600">
+          We&apos;re experiencing technical difficulties. Please try again later.
+        </p>
+        <Link to="/" className={buttonClasses('primary', 'md', 'mt-8')}>
+          Return Home
+        </Link>
+      </Container>
+    </section>
+  );
+}
+
+/** A single item is missing or failed: its own heading, a line of copy and one way back. */
+export function NotFoundState({
+  title,
+  message,
+  linkTo,
+  linkLabel,
+}: {
+  title: string;
+  message: string;
+  linkTo: string;
+  linkLabel: string;
+}) {
+  return (
+    <section className="pb-24 pt-40">
+      <Container className="max-w-xl! text-center">
+        <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">404</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">{title}</h1>
+        <p className="mt-4 text-slate-600">{message}</p>
+        <Link to={linkTo} className={buttonClasses('primary', 'md', 'mt-8')}>
+          {linkLabel}
+        </Link>
+      </Container>
+    </section>
+  );
+}
+
+/** No items yet: a friendly note with two ways onward. */
+export function ComingSoon({
+  title,
+  message,
+  links,
+}: {
+  title: string;
+  message: string;
+  links: ReadonlyArray<{ to: string; label: string }>;
+}) {
+  return (
+    <div className="mx-auto max-w-2xl rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+      <Sparkles className="mx-auto h-10 w-10 text-brand-600" aria-hidden="true" />
+      <h2 className="mt-4 text-2xl font-bold text-ink-900">{title}</h2>
+      <p className="mx-auto mt-3 max-w-lg text-slate-600">{message}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {links.map((l, i) => (
+          <Link key={l.to} to={l.to} className={buttonClasses(i === 0 ? 'primary' : 'outline')}>
+            {l.label}
+          </Link>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** `count` placeholder cards while a list loads; announced once to screen readers. */
+export function CardSkeletons({
+  count,
+  label,
+  className,
+  testId,
+}: {
+  count: number;
+  label: string;
+  className?: string;
+  testId: string;
+}) {
+  return (
+    <div role="status" aria-busy="true" aria-live="polite">
+      <span className="sr-only">{label}</span>
+      <div className={cn('grid gap-6', className)}>
+        {Array.from({ length: count }, (_, i) => (
+          <div
+            key={i}
+            data-testid={testId}
+            className="overflow-hidden rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+          >
+            <Skeleton className="h-36 w-full rounded-xl" />
+            <Skeleton className="mt-5 h-4 w-1/3" />
+            <Skeleton className="mt-3 h-6 w-4/5" />
+            <Skeleton className="mt-3 h-4 w-full" />
+            <Skeleton className="mt-2 h-4 w-2/3" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Links styled as inline text links, with a visible focus ring. */
+export const textLinkClasses =
+  'font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
