@@ -29,6 +29,8 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** Signs gated-download links; set the same value on every instance when scaling out. */
+  SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
   /** Multiplies every rate limit (benchmarks raise it by configuration). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
 });
