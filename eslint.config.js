@@ -35,4 +35,9 @@ export default tseslint.config(
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },
+  {
+    // Measurement scripts pass callbacks that run inside the page.
+    files: ['scripts/measure-pages.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
 );

@@ -1,16 +1,86 @@
-import type { Request } from 'express';
+import { createHash, randomBytes } from 'node:crypto';
+import type { CookieOptions, Request, Response } from 'express';
+import { parse as parseCookie } from 'cookie';
+import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { adminSessions } from '../db/schema';
 
 export interface StaffSession {
+  /** SHA-256 of the cookie value (the raw id is never stored). */
   id: string;
   expiresAt: string;
 }
 
+export const STAFF_COOKIE = 'staff_session';
+/** A session ends after 2 h without a request, and 12 h after sign-in whatever happens. */
+export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
+export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+function cookieToken(req: Request): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  const token = parseCookie(header)[STAFF_COOKIE];
+  return token && TOKEN_PATTERN.test(token) ? token : undefined;
+}
+
+function cookieOptions(req: Request): CookieOptions {
+  return { httpOnly: true, sameSite: 'strict', path: '/', secure: req.secure };
+}
+
+/** Starts a session with a new random id (a fresh id at every sign-in) and sets its cookie. */
+export async function startStaffSession(req: Request, res: Response, db: Db): Promise<void> {
+  // The browser's previous session (if any) ends: its id must not outlive a new sign-in.
+  const previous = cookieToken(req);
+  if (previous) await db.delete(adminSessions).where(eq(adminSessions.id, digest(previous)));
+  const token = randomBytes(32).toString('base64url');
+  // Expired sessions are swept at sign-in, the only moment sessions are created.
+  await db
+    .delete(adminSessions)
+    .where(
+      or(
+        lt(adminSessions.expiresAt, sql`now()`),
+        lt(adminSessions.lastSeenAt, sql`now() - (${IDLE_TIMEOUT_MS} * interval '1 millisecond')`),
+      ),
+    );
+  await db.insert(adminSessions).values({
+    id: digest(token),
+    expiresAt: sql`now() + (${ABSOLUTE_TIMEOUT_MS} * interval '1 millisecond')`,
+  });
+  res.cookie(STAFF_COOKIE, token, { ...cookieOptions(req), maxAge: ABSOLUTE_TIMEOUT_MS });
+}
+
+/** Ends the request's session (if any) and clears the cookie. */
+export async function endStaffSession(req: Request, res: Response, db: Db): Promise<void> {
+  const token = cookieToken(req);
+  if (token) await db.delete(adminSessions).where(eq(adminSessions.id, digest(token)));
+  res.clearCookie(STAFF_COOKIE, cookieOptions(req));
+}
+
+/** Ends every session except `keep` (after a password change). */
+export async function endOtherStaffSessions(db: Db, keep: StaffSession): Promise<void> {
+  await db.delete(adminSessions).where(ne(adminSessions.id, keep.id));
+}
+
 /**
  * The staff session of a request, or null for visitors. Public routes use it to let signed-in staff
- * preview drafts (a "published only" filter for everyone else).
- * TODO(issue 5): read the session cookie and look the session up in admin_sessions.
+ * preview drafts (a "published only" filter for everyone else). A valid session counts as activity.
  */
-export async function getStaffSession(_req: Request, _db: Db): Promise<StaffSession | null> {
-  return null;
+export async function getStaffSession(req: Request, db: Db): Promise<StaffSession | null> {
+  const token = cookieToken(req);
+  if (!token) return null;
+  const [row] = await db
+    .update(adminSessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(
+      and(
+        eq(adminSessions.id, digest(token)),
+        gt(adminSessions.expiresAt, sql`now()`),
+        gt(adminSessions.lastSeenAt, sql`now() - (${IDLE_TIMEOUT_MS} * interval '1 millisecond')`),
+      ),
+    )
+    .returning({ id: adminSessions.id, expiresAt: adminSessions.expiresAt });
+  return row ?? null;
 }

@@ -1,6 +1,6 @@
 import '../styles.css';
-import { ComingSoon } from '../pages/coming-soon';
+import { CmsRoot } from '../app/cms-root';
 
 export default function CmsApp() {
-  return <ComingSoon title="CmsApp" />;
+  return <CmsRoot />;
 }

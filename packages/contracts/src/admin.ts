@@ -1,1 +1,358 @@
-export {};
+import { z } from 'zod';
+import { emailAddress, singleLine, slug } from './common';
+import { SERVICE_ICONS } from './marketing';
+import { RESOURCE_TYPES } from './content';
+
+/** Staff API paths (everything under /api/admin needs a staff session except auth). */
+export const AdminRoutes = {
+  auth: '/api/admin/auth',
+  logout: '/api/admin/logout',
+  session: '/api/admin/session',
+  password: '/api/admin/password',
+  pages: '/api/admin/pages',
+  contentBlocks: '/api/admin/content-blocks',
+  services: '/api/admin/services',
+  blogPosts: '/api/admin/blog-posts',
+  caseStudies: '/api/admin/case-studies',
+  testimonials: '/api/admin/testimonials',
+  resources: '/api/admin/resources',
+  resourceUpload: '/api/admin/resources/upload',
+  siteSettings: '/api/admin/site-settings',
+  upload: '/api/admin/upload',
+  media: '/api/admin/media',
+  leads: '/api/admin/leads',
+  leadsCsv: '/api/admin/leads.csv',
+  publicSiteSettings: '/api/site-settings',
+} as const;
+
+export const AdminMessages = {
+  password: 'Password is required',
+  invalidPassword: 'Invalid password',
+  authFailed: 'Authentication failed',
+  slugTaken: 'This slug is already in use',
+  identifierTaken: 'This identifier is already in use',
+  newPassword: 'Use at least 12 characters',
+  currentPassword: 'Current password is required',
+} as const;
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .pipe(singleLine(max));
+const optionalLine = (max: number) => z.string().trim().pipe(singleLine(max)).default('');
+const longText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+const urlSlug = z.string({ error: 'Slug is required' }).trim().pipe(slug);
+
+/** Links and images stored by staff: site-relative paths or http(s) only (no javascript: and friends). */
+export const adminUrl = z
+  .string()
+  .trim()
+  .max(2000, 'URL must be at most 2000 characters')
+  .refine(
+    (v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v),
+    'Use an http(s) URL or a site path starting with /',
+  );
+const optionalUrl = z
+  .union([z.literal(''), adminUrl, z.null()])
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/** A JSON object (pages and content blocks store their content as one). */
+export const adminJsonObject = z.record(z.string(), z.unknown(), { error: 'Content must be a JSON object' });
+const stringList = (max: number) => z.array(singleLine(300)).max(max, `At most ${max} items`).default([]);
+
+export const adminAuthSchema = z
+  .object({ password: z.string({ error: AdminMessages.password }).min(1, AdminMessages.password).max(1000) })
+  .strict();
+export type AdminAuthInput = z.infer<typeof adminAuthSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: AdminMessages.currentPassword })
+      .min(1, AdminMessages.currentPassword)
+      .max(1000),
+    newPassword: z
+      .string({ error: AdminMessages.newPassword })
+      .min(12, AdminMessages.newPassword)
+      .max(200, 'Use at most 200 characters'),
+  })
+  .strict();
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const adminSessionSchema = z.object({
+  authenticated: z.literal(true),
+  /** ADMIN_PASSWORD is set: it replaces a password changed in Settings at the next server start. */
+  passwordFromEnvironment: z.boolean(),
+});
+export type AdminSession = z.infer<typeof adminSessionSchema>;
+
+/** Numeric ids in route params. */
+export const adminIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, 'Invalid id')
+    .transform(Number),
+});
+
+// ---- Pages -------------------------------------------------------------------------------
+
+export const pageInputSchema = z
+  .object({
+    name: required('Page name', 200),
+    slug: urlSlug,
+    title: required('Page title', 300),
+    metaTitle: optionalLine(300),
+    metaDescription: z
+      .string()
+      .trim()
+      .max(500, 'Meta description must be at most 500 characters')
+      .default(''),
+    /** Agreed with the public page renderer: `{ "body": "<markdown>" }`. */
+    content: adminJsonObject.default({}),
+    published: z.boolean().default(false),
+    template: optionalLine(50).transform((v) => v || 'default'),
+  })
+  .strict();
+export type PageInput = z.input<typeof pageInputSchema>;
+export type PageValues = z.output<typeof pageInputSchema>;
+
+interface Timestamps {
+  id: number;
+  createdAt: string;
+  updatedAt: string;
+}
+export type AdminPage = PageValues & Timestamps;
+
+// ---- Content blocks ------------------------------------------------------------------------
+
+export const contentBlockInputSchema = z
+  .object({
+    name: required('Name', 200),
+    identifier: z.string({ error: 'Identifier is required' }).trim().pipe(slug),
+    type: optionalLine(50).transform((v) => v || 'hero'),
+    content: adminJsonObject.default({}),
+    published: z.boolean().default(true),
+  })
+  .strict();
+export type ContentBlockInput = z.input<typeof contentBlockInputSchema>;
+export type ContentBlockValues = z.output<typeof contentBlockInputSchema>;
+export type AdminContentBlock = ContentBlockValues & Timestamps;
+
+// ---- Services ------------------------------------------------------------------------------
+
+export const serviceInputSchema = z
+  .object({
+    title: required('Title', 200),
+    slug: urlSlug,
+    description: longText('Description', 2000),
+    icon: z.enum(SERVICE_ICONS, { error: 'Choose one of the icons' }).default('search'),
+    gradient: optionalLine(60).transform((v) => v || 'service-seo'),
+    features: stringList(30),
+    published: z.boolean().default(true),
+    displayOrder: z.number().int().min(0).max(10000).default(0),
+  })
+  .strict();
+export type ServiceInput = z.input<typeof serviceInputSchema>;
+export type ServiceValues = z.output<typeof serviceInputSchema>;
+export type AdminService = ServiceValues & Timestamps;
+
+// ---- Blog posts ----------------------------------------------------------------------------
+
+export const blogPostInputSchema = z
+  .object({
+    slug: urlSlug,
+    title: required('Title', 300),
+    excerpt: longText('Excerpt', 1000),
+    content: longText('Content', 50_000),
+    category: required('Category', 100),
+    author: required('Author', 100),
+    tags: stringList(20),
+    published: z.boolean().default(false),
+  })
+  .strict();
+export type BlogPostInput = z.input<typeof blogPostInputSchema>;
+export type BlogPostValues = z.output<typeof blogPostInputSchema>;
+export type AdminBlogPost = BlogPostValues & Timestamps & { publishedAt: string | null };
+
+// ---- Case studies --------------------------------------------------------------------------
+
+export const caseStudyInputSchema = z
+  .object({
+    slug: urlSlug,
+    title: required('Title', 300),
+    client: required('Client', 200),
+    industry: required('Industry', 100),
+    duration: required('Duration', 100),
+    challenge: longText('Challenge', 5000),
+    solution: longText('Solution', 5000),
+    results: z
+      .array(z.object({ metric: required('Metric', 200), value: required('Value', 50) }).strict())
+      .max(12, 'At most 12 results')
+      .default([]),
+    services: stringList(12),
+    imageUrl: optionalUrl,
+    published: z.boolean().default(false),
+  })
+  .strict();
+export type CaseStudyInput = z.input<typeof caseStudyInputSchema>;
+export type CaseStudyValues = z.output<typeof caseStudyInputSchema>;
+export type AdminCaseStudy = CaseStudyValues & Timestamps;
+
+// ---- Testimonials --------------------------------------------------------------------------
+
+export const testimonialInputSchema = z
+  .object({
+    content: longText('Quote', 2000),
+    name: required('Name', 200),
+    title: optionalLine(200),
+    company: optionalLine(200),
+    imageUrl: optionalUrl,
+    rating: z.number().int().min(1, 'Rating is 1 to 5').max(5, 'Rating is 1 to 5').default(5),
+    published: z.boolean().default(true),
+    displayOrder: z.number().int().min(0).max(10000).default(0),
+  })
+  .strict();
+export type TestimonialInput = z.input<typeof testimonialInputSchema>;
+export type TestimonialValues = z.output<typeof testimonialInputSchema>;
+export type AdminTestimonial = TestimonialValues & Timestamps;
+
+// ---- Resources -----------------------------------------------------------------------------
+
+export const resourceInputSchema = z
+  .object({
+    title: required('Title', 300),
+    description: longText('Description', 2000),
+    type: z.enum(RESOURCE_TYPES, { error: 'Choose a resource type' }).default('guide'),
+    gated: z.boolean().default(false),
+    fileUrl: z.string({ error: 'File URL is required' }).trim().min(1, 'File URL is required').pipe(adminUrl),
+    published: z.boolean().default(true),
+  })
+  .strict();
+export type ResourceInput = z.input<typeof resourceInputSchema>;
+export type ResourceValues = z.output<typeof resourceInputSchema>;
+export type AdminResource = ResourceValues & Timestamps & { downloadCount: number };
+
+// ---- Site settings -------------------------------------------------------------------------
+
+const optionalHttpUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Use an http(s) URL')
+  .default('');
+
+export const siteSocialLinksSchema = z
+  .object({
+    linkedin: optionalHttpUrl,
+    x: optionalHttpUrl,
+    instagram: optionalHttpUrl,
+    youtube: optionalHttpUrl,
+  })
+  .strict();
+
+export const siteSettingsSchema = z
+  .object({
+    siteName: required('Site name', 100),
+    contactEmail: emailAddress('Valid email is required'),
+    contactPhone: z
+      .string()
+      .trim()
+      .max(40, 'Phone must be at most 40 characters')
+      .regex(/^[0-9+()\-.\s]*$/, 'Use digits, spaces and + ( ) - . only')
+      .default(''),
+    socialLinks: siteSocialLinksSchema,
+    defaultMetaDescription: z
+      .string()
+      .trim()
+      .max(300, 'Default meta description must be at most 300 characters')
+      .default(''),
+  })
+  .strict();
+export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
+/** Also the answer of the public GET /api/site-settings. */
+export type SiteSettings = z.output<typeof siteSettingsSchema>;
+export type SiteSettingKey = keyof SiteSettings;
+export const SITE_SETTING_KEYS = [
+  'siteName',
+  'contactEmail',
+  'contactPhone',
+  'socialLinks',
+  'defaultMetaDescription',
+] as const satisfies readonly SiteSettingKey[];
+/** GET /api/admin/site-settings answers a list of these. */
+export interface SiteSettingEntry {
+  key: SiteSettingKey;
+  value: SiteSettings[SiteSettingKey];
+}
+
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  siteName: 'Distilled Digital',
+  contactEmail: 'hello@distilled.agency',
+  contactPhone: '+1 (415) 555-0142',
+  socialLinks: {
+    linkedin: 'https://www.linkedin.com/company/distilled-digital',
+    x: 'https://x.com/distilleddigital',
+    instagram: 'https://www.instagram.com/distilleddigital',
+    youtube: 'https://www.youtube.com/@distilleddigital',
+  },
+  defaultMetaDescription:
+    'Distilled Digital: SEO, paid media, data science, AI automations, Shopify and web design for growing businesses.',
+};
+
+// ---- Media and leads -----------------------------------------------------------------------
+
+export const uploadResponseSchema = z.object({ url: z.string() });
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+export interface MediaItem {
+  id: number;
+  url: string;
+  fileName: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  createdAt: string;
+}
+
+export const LEAD_TYPES = ['contacts', 'newsletter', 'resources'] as const;
+export type LeadType = (typeof LEAD_TYPES)[number];
+export const leadsQuerySchema = z
+  .object({
+    type: z.enum(LEAD_TYPES, { error: 'type must be contacts, newsletter or resources' }).default('contacts'),
+    q: z.string().trim().max(200, 'Search must be at most 200 characters').pipe(singleLine(200)).optional(),
+  })
+  .strict();
+export type LeadsQuery = z.infer<typeof leadsQuerySchema>;
+
+export interface ContactLead {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+  budget: string;
+  goals: string;
+  createdAt: string;
+}
+export interface NewsletterLead {
+  id: number;
+  email: string;
+  createdAt: string;
+}
+export interface AdminResourceLead {
+  id: number;
+  name: string;
+  email: string;
+  resourceId: number;
+  resourceTitle: string;
+  createdAt: string;
+}
+export type LeadRow = ContactLead | NewsletterLead | AdminResourceLead;

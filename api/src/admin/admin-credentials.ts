@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client';
+import type { Env } from '../env';
+import { adminCredentials } from '../db/schema';
+import { generatePassword, hashPassword, verifyPassword } from './password-hash';
+
+/** The one shared staff credential lives in row 1. */
+const CREDENTIAL_ID = 1;
+
+async function storedHash(db: Db): Promise<string | undefined> {
+  const [row] = await db
+    .select({ passwordHash: adminCredentials.passwordHash })
+    .from(adminCredentials)
+    .where(eq(adminCredentials.id, CREDENTIAL_ID));
+  return row?.passwordHash;
+}
+
+export async function setAdminPassword(db: Db, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db
+    .insert(adminCredentials)
+    .values({ id: CREDENTIAL_ID, passwordHash })
+    .onConflictDoUpdate({
+      target: adminCredentials.id,
+      set: { passwordHash, updatedAt: new Date().toISOString() },
+    });
+}
+
+export async function checkAdminPassword(db: Db, password: string): Promise<boolean> {
+  const hash = await storedHash(db);
+  return hash ? verifyPassword(password, hash) : false;
+}
+
+/**
+ * At start: ADMIN_PASSWORD, when set, becomes the password (its hash is stored if the stored one
+ * does not verify it). Without it and without a stored hash, a random password is generated and
+ * logged once; several instances starting together store only one (the insert that wins logs).
+ */
+export async function ensureAdminPassword(
+  db: Db,
+  env: Pick<Env, 'ADMIN_PASSWORD'>,
+  log: Logger,
+): Promise<void> {
+  const hash = await storedHash(db);
+  if (env.ADMIN_PASSWORD) {
+    if (!hash || !(await verifyPassword(env.ADMIN_PASSWORD, hash))) {
+      await setAdminPassword(db, env.ADMIN_PASSWORD);
+      log.info('staff password set from ADMIN_PASSWORD');
+    }
+    return;
+  }
+  if (hash) return;
+  const password = generatePassword();
+  const inserted = await db
+    .insert(adminCredentials)
+    .values({ id: CREDENTIAL_ID, passwordHash: await hashPassword(password) })
+    .onConflictDoNothing()
+    .returning({ id: adminCredentials.id });
+  if (inserted.length) {
+    log.warn(
+      `Generated staff password for /cms (shown only this once): ${password} -- ` +
+        'change it in /cms > Settings, or set ADMIN_PASSWORD and restart (ADMIN_PASSWORD wins at every start).',
+    );
+  }
+}

@@ -1,0 +1,19 @@
+import { desc } from 'drizzle-orm';
+import { AdminMessages, blogPostInputSchema } from '@agency/contracts';
+import type { Db } from '../db/client';
+import { blogPosts } from '../db/schema';
+import { crudRouter } from './crud-router';
+
+/** /api/admin/blog-posts; publishedAt is stamped the first time a post is published. */
+export const blogPostsRouter = (db: Db) =>
+  crudRouter(db, {
+    table: blogPosts,
+    schema: blogPostInputSchema,
+    orderBy: [desc(blogPosts.createdAt), desc(blogPosts.id)],
+    unique: { field: 'slug', message: AdminMessages.slugTaken },
+    label: 'Blog post',
+    derive: (values, existing) => {
+      const previous = (existing?.publishedAt as string | null | undefined) ?? null;
+      return { publishedAt: values.published && !previous ? new Date().toISOString() : previous };
+    },
+  });

@@ -1,0 +1,452 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { openPage } from '../support/site';
+
+const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-staff-password';
+/** A real 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const unique = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function signIn(page: Page) {
+  await page.goto('/cms');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('tablist', { name: 'Content sections' })).toBeVisible();
+}
+
+const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+
+/** What an anonymous visitor (no staff cookie, so no draft preview) sees at a path. */
+async function asVisitor<T>(browser: Browser, path: string, check: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await openPage(page, path);
+    return await check(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Replaces the whole text of the page content editor. */
+async function setEditorJson(page: Page, value: unknown) {
+  const editor = page.getByRole('dialog').getByLabel('Page Content');
+  await editor.fill(JSON.stringify(value, null, 2));
+}
+
+test.describe('CMS sign-in', () => {
+  test('requires a password, says Invalid password for a wrong one, and shows no hint', async ({ page }) => {
+    await page.goto('/cms');
+    await expect(page.getByRole('heading', { level: 1, name: 'Content Management' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Invalid password')).toBeVisible();
+    await expect(page.getByRole('tablist')).toHaveCount(0);
+    await expect(page.locator('body')).not.toContainText(PASSWORD);
+    await expect(page.locator('body')).not.toContainText(/default password|hint/i);
+  });
+
+  test('says Authentication failed when the request itself fails', async ({ page }) => {
+    await page.goto('/cms');
+    await page.route('**/api/admin/auth', (route) => route.abort('connectionrefused'));
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Authentication failed')).toBeVisible();
+  });
+
+  test("the server decides: sessionStorage 'true' without a session still shows the login screen", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => sessionStorage.setItem('admin_authenticated', 'true'));
+    await page.goto('/cms');
+    await expect(page.getByLabel('Password')).toBeVisible();
+    await expect(page.getByRole('tablist')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByLabel('Password')).toBeVisible();
+    await expect(page.getByRole('tablist')).toHaveCount(0);
+  });
+
+  test('signs in, shows the tabs, overview counters and quick actions, and logs out for good', async ({
+    page,
+  }) => {
+    await signIn(page);
+    for (const name of [
+      'Overview',
+      'Pages',
+      'Content Blocks',
+      'Services',
+      'Blog',
+      'Media',
+      'Settings',
+      'Leads',
+    ]) {
+      await expect(tab(page, name)).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: 'View Site' })).toHaveAttribute('target', '_blank');
+    await expect(page.getByText('Total Pages')).toBeVisible();
+    await expect(page.getByText(/\d+ published/)).toBeVisible();
+    await expect(page.getByText(/\d+ active/)).toBeVisible();
+    for (const action of ['New Page', 'New Service', 'Media Library', 'Site Settings']) {
+      await expect(page.getByRole('button', { name: action })).toBeVisible();
+    }
+    expect(await page.evaluate(() => sessionStorage.getItem('admin_authenticated'))).toBe('true');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByLabel('Password')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Password')).toBeVisible();
+    const session = await page.request.get('/api/admin/session');
+    expect(session.status()).toBe(401);
+  });
+
+  test('a failed first load shows empty lists and a Retry that recovers', async ({ page }) => {
+    let fail = true;
+    await page.route('**/api/admin/pages', (route) =>
+      fail ? route.fulfill({ status: 500, body: '{"message":"boom"}' }) : route.continue(),
+    );
+    await signIn(page);
+    await expect(page.getByText('Some content could not be loaded.')).toBeVisible();
+    await tab(page, 'Pages').click();
+    await expect(page.getByText('No pages yet.')).toBeVisible();
+    fail = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText('Some content could not be loaded.')).toHaveCount(0);
+  });
+});
+
+test.describe('CMS content', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test('a page is created as a draft, published, edited and deleted, and /{slug} follows', async ({
+    page,
+    browser,
+  }) => {
+    const slug = unique('e2e-page');
+    await tab(page, 'Pages').click();
+    await page.getByRole('button', { name: 'Add New Page' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Page' });
+    await dialog.getByLabel('Page Name').fill('E2E Page');
+    await dialog.getByLabel('URL Slug').fill(slug);
+    await dialog.getByLabel('Page Title').fill('Our E2E Page');
+    await dialog.getByLabel('Meta Title').fill('E2E meta title');
+    await dialog.getByLabel('Meta Description').fill('A page made by the e2e test');
+    await setEditorJson(page, { body: 'Intro paragraph from the test.' });
+    await expect(dialog.getByText(/\d+ characters/)).toBeVisible();
+    await expect(dialog.getByRole('switch', { name: 'Published' })).toHaveAttribute('aria-checked', 'false');
+    await dialog.getByRole('button', { name: 'Save Page' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    const row = page
+      .getByRole('list', { name: 'Pages' })
+      .getByRole('listitem')
+      .filter({ hasText: `/${slug}` });
+    await expect(row).toContainText('Our E2E Page');
+    await expect(row).toContainText('Draft');
+    await asVisitor(browser, `/${slug}`, async (p) => {
+      await expect(p.getByText('Page Not Found')).toBeVisible();
+    });
+
+    await row.getByRole('button', { name: 'Edit Our E2E Page' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Page' });
+    await edit.getByRole('switch', { name: 'Published' }).click();
+    await edit.getByRole('button', { name: 'Save Page' }).click();
+    await expect(edit).toHaveCount(0);
+    await expect(row).toContainText('Published');
+    await asVisitor(browser, `/${slug}`, async (p) => {
+      await expect(p.getByRole('heading', { level: 1, name: 'Our E2E Page' })).toBeVisible();
+      await expect(p.getByText('Intro paragraph from the test.')).toBeVisible();
+    });
+
+    await row.getByRole('button', { name: 'Edit Our E2E Page' }).click();
+    await edit.getByLabel('Page Title').fill('Our Edited Page');
+    await edit.getByRole('button', { name: 'Save Page' }).click();
+    await expect(edit).toHaveCount(0);
+    await asVisitor(browser, `/${slug}`, async (p) => {
+      await expect(p.getByRole('heading', { level: 1, name: 'Our Edited Page' })).toBeVisible();
+    });
+
+    page.once('dialog', (d) => void d.accept());
+    await row.getByRole('button', { name: 'Delete Our Edited Page' }).click();
+    await expect(row).toHaveCount(0);
+    await asVisitor(browser, `/${slug}`, async (p) => {
+      await expect(p.getByText('Page Not Found')).toBeVisible();
+    });
+  });
+
+  test('delete asks first: dismissing the confirmation keeps the page', async ({ page }) => {
+    const slug = unique('keep');
+    await tab(page, 'Pages').click();
+    await page.getByRole('button', { name: 'Add New Page' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Page' });
+    await dialog.getByLabel('Page Name').fill('Keep me');
+    await dialog.getByLabel('URL Slug').fill(slug);
+    await dialog.getByLabel('Page Title').fill('Keep me');
+    await dialog.getByRole('button', { name: 'Save Page' }).click();
+    const row = page
+      .getByRole('list', { name: 'Pages' })
+      .getByRole('listitem')
+      .filter({ hasText: `/${slug}` });
+    await expect(row).toBeVisible();
+    let asked = '';
+    page.once('dialog', (d) => {
+      asked = d.message();
+      void d.dismiss();
+    });
+    await row.getByRole('button', { name: 'Delete Keep me' }).click();
+    await expect.poll(() => asked).toContain('Keep me');
+    await page.reload();
+    await tab(page, 'Pages').click();
+    await expect(
+      page
+        .getByRole('list', { name: 'Pages' })
+        .getByRole('listitem')
+        .filter({ hasText: `/${slug}` }),
+    ).toBeVisible();
+  });
+
+  test('shows clear errors: required fields, malformed slug, taken slug', async ({ page }) => {
+    await tab(page, 'Pages').click();
+    await page.getByRole('button', { name: 'Add New Page' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Page' });
+    await dialog.getByRole('button', { name: 'Save Page' }).click();
+    await expect(dialog.getByText('Page name is required')).toBeVisible();
+    await expect(dialog.getByText('Page title is required')).toBeVisible();
+    await dialog.getByLabel('Page Name').fill('Dup');
+    await dialog.getByLabel('Page Title').fill('Dup');
+    await dialog.getByLabel('URL Slug').fill('Not A Slug');
+    await dialog.getByRole('button', { name: 'Save Page' }).click();
+    await expect(
+      dialog.getByText('Use lowercase letters, digits and single hyphens (e.g. my-page)'),
+    ).toBeVisible();
+
+    const slug = unique('taken');
+    await dialog.getByLabel('URL Slug').fill(slug);
+    await dialog.getByRole('button', { name: 'Save Page' }).click();
+    await expect(dialog).toHaveCount(0);
+    await page.getByRole('button', { name: 'Add New Page' }).click();
+    await dialog.getByLabel('Page Name').fill('Dup 2');
+    await dialog.getByLabel('Page Title').fill('Dup 2');
+    await dialog.getByLabel('URL Slug').fill(slug);
+    await dialog.getByRole('button', { name: 'Save Page' }).click();
+    await expect(dialog.getByText('This slug is already in use').first()).toBeVisible();
+  });
+
+  test('invalid JSON keeps the previous content and says so', async ({ page, browser }) => {
+    const slug = unique('json');
+    await tab(page, 'Pages').click();
+    await page.getByRole('button', { name: 'Add New Page' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Page' });
+    await dialog.getByLabel('Page Name').fill('Json page');
+    await dialog.getByLabel('URL Slug').fill(slug);
+    await dialog.getByLabel('Page Title').fill('Json page');
+    await setEditorJson(page, { body: 'The valid body.' });
+    await dialog.getByLabel('Page Content').fill('{ "body": "broken');
+    await expect(dialog.getByText('Invalid JSON: the previous content is kept')).toBeVisible();
+    await dialog.getByRole('switch', { name: 'Published' }).click();
+    await dialog.getByRole('button', { name: 'Save Page' }).click();
+    await expect(dialog).toHaveCount(0);
+    await asVisitor(browser, `/${slug}`, async (p) => {
+      await expect(p.getByText('The valid body.')).toBeVisible();
+    });
+  });
+
+  test('the toolbar writes markdown into the body: heading, bold, list and a link from two prompts', async ({
+    page,
+  }) => {
+    await tab(page, 'Pages').click();
+    await page.getByRole('button', { name: 'Add New Page' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Page' });
+    const editor = dialog.getByLabel('Page Content');
+    await expect(editor).toHaveCSS('min-height', '300px');
+    await dialog.getByRole('button', { name: 'Heading 2' }).click();
+    await dialog.getByRole('button', { name: 'Bold' }).click();
+    const answers = ['https://example.com/guide', 'Read the guide'];
+    const asked: string[] = [];
+    page.on('dialog', (d) => {
+      asked.push(d.message());
+      void d.accept(answers.shift());
+    });
+    await dialog.getByRole('button', { name: 'Insert Link' }).click();
+    await expect.poll(() => asked.length).toBe(2);
+    expect(asked[0]).toMatch(/URL/);
+    expect(asked[1]).toMatch(/link text/);
+    const body = JSON.parse(await editor.inputValue()).body as string;
+    expect(body).toContain('## Heading');
+    expect(body).toContain('**bold text**');
+    expect(body).toContain('[Read the guide](https://example.com/guide)');
+  });
+
+  test('an uploaded image is inserted into a page and shows on the public page', async ({
+    page,
+    browser,
+  }) => {
+    const slug = unique('img');
+    await tab(page, 'Pages').click();
+    await page.getByRole('button', { name: 'Add New Page' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Page' });
+    await dialog.getByLabel('Page Name').fill('Image page');
+    await dialog.getByLabel('URL Slug').fill(slug);
+    await dialog.getByLabel('Page Title').fill('Image page');
+    await setEditorJson(page, { body: 'Look:' });
+    await dialog.getByRole('button', { name: 'Insert Image' }).click();
+
+    const imageDialog = page.getByRole('dialog', { name: 'Insert Image' });
+    const insert = imageDialog.getByRole('button', { name: 'Insert Image' });
+    await expect(insert).toBeDisabled();
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/admin/upload', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await imageDialog
+      .getByLabel('Upload Image')
+      .setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PNG });
+    await expect(imageDialog.getByText('Uploading...')).toBeVisible();
+    await expect(imageDialog.getByLabel('Upload Image')).toBeDisabled();
+    release();
+    await expect(imageDialog.getByLabel('Image URL')).toHaveValue(/^\/uploads\/[0-9a-f]{32}\.png$/);
+    const url = await imageDialog.getByLabel('Image URL').inputValue();
+    await imageDialog.getByLabel('Alt Text').fill('A single pixel');
+    await expect(imageDialog.getByRole('img', { name: 'A single pixel' })).toBeVisible();
+    await insert.click();
+    await expect(imageDialog).toHaveCount(0);
+    expect(JSON.parse(await dialog.getByLabel('Page Content').inputValue()).body).toContain(
+      `![A single pixel](${url})`,
+    );
+    await dialog.getByRole('switch', { name: 'Published' }).click();
+    await dialog.getByRole('button', { name: 'Save Page' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await asVisitor(browser, `/${slug}`, async (p) => {
+      const img = p.getByRole('img', { name: 'A single pixel' });
+      await expect(img).toHaveAttribute('src', url);
+      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
+    });
+
+    await tab(page, 'Media').click();
+    await expect(
+      page.getByRole('list', { name: 'Uploaded files' }).getByRole('img', { name: 'pixel.png' }).first(),
+    ).toBeVisible();
+  });
+
+  test('a refused upload shows its error to the user', async ({ page }) => {
+    await tab(page, 'Media').click();
+    await page.getByLabel('Upload Image').setInputFiles({
+      name: 'evil.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    });
+    await expect(page.getByRole('alert').filter({ hasText: 'Upload failed' })).toContainText(
+      'Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded',
+    );
+  });
+
+  test('editing the homepage-hero block changes the home page', async ({ page }) => {
+    await tab(page, 'Content Blocks').click();
+    const row = page
+      .getByRole('list', { name: 'Content blocks' })
+      .getByRole('listitem')
+      .filter({ hasText: 'homepage-hero' });
+    await expect(row).toContainText('Active');
+    await row.getByRole('button', { name: /^Edit / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Content Block' });
+    const json = dialog.getByLabel('Content (JSON)');
+    const original = await json.inputValue();
+    const content = JSON.parse(original) as { title: string };
+    const title = `Growth Tested, ${unique('Live')}.`;
+    try {
+      await json.fill(JSON.stringify({ ...content, title }, null, 2));
+      await dialog.getByRole('button', { name: 'Save Block' }).click();
+      await expect(dialog).toHaveCount(0);
+      const home = await page.context().newPage();
+      await openPage(home, '/');
+      await expect(home.getByRole('heading', { level: 1 })).toHaveText(title);
+      await home.close();
+    } finally {
+      // Put the seeded hero back for the other suites.
+      await row.getByRole('button', { name: /^Edit / }).click();
+      await dialog.getByLabel('Content (JSON)').fill(original);
+      await dialog.getByRole('button', { name: 'Save Block' }).click();
+      await expect(dialog).toHaveCount(0);
+    }
+  });
+
+  test('New Service from the overview creates a service with features, and delete removes it', async ({
+    page,
+  }) => {
+    const title = `E2E Service ${unique('s')}`;
+    await page.getByRole('button', { name: 'New Service' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Service' });
+    await dialog.getByLabel('Title').fill(title);
+    await expect(dialog.getByLabel('URL Slug')).toHaveValue(/^e2e-service-/);
+    await dialog.getByLabel('Description').fill('A service made by the e2e test.');
+    await dialog.getByLabel('Features (one per line)').fill('First feature\nSecond feature');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/admin/services') && r.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: 'Save Service' }).click();
+    expect((await saved).status()).toBe(201);
+    await expect(dialog).toHaveCount(0);
+    await expect(tab(page, 'Services')).toHaveAttribute('aria-selected', 'true');
+    const row = page.getByRole('list', { name: 'Services' }).getByRole('listitem').filter({ hasText: title });
+    await expect(row).toContainText('Active');
+    await row.getByRole('button', { name: `Edit ${title}` }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Edit Service' }).getByLabel('Features (one per line)'),
+    ).toHaveValue('First feature\nSecond feature');
+    await page.getByRole('dialog', { name: 'Edit Service' }).getByRole('button', { name: 'Cancel' }).click();
+    page.once('dialog', (d) => void d.accept());
+    await row.getByRole('button', { name: `Delete ${title}` }).click();
+    await expect(row).toHaveCount(0);
+  });
+
+  test('leads are listed newest first, searchable and exported as CSV', async ({ page }) => {
+    const email = `${unique('lead')}@example.com`;
+    const res = await page.request.post('/api/newsletter', { data: { email } });
+    expect(res.ok()).toBe(true);
+    await tab(page, 'Leads').click();
+    await page.getByRole('radio', { name: 'Newsletter' }).click();
+    await expect(page.getByRole('row').nth(1)).toContainText(email);
+    await page.getByLabel('Search leads').fill(email.slice(0, 20));
+    await expect(page.getByRole('row')).toHaveCount(2);
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^leads-newsletter-.*\.csv$/);
+  });
+
+  test('site settings are saved and served to the public site', async ({ page }) => {
+    await tab(page, 'Settings').click();
+    const form = page.getByRole('form', { name: 'Site settings' });
+    const phoneField = form.getByLabel('Contact Phone');
+    await expect(phoneField).not.toHaveValue('');
+    const original = await phoneField.inputValue();
+    const phone = `+1 (415) 555-${Math.floor(1000 + Math.random() * 8999)}`;
+    try {
+      await phoneField.fill(phone);
+      await form.getByRole('button', { name: 'Save Settings' }).click();
+      const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+      await expect(toast).toContainText('Settings saved');
+      const pub = await page.request.get('/api/site-settings');
+      expect((await pub.json()).contactPhone).toBe(phone);
+      await form.getByLabel('Contact Email').fill('not-an-email');
+      await form.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(form.getByText('Valid email is required')).toBeVisible();
+    } finally {
+      await page.reload();
+      await tab(page, 'Settings').click();
+      await phoneField.fill(original);
+      await form.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')).toContainText(
+        'Settings saved',
+      );
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from '@agency/ui';
+import { adminKeys, onSessionLost } from '../shared/admin-api';
+import { setSessionFlag, useStaffSession } from '../auth/session';
+import { LoginScreen } from '../auth/login-screen';
+import { CmsDashboard } from '../dashboard/cms-dashboard';
+
+/** /cms: the server's answer to GET /api/admin/session decides between sign-in and the CMS. */
+export function CmsRoot() {
+  const client = useQueryClient();
+  const session = useStaffSession();
+
+  useEffect(() => {
+    onSessionLost(() => {
+      setSessionFlag(false);
+      client.setQueryData(adminKeys.session, null);
+    });
+    return () => onSessionLost(() => {});
+  }, [client]);
+
+  useEffect(() => {
+    document.title = 'Content Management';
+  }, []);
+
+  if (session.isPending) {
+    return (
+      <main className="flex min-h-screen items-center justify-center bg-slate-50" aria-busy="true">
+        <p className="text-sm text-slate-600">Checking your session...</p>
+      </main>
+    );
+  }
+  if (session.isError) {
+    return (
+      <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-50 px-4 text-center">
+        <h1 className="text-2xl font-bold text-ink-900">Content Management</h1>
+        <p role="alert" className="text-slate-700">
+          The server could not be reached.
+        </p>
+        <Button onClick={() => void session.refetch()}>Retry</Button>
+      </main>
+    );
+  }
+  return session.data ? <CmsDashboard session={session.data} /> : <LoginScreen />;
+}

@@ -1,0 +1,66 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AdminRoutes, type AdminAuthInput, type AdminSession } from '@agency/contracts';
+import { apiRequest, getJson } from '@agency/ui';
+import { adminKeys } from '../shared/admin-api';
+
+/** Spec: the session-storage flag stays, but only as a hint for the UI; the server decides. */
+export const SESSION_FLAG = 'admin_authenticated';
+export const setSessionFlag = (on: boolean) => {
+  try {
+    if (on) sessionStorage.setItem(SESSION_FLAG, 'true');
+    else sessionStorage.removeItem(SESSION_FLAG);
+  } catch {
+    /* storage unavailable: the flag is only a hint */
+  }
+};
+
+/** GET /api/admin/session: the session, or null without one. Asked afresh every time the CMS opens. */
+export function useStaffSession() {
+  return useQuery({
+    queryKey: adminKeys.session,
+    queryFn: async () => {
+      const session = await getJson<AdminSession | null>(AdminRoutes.session, { on401: 'returnNull' });
+      setSessionFlag(Boolean(session));
+      return session;
+    },
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+export type LoginOutcome = 'ok' | 'invalid' | 'rate-limited';
+
+/** POST /api/admin/auth: a not-OK answer is an outcome; only a failed request throws. */
+export function useLogin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: AdminAuthInput): Promise<LoginOutcome> => {
+      const res = await fetch(AdminRoutes.auth, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(input),
+      });
+      if (res.ok) return 'ok';
+      return res.status === 429 ? 'rate-limited' : 'invalid';
+    },
+    onSuccess: async (outcome) => {
+      if (outcome !== 'ok') return;
+      setSessionFlag(true);
+      client.removeQueries({ queryKey: adminKeys.all, predicate: (q) => q.queryKey[1] !== 'session' });
+      await client.invalidateQueries({ queryKey: adminKeys.session });
+    },
+  });
+}
+
+export function useLogout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', AdminRoutes.logout),
+    onSettled: () => {
+      setSessionFlag(false);
+      client.setQueryData(adminKeys.session, null);
+      client.removeQueries({ queryKey: adminKeys.all, predicate: (q) => q.queryKey[1] !== 'session' });
+    },
+  });
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Pencil, Trash2 } from 'lucide-react';
+import { AdminRoutes, type AdminContentBlock } from '@agency/contracts';
+import { Badge, Skeleton } from '@agency/ui';
+import { toast } from '@agency/ui/toast';
+import { errorMessage, useDeleteEntity } from '../shared/admin-api';
+import { StatusBadge } from '../shared/form-controls';
+import { EmptyState, IconButton, ListCard, TabHeader } from '../shared/list-ui';
+import { ContentBlockDialog } from './content-block-dialog';
+
+export function ContentBlocksTab({ blocks, loading }: { blocks: AdminContentBlock[]; loading: boolean }) {
+  const [editing, setEditing] = useState<AdminContentBlock | 'new' | null>(null);
+  const remove = useDeleteEntity(AdminRoutes.contentBlocks);
+
+  const onDelete = (block: AdminContentBlock) => {
+    if (!window.confirm(`Delete the content block "${block.name}"? This cannot be undone.`)) return;
+    remove.mutate(block.id, {
+      onSuccess: () => toast({ title: 'Content block deleted', description: `"${block.name}" was deleted.` }),
+      onError: (err) =>
+        toast({ variant: 'destructive', title: 'Content block not deleted', description: errorMessage(err) }),
+    });
+  };
+
+  return (
+    <div>
+      <TabHeader
+        title="Content Blocks"
+        description="Editable sections of the site, such as the home page hero (homepage-hero)."
+        action="Add Content Block"
+        onAction={() => setEditing('new')}
+      />
+      {loading ? (
+        <Skeleton className="h-40" />
+      ) : blocks.length === 0 ? (
+        <EmptyState>No content blocks yet.</EmptyState>
+      ) : (
+        <ListCard label="Content blocks">
+          {blocks.map((block) => (
+            <li key={block.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
+              <div className="min-w-0">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h3 className="font-semibold text-ink-900">{block.name}</h3>
+                  <Badge tone="brand">{block.type}</Badge>
+                  <StatusBadge on={block.published} onText="Active" offText="Inactive" />
+                </div>
+                <p className="mt-0.5 font-mono text-sm text-slate-600">{block.identifier}</p>
+              </div>
+              <div className="flex gap-2">
+                <IconButton label={`Edit ${block.name}`} onClick={() => setEditing(block)}>
+                  <Pencil className="h-4 w-4" aria-hidden="true" />
+                </IconButton>
+                <IconButton label={`Delete ${block.name}`} tone="danger" onClick={() => onDelete(block)}>
+                  <Trash2 className="h-4 w-4" aria-hidden="true" />
+                </IconButton>
+              </div>
+            </li>
+          ))}
+        </ListCard>
+      )}
+      {editing ? (
+        <ContentBlockDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          block={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { ExternalLink, LogOut } from 'lucide-react';
+import {
+  AdminRoutes,
+  type AdminContentBlock,
+  type AdminPage,
+  type AdminService,
+  type AdminSession,
+} from '@agency/contracts';
+import { Button, buttonClasses, cn } from '@agency/ui';
+import { useAdminList, useSiteSettings } from '../shared/admin-api';
+import { useLogout } from '../auth/session';
+import { OverviewTab } from './overview-tab';
+import { PagesTab } from '../pages/pages-tab';
+import { ContentBlocksTab } from '../content-blocks/content-blocks-tab';
+import { EntityTab } from '../entities/entity-tab';
+import {
+  blogConfig,
+  caseStudyConfig,
+  resourceConfig,
+  serviceConfig,
+  testimonialConfig,
+} from '../entities/entity-configs';
+import { MediaTab } from '../media/media-tab';
+import { LeadsTab } from '../leads/leads-tab';
+import { SettingsTab } from '../settings/settings-tab';
+
+export const TABS = [
+  'Overview',
+  'Pages',
+  'Content Blocks',
+  'Services',
+  'Blog',
+  'Case Studies',
+  'Testimonials',
+  'Resources',
+  'Media',
+  'Leads',
+  'Settings',
+] as const;
+export type TabName = (typeof TABS)[number];
+const tabId = (t: TabName) => `cms-tab-${t.toLowerCase().replace(/\s+/g, '-')}`;
+
+export function CmsDashboard({ session }: { session: AdminSession }) {
+  const [tab, setTab] = useState<TabName>('Overview');
+  /** A "create" request from the Overview quick actions, consumed by the tab it opens. */
+  const [createIn, setCreateIn] = useState<TabName | null>(null);
+  const logout = useLogout();
+  const tabRefs = useRef<Partial<Record<TabName, HTMLButtonElement | null>>>({});
+
+  // The four lists the spec loads together when the CMS opens.
+  const pages = useAdminList<AdminPage>(AdminRoutes.pages);
+  const services = useAdminList<AdminService>(AdminRoutes.services);
+  const blocks = useAdminList<AdminContentBlock>(AdminRoutes.contentBlocks);
+  const settings = useSiteSettings();
+  const initial = [pages, services, blocks, settings];
+  const failed = initial.filter((q) => q.isError);
+
+  const open = (name: TabName, create = false) => {
+    setTab(name);
+    setCreateIn(create ? name : null);
+  };
+
+  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const i = TABS.indexOf(tab);
+    const next =
+      e.key === 'ArrowRight'
+        ? TABS[(i + 1) % TABS.length]
+        : e.key === 'ArrowLeft'
+          ? TABS[(i - 1 + TABS.length) % TABS.length]
+          : e.key === 'Home'
+            ? TABS[0]
+            : e.key === 'End'
+              ? TABS[TABS.length - 1]
+              : undefined;
+    if (!next) return;
+    e.preventDefault();
+    open(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  const createProps = (name: TabName) => ({
+    startCreating: createIn === name,
+    onCreateStarted: () => setCreateIn(null),
+  });
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6 lg:px-8">
+          <div className="flex items-center gap-3">
+            <span
+              aria-hidden="true"
+              className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-600 font-bold text-white"
+            >
+              D
+            </span>
+            <div>
+              <h1 className="text-lg font-bold leading-tight text-ink-900">Content Management</h1>
+              <p className="text-xs text-slate-600">Distilled Digital staff area</p>
+            </div>
+          </div>
+          <div className="flex items-center gap-2">
+            <a href="/" target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'sm')}>
+              <ExternalLink className="h-4 w-4" aria-hidden="true" />
+              View Site
+            </a>
+            <Button variant="secondary" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+              <LogOut className="h-4 w-4" aria-hidden="true" />
+              Logout
+            </Button>
+          </div>
+        </div>
+        <div className="mx-auto max-w-7xl overflow-x-auto px-4 sm:px-6 lg:px-8">
+          <div role="tablist" aria-label="Content sections" className="flex gap-1">
+            {TABS.map((name) => (
+              <button
+                key={name}
+                ref={(el) => {
+                  tabRefs.current[name] = el;
+                }}
+                id={tabId(name)}
+                type="button"
+                role="tab"
+                aria-selected={tab === name}
+                aria-controls="cms-tabpanel"
+                tabIndex={tab === name ? 0 : -1}
+                onClick={() => open(name)}
+                onKeyDown={onTabKey}
+                className={cn(
+                  'whitespace-nowrap border-b-2 px-3 py-3 text-sm font-medium transition-colors',
+                  'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
+                  tab === name
+                    ? 'border-brand-600 text-brand-700'
+                    : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-ink-900',
+                )}
+              >
+                {name}
+              </button>
+            ))}
+          </div>
+        </div>
+      </header>
+
+      <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+        {failed.length ? (
+          <div
+            role="alert"
+            className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          >
+            <span>Some content could not be loaded. The lists below may be empty.</span>
+            <Button size="sm" variant="outline" onClick={() => failed.forEach((q) => void q.refetch())}>
+              Retry
+            </Button>
+          </div>
+        ) : null}
+        <section
+          id="cms-tabpanel"
+          role="tabpanel"
+          aria-labelledby={tabId(tab)}
+          tabIndex={-1}
+          className="focus:outline-none"
+        >
+          {tab === 'Overview' && (
+            <OverviewTab
+              pages={pages.data ?? []}
+              services={services.data ?? []}
+              blocks={blocks.data ?? []}
+              settings={settings.data ?? []}
+              onOpen={open}
+            />
+          )}
+          {tab === 'Pages' && (
+            <PagesTab pages={pages.data ?? []} loading={pages.isPending} {...createProps('Pages')} />
+          )}
+          {tab === 'Content Blocks' && (
+            <ContentBlocksTab blocks={blocks.data ?? []} loading={blocks.isPending} />
+          )}
+          {tab === 'Services' && <EntityTab config={serviceConfig} {...createProps('Services')} />}
+          {tab === 'Blog' && <EntityTab config={blogConfig} />}
+          {tab === 'Case Studies' && <EntityTab config={caseStudyConfig} />}
+          {tab === 'Testimonials' && <EntityTab config={testimonialConfig} />}
+          {tab === 'Resources' && <EntityTab config={resourceConfig} />}
+          {tab === 'Media' && <MediaTab />}
+          {tab === 'Leads' && <LeadsTab />}
+          {tab === 'Settings' && <SettingsTab session={session} />}
+        </section>
+      </main>
+    </div>
+  );
+}

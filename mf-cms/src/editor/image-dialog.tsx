@@ -1,0 +1,131 @@
+import { useId, useState } from 'react';
+import { AdminRoutes } from '@agency/contracts';
+import { Button, Dialog, Input } from '@agency/ui';
+import { toast } from '@agency/ui/toast';
+import { useQueryClient } from '@tanstack/react-query';
+import { adminKeys, errorMessage, uploadFile } from '../shared/admin-api';
+
+/** Upload a file or paste a URL, add alt text, preview, then insert. */
+export function ImageDialog({
+  open,
+  onOpenChange,
+  onInsert,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onInsert: (image: { url: string; alt: string }) => void;
+}) {
+  const id = useId();
+  const client = useQueryClient();
+  const [url, setUrl] = useState('');
+  const [alt, setAlt] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+
+  const reset = () => {
+    setUrl('');
+    setAlt('');
+    setUploadError(null);
+    setUploading(false);
+  };
+  const close = (next: boolean) => {
+    if (!next) reset();
+    onOpenChange(next);
+  };
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    setUploadError(null);
+    try {
+      setUrl(await uploadFile(AdminRoutes.upload, 'image', file));
+      if (!alt) setAlt(file.name.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' '));
+      void client.invalidateQueries({ queryKey: adminKeys.media });
+    } catch (err) {
+      const message = `Upload failed: ${errorMessage(err)}`;
+      setUploadError(message);
+      toast({ variant: 'destructive', title: 'Upload failed', description: errorMessage(err) });
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const trimmed = url.trim();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Insert Image"
+      description="Upload an image or paste its URL."
+    >
+      <div className="space-y-4">
+        <div>
+          <label htmlFor={`${id}-file`} className="mb-1.5 block text-sm font-medium text-ink-900">
+            Upload Image
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+            disabled={uploading}
+            onChange={(e) => void onFile(e.target.files?.[0])}
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800 disabled:opacity-60"
+          />
+          <p className="mt-1 text-xs text-slate-600">PNG, JPEG, WebP, GIF or AVIF, up to 5 MB.</p>
+          {uploading ? (
+            <p role="status" className="mt-2 text-sm font-medium text-brand-700">
+              Uploading...
+            </p>
+          ) : null}
+          {uploadError ? (
+            <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+              {uploadError}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor={`${id}-url`} className="mb-1.5 block text-sm font-medium text-ink-900">
+            Image URL
+          </label>
+          <Input
+            id={`${id}-url`}
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://... or /uploads/..."
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-alt`} className="mb-1.5 block text-sm font-medium text-ink-900">
+            Alt Text
+          </label>
+          <Input
+            id={`${id}-alt`}
+            value={alt}
+            onChange={(e) => setAlt(e.target.value)}
+            placeholder="Describe the image"
+          />
+        </div>
+        {trimmed ? (
+          <figure className="rounded-lg border border-slate-200 bg-slate-50 p-3">
+            <figcaption className="mb-2 text-xs font-medium text-slate-600">Preview</figcaption>
+            <img src={trimmed} alt={alt || 'Preview of the image'} className="mx-auto max-h-48 rounded" />
+          </figure>
+        ) : null}
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="outline" onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button
+            disabled={!trimmed || uploading}
+            onClick={() => {
+              onInsert({ url: trimmed, alt: alt.trim() });
+              close(false);
+            }}
+          >
+            Insert Image
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

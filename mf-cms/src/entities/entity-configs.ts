@@ -1,0 +1,265 @@
+import { z } from 'zod';
+import {
+  AdminRoutes,
+  RESOURCE_TYPES,
+  SERVICE_ICONS,
+  blogPostInputSchema,
+  caseStudyInputSchema,
+  resourceInputSchema,
+  serviceInputSchema,
+  testimonialInputSchema,
+} from '@agency/contracts';
+
+export type FieldKind =
+  'text' | 'textarea' | 'number' | 'switch' | 'select' | 'lines' | 'results' | 'image-url' | 'file-url';
+
+export interface FieldDef {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  options?: readonly string[];
+  hint?: string;
+  rows?: number;
+  /** Wide fields take the whole row of the two-column form. */
+  wide?: boolean;
+  /** Switch texts for on and off. */
+  states?: [string, string];
+}
+
+export type Row = Record<string, unknown> & { id: number };
+
+export interface EntityConfig {
+  title: string;
+  singular: string;
+  description: string;
+  url: string;
+  schema: z.ZodObject;
+  fields: FieldDef[];
+  /** Blank form values (in form shape: lists as text). */
+  empty: Record<string, unknown>;
+  primary: (row: Row) => string;
+  secondary: (row: Row) => string;
+  badge: [string, string];
+  /** The field whose text suggests the slug while the slug is untouched. */
+  slugFrom?: string;
+  publicPath?: (row: Row) => string;
+}
+
+const published = (label: string, on: string, off: string): FieldDef => ({
+  name: 'published',
+  label,
+  kind: 'switch',
+  states: [on, off],
+});
+
+export const serviceConfig: EntityConfig = {
+  title: 'Services',
+  singular: 'Service',
+  description: 'Services shown on the home page grid (active ones, in display order).',
+  url: AdminRoutes.services,
+  schema: serviceInputSchema,
+  fields: [
+    { name: 'title', label: 'Title', kind: 'text' },
+    { name: 'slug', label: 'URL Slug', kind: 'text', hint: 'Links to /services/slug.' },
+    { name: 'description', label: 'Description', kind: 'textarea', wide: true },
+    { name: 'icon', label: 'Icon', kind: 'select', options: SERVICE_ICONS },
+    { name: 'gradient', label: 'Gradient class', kind: 'text' },
+    { name: 'features', label: 'Features (one per line)', kind: 'lines', wide: true },
+    { name: 'displayOrder', label: 'Display Order', kind: 'number' },
+    published('Active', 'Shown on the site', 'Hidden'),
+  ],
+  empty: {
+    title: '',
+    slug: '',
+    description: '',
+    icon: 'search',
+    gradient: 'service-seo',
+    features: '',
+    displayOrder: 0,
+    published: true,
+  },
+  primary: (r) => String(r.title),
+  secondary: (r) => `/services/${String(r.slug)}`,
+  badge: ['Active', 'Inactive'],
+  slugFrom: 'title',
+  publicPath: (r) => `/services/${String(r.slug)}`,
+};
+
+export const blogConfig: EntityConfig = {
+  title: 'Blog',
+  singular: 'Blog Post',
+  description: 'Articles at /blog. Drafts can be previewed at their URL while you are signed in.',
+  url: AdminRoutes.blogPosts,
+  schema: blogPostInputSchema,
+  fields: [
+    { name: 'title', label: 'Title', kind: 'text' },
+    { name: 'slug', label: 'URL Slug', kind: 'text', hint: 'The post lives at /blog/slug.' },
+    { name: 'category', label: 'Category', kind: 'text' },
+    { name: 'author', label: 'Author', kind: 'text' },
+    { name: 'excerpt', label: 'Excerpt', kind: 'textarea', wide: true, rows: 2 },
+    { name: 'content', label: 'Content', kind: 'textarea', wide: true, rows: 12 },
+    { name: 'tags', label: 'Tags (one per line)', kind: 'lines' },
+    published('Published', 'Visible on the site', 'Draft'),
+  ],
+  empty: {
+    title: '',
+    slug: '',
+    category: '',
+    author: '',
+    excerpt: '',
+    content: '',
+    tags: '',
+    published: false,
+  },
+  primary: (r) => String(r.title),
+  secondary: (r) => `/blog/${String(r.slug)}`,
+  badge: ['Published', 'Draft'],
+  slugFrom: 'title',
+  publicPath: (r) => `/blog/${String(r.slug)}`,
+};
+
+export const caseStudyConfig: EntityConfig = {
+  title: 'Case Studies',
+  singular: 'Case Study',
+  description: 'Client success stories at /case-studies.',
+  url: AdminRoutes.caseStudies,
+  schema: caseStudyInputSchema,
+  fields: [
+    { name: 'title', label: 'Title', kind: 'text' },
+    { name: 'slug', label: 'URL Slug', kind: 'text' },
+    { name: 'client', label: 'Client', kind: 'text' },
+    { name: 'industry', label: 'Industry', kind: 'text' },
+    { name: 'duration', label: 'Duration', kind: 'text' },
+    { name: 'imageUrl', label: 'Image URL', kind: 'image-url' },
+    { name: 'challenge', label: 'The Challenge', kind: 'textarea', wide: true },
+    { name: 'solution', label: 'Our Solution', kind: 'textarea', wide: true },
+    {
+      name: 'results',
+      label: 'Results (one per line: value | metric)',
+      kind: 'results',
+      wide: true,
+      hint: 'e.g. +240% | Organic traffic',
+    },
+    { name: 'services', label: 'Services (one per line)', kind: 'lines', wide: true },
+    published('Published', 'Visible on the site', 'Draft'),
+  ],
+  empty: {
+    title: '',
+    slug: '',
+    client: '',
+    industry: '',
+    duration: '',
+    imageUrl: '',
+    challenge: '',
+    solution: '',
+    results: '',
+    services: '',
+    published: false,
+  },
+  primary: (r) => String(r.title),
+  secondary: (r) => `${String(r.client)} · /case-studies/${String(r.slug)}`,
+  badge: ['Published', 'Draft'],
+  slugFrom: 'title',
+  publicPath: (r) => `/case-studies/${String(r.slug)}`,
+};
+
+export const testimonialConfig: EntityConfig = {
+  title: 'Testimonials',
+  singular: 'Testimonial',
+  description: 'Client quotes on the home page.',
+  url: AdminRoutes.testimonials,
+  schema: testimonialInputSchema,
+  fields: [
+    { name: 'name', label: 'Name', kind: 'text' },
+    { name: 'title', label: 'Job Title', kind: 'text' },
+    { name: 'company', label: 'Company', kind: 'text' },
+    { name: 'rating', label: 'Rating (1-5)', kind: 'number' },
+    { name: 'content', label: 'Quote', kind: 'textarea', wide: true },
+    { name: 'imageUrl', label: 'Photo URL', kind: 'image-url', wide: true },
+    { name: 'displayOrder', label: 'Display Order', kind: 'number' },
+    published('Published', 'Visible on the site', 'Hidden'),
+  ],
+  empty: {
+    name: '',
+    title: '',
+    company: '',
+    rating: 5,
+    content: '',
+    imageUrl: '',
+    displayOrder: 0,
+    published: true,
+  },
+  primary: (r) => String(r.name),
+  secondary: (r) => [r.title, r.company].filter(Boolean).join(', '),
+  badge: ['Published', 'Hidden'],
+};
+
+export const resourceConfig: EntityConfig = {
+  title: 'Resources',
+  singular: 'Resource',
+  description: 'Downloads at /resources; gated ones ask for an e-mail first.',
+  url: AdminRoutes.resources,
+  schema: resourceInputSchema,
+  fields: [
+    { name: 'title', label: 'Title', kind: 'text' },
+    { name: 'type', label: 'Type', kind: 'select', options: RESOURCE_TYPES },
+    { name: 'description', label: 'Description', kind: 'textarea', wide: true },
+    {
+      name: 'fileUrl',
+      label: 'File URL',
+      kind: 'file-url',
+      wide: true,
+      hint: 'Upload a PDF, ZIP, TXT, CSV or MD file, or paste a URL.',
+    },
+    { name: 'gated', label: 'Email Required', kind: 'switch', states: ['Gated', 'Free Download'] },
+    published('Published', 'Visible on the site', 'Hidden'),
+  ],
+  empty: { title: '', type: 'guide', description: '', fileUrl: '', gated: false, published: true },
+  primary: (r) => String(r.title),
+  secondary: (r) =>
+    `${String(r.type)} · ${r.gated ? 'Email Required' : 'Free Download'} · ${String(r.downloadCount ?? 0)} downloads`,
+  badge: ['Published', 'Hidden'],
+};
+
+const splitLines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/** The contract schema, with list fields taken as text (one item per line) in the form. */
+export function formSchema(config: EntityConfig) {
+  const overrides: Record<string, z.ZodType> = {};
+  for (const field of config.fields) {
+    // The pipe target takes what the transform produces (an array); its own type is checked by the contract.
+    const target = config.schema.shape[field.name] as z.ZodType<unknown, never>;
+    if (field.kind === 'lines') overrides[field.name] = z.string().transform(splitLines).pipe(target);
+    if (field.kind === 'results') {
+      overrides[field.name] = z
+        .string()
+        .transform((text) =>
+          splitLines(text).map((line) => {
+            const [value = '', ...metric] = line.split('|');
+            return { value: value.trim(), metric: metric.join('|').trim() };
+          }),
+        )
+        .pipe(target);
+    }
+  }
+  return config.schema.extend(overrides);
+}
+
+/** A stored row as form values. */
+export function toFormValues(config: EntityConfig, row: Row): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of config.fields) {
+    const v = row[field.name];
+    if (field.kind === 'lines') values[field.name] = Array.isArray(v) ? v.join('\n') : '';
+    else if (field.kind === 'results') {
+      values[field.name] = Array.isArray(v)
+        ? (v as { metric: string; value: string }[]).map((r) => `${r.value} | ${r.metric}`).join('\n')
+        : '';
+    } else values[field.name] = v ?? config.empty[field.name] ?? '';
+  }
+  return values;
+}

@@ -1,0 +1,279 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AdminRoutes } from '@agency/contracts';
+import { Button, Dialog, Input, Select, Textarea, cn } from '@agency/ui';
+import { toast } from '@agency/ui/toast';
+import { useQueryClient } from '@tanstack/react-query';
+import { adminKeys, errorMessage, fieldErrors, uploadFile, useSaveEntity } from '../shared/admin-api';
+import { Field, Switch, describedBy, slugify } from '../shared/form-controls';
+import { formSchema, toFormValues, type EntityConfig, type FieldDef, type Row } from './entity-configs';
+
+type Values = Record<string, unknown>;
+
+/** First message for a field, including nested ones (e.g. "results.0.metric"). */
+function messageOf(errors: FieldErrors<Values>, name: string): string | undefined {
+  const e = errors[name] as unknown;
+  const find = (node: unknown): string | undefined => {
+    if (!node || typeof node !== 'object') return undefined;
+    const m = (node as { message?: unknown }).message;
+    if (typeof m === 'string' && m) return m;
+    for (const child of Object.values(node)) {
+      if (child && typeof child === 'object' && child !== node && !('nodeType' in child)) {
+        const found = find(child);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  };
+  return find(e);
+}
+
+function UploadInput({
+  id,
+  value,
+  onChange,
+  kind,
+  invalid,
+  aria,
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  kind: 'image-url' | 'file-url';
+  invalid: boolean;
+  aria: ReturnType<typeof describedBy>;
+}) {
+  const client = useQueryClient();
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    setError(null);
+    try {
+      const url =
+        kind === 'image-url'
+          ? await uploadFile(AdminRoutes.upload, 'image', file)
+          : await uploadFile(AdminRoutes.resourceUpload, 'file', file);
+      onChange(url);
+      void client.invalidateQueries({ queryKey: adminKeys.media });
+    } catch (err) {
+      setError(`Upload failed: ${errorMessage(err)}`);
+      toast({ variant: 'destructive', title: 'Upload failed', description: errorMessage(err) });
+    } finally {
+      setUploading(false);
+      if (fileRef.current) fileRef.current.value = '';
+    }
+  };
+  return (
+    <div>
+      <div className="flex gap-2">
+        <Input {...aria} value={value} onChange={(e) => onChange(e.target.value)} invalid={invalid} />
+        <label
+          className={cn(
+            'inline-flex h-11 shrink-0 cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-ink-900 hover:bg-slate-50',
+            'focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600',
+            uploading && 'pointer-events-none opacity-60',
+          )}
+        >
+          {uploading ? 'Uploading...' : 'Upload'}
+          <input
+            ref={fileRef}
+            type="file"
+            className="sr-only"
+            disabled={uploading}
+            aria-describedby={`${id}-upload-error`}
+            accept={
+              kind === 'image-url'
+                ? 'image/png,image/jpeg,image/webp,image/gif,image/avif'
+                : '.pdf,.zip,.txt,.csv,.md,image/*'
+            }
+            onChange={(e) => void upload(e.target.files?.[0])}
+          />
+        </label>
+      </div>
+      {error ? (
+        <p id={`${id}-upload-error`} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function EntityDialog({
+  config,
+  row,
+  onClose,
+}: {
+  config: EntityConfig;
+  row: Row | null;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const schema = useMemo(() => formSchema(config), [config]);
+  const save = useSaveEntity<Values>(config.url);
+  const [slugTouched, setSlugTouched] = useState(Boolean(row));
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<Values, unknown, Values>({
+    resolver: zodResolver(schema as never),
+    defaultValues: row ? toFormValues(config, row) : config.empty,
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    save.mutate(
+      { id: row?.id, values },
+      {
+        onSuccess: () => {
+          toast({
+            title: `${config.singular} saved`,
+            description: `"${String(values[config.fields[0]!.name])}" was saved.`,
+          });
+          onClose();
+        },
+        onError: (err) => {
+          for (const [name, message] of Object.entries(fieldErrors(err))) {
+            const top = name.split('.')[0]!;
+            if (config.fields.some((f) => f.name === top)) setError(top, { message });
+          }
+          toast({
+            variant: 'destructive',
+            title: `${config.singular} not saved`,
+            description: errorMessage(err),
+          });
+        },
+      },
+    ),
+  );
+
+  const renderField = (field: FieldDef) => {
+    const fid = `${id}-${field.name}`;
+    const error = messageOf(errors, field.name);
+    const aria = describedBy(fid, error, Boolean(field.hint));
+    if (field.kind === 'switch') {
+      return (
+        <Controller
+          key={field.name}
+          control={control}
+          name={field.name}
+          render={({ field: f }) => (
+            <Switch
+              id={fid}
+              label={field.label}
+              checked={Boolean(f.value)}
+              onChange={f.onChange}
+              onText={field.states?.[0]}
+              offText={field.states?.[1]}
+            />
+          )}
+        />
+      );
+    }
+    let control_;
+    if (field.kind === 'textarea' || field.kind === 'lines' || field.kind === 'results') {
+      control_ = (
+        <Textarea
+          rows={field.rows ?? (field.kind === 'textarea' ? 4 : 3)}
+          {...aria}
+          {...register(field.name)}
+          invalid={Boolean(error)}
+        />
+      );
+    } else if (field.kind === 'select') {
+      control_ = (
+        <Select {...aria} {...register(field.name)} invalid={Boolean(error)}>
+          {field.options?.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </Select>
+      );
+    } else if (field.kind === 'number') {
+      control_ = (
+        <Input
+          type="number"
+          inputMode="numeric"
+          {...aria}
+          {...register(field.name, { valueAsNumber: true })}
+          invalid={Boolean(error)}
+        />
+      );
+    } else if (field.kind === 'image-url' || field.kind === 'file-url') {
+      control_ = (
+        <Controller
+          control={control}
+          name={field.name}
+          render={({ field: f }) => (
+            <UploadInput
+              id={fid}
+              kind={field.kind as 'image-url'}
+              value={String(f.value ?? '')}
+              onChange={f.onChange}
+              invalid={Boolean(error)}
+              aria={aria}
+            />
+          )}
+        />
+      );
+    } else {
+      const reg = register(
+        field.name,
+        field.name === 'slug' ? { onChange: () => setSlugTouched(true) } : undefined,
+      );
+      control_ = (
+        <Input
+          {...aria}
+          {...reg}
+          onChange={(e) => {
+            void reg.onChange(e);
+            if (config.slugFrom === field.name && !slugTouched) setValue('slug', slugify(e.target.value));
+          }}
+          invalid={Boolean(error)}
+        />
+      );
+    }
+    return (
+      <Field
+        key={field.name}
+        label={field.label}
+        htmlFor={fid}
+        error={error}
+        hint={field.hint}
+        className={field.wide ? 'sm:col-span-2' : undefined}
+      >
+        {control_}
+      </Field>
+    );
+  };
+
+  const title = `${row ? 'Edit' : 'New'} ${config.singular}`;
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={title} className="max-w-2xl">
+      <form onSubmit={onSubmit} noValidate aria-label={title}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {config.fields.filter((f) => f.kind !== 'switch').map(renderField)}
+        </div>
+        <div className="mt-4 flex flex-wrap gap-6">
+          {config.fields.filter((f) => f.kind === 'switch').map(renderField)}
+        </div>
+        <div className="mt-6 flex justify-end gap-2 border-t border-slate-200 pt-4">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : `Save ${config.singular}`}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { Eye, Pencil, Trash2 } from 'lucide-react';
+import { Skeleton } from '@agency/ui';
+import { toast } from '@agency/ui/toast';
+import { errorMessage, useAdminList, useDeleteEntity } from '../shared/admin-api';
+import { StatusBadge } from '../shared/form-controls';
+import { EmptyState, IconButton, ListCard, TabHeader } from '../shared/list-ui';
+import type { EntityConfig, Row } from './entity-configs';
+import { EntityDialog } from './entity-dialog';
+
+/** List + create/edit/delete for one staff-managed entity. */
+export function EntityTab({
+  config,
+  startCreating = false,
+  onCreateStarted,
+}: {
+  config: EntityConfig;
+  startCreating?: boolean;
+  onCreateStarted?: () => void;
+}) {
+  const list = useAdminList<Row>(config.url);
+  const remove = useDeleteEntity(config.url);
+  const [editing, setEditing] = useState<Row | 'new' | null>(() => (startCreating ? 'new' : null));
+
+  useEffect(() => {
+    // The Overview quick action opened this tab to create: the request is now consumed.
+    if (startCreating) onCreateStarted?.();
+  }, [startCreating, onCreateStarted]);
+
+  const onDelete = (row: Row) => {
+    const name = config.primary(row);
+    if (!window.confirm(`Delete the ${config.singular.toLowerCase()} "${name}"? This cannot be undone.`))
+      return;
+    remove.mutate(row.id, {
+      onSuccess: () => toast({ title: `${config.singular} deleted`, description: `"${name}" was deleted.` }),
+      onError: (err) =>
+        toast({
+          variant: 'destructive',
+          title: `${config.singular} not deleted`,
+          description: errorMessage(err),
+        }),
+    });
+  };
+
+  const rows = list.data ?? [];
+  return (
+    <div>
+      <TabHeader
+        title={config.title}
+        description={config.description}
+        action={`Add ${config.singular}`}
+        onAction={() => setEditing('new')}
+      />
+      {list.isPending ? (
+        <Skeleton className="h-40" />
+      ) : list.isError ? (
+        <EmptyState>
+          {config.title} could not be loaded.{' '}
+          <button
+            type="button"
+            className="font-semibold text-brand-700 underline"
+            onClick={() => void list.refetch()}
+          >
+            Retry
+          </button>
+        </EmptyState>
+      ) : rows.length === 0 ? (
+        <EmptyState>Nothing here yet.</EmptyState>
+      ) : (
+        <ListCard label={config.title}>
+          {rows.map((row) => {
+            const name = config.primary(row);
+            return (
+              <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
+                <div className="min-w-0">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 className="font-semibold text-ink-900">{name}</h3>
+                    <StatusBadge
+                      on={Boolean(row.published)}
+                      onText={config.badge[0]}
+                      offText={config.badge[1]}
+                    />
+                  </div>
+                  <p className="mt-0.5 truncate text-sm text-slate-600">{config.secondary(row)}</p>
+                </div>
+                <div className="flex gap-2">
+                  {config.publicPath ? (
+                    <IconButton
+                      label={`View ${name}`}
+                      onClick={() => window.open(config.publicPath!(row), '_blank', 'noopener')}
+                    >
+                      <Eye className="h-4 w-4" aria-hidden="true" />
+                    </IconButton>
+                  ) : null}
+                  <IconButton label={`Edit ${name}`} onClick={() => setEditing(row)}>
+                    <Pencil className="h-4 w-4" aria-hidden="true" />
+                  </IconButton>
+                  <IconButton label={`Delete ${name}`} tone="danger" onClick={() => onDelete(row)}>
+                    <Trash2 className="h-4 w-4" aria-hidden="true" />
+                  </IconButton>
+                </div>
+              </li>
+            );
+          })}
+        </ListCard>
+      )}
+      {editing ? (
+        <EntityDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          config={config}
+          row={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

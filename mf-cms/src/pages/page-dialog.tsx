@@ -1,0 +1,186 @@
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  AdminRoutes,
+  pageInputSchema,
+  type AdminPage,
+  type PageInput,
+  type PageValues,
+} from '@agency/contracts';
+import { Button, Dialog, Input, Textarea } from '@agency/ui';
+import { toast } from '@agency/ui/toast';
+import { errorMessage, fieldErrors, useSaveEntity } from '../shared/admin-api';
+import { Field, Switch, describedBy, slugify } from '../shared/form-controls';
+import { ContentEditor } from '../editor/content-editor';
+
+const EMPTY: PageInput = {
+  name: '',
+  slug: '',
+  title: '',
+  metaTitle: '',
+  metaDescription: '',
+  content: { body: '' },
+  published: false,
+  template: 'default',
+};
+
+const toForm = (page: AdminPage): PageInput => ({
+  name: page.name,
+  slug: page.slug,
+  title: page.title,
+  metaTitle: page.metaTitle,
+  metaDescription: page.metaDescription,
+  content: page.content,
+  published: page.published,
+  template: page.template,
+});
+
+/** 'New Page' / 'Edit Page' with the spec's fields. */
+export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose: () => void }) {
+  const id = useId();
+  const save = useSaveEntity<PageValues, AdminPage>(AdminRoutes.pages);
+  const [slugTouched, setSlugTouched] = useState(Boolean(page));
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<PageInput, unknown, PageValues>({
+    resolver: zodResolver(pageInputSchema),
+    defaultValues: page ? toForm(page) : EMPTY,
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    save.mutate(
+      { id: page?.id, values },
+      {
+        onSuccess: () => {
+          toast({
+            title: page ? 'Page updated' : 'Page created',
+            description: `"${values.title}" was saved.`,
+          });
+          onClose();
+        },
+        onError: (err) => {
+          for (const [name, message] of Object.entries(fieldErrors(err))) {
+            if (name in EMPTY) setError(name as keyof PageInput, { message });
+          }
+          toast({ variant: 'destructive', title: 'Page not saved', description: errorMessage(err) });
+        },
+      },
+    );
+  });
+
+  const f = (name: string) => `${id}-${name}`;
+  const nameField = register('name');
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={page ? 'Edit Page' : 'New Page'}
+      className="max-w-3xl"
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={page ? 'Edit Page' : 'New Page'}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Page Name" htmlFor={f('name')} error={errors.name?.message}>
+            <Input
+              {...describedBy(f('name'), errors.name?.message)}
+              {...nameField}
+              onChange={(e) => {
+                void nameField.onChange(e);
+                if (!slugTouched) setValue('slug', slugify(e.target.value));
+              }}
+              invalid={Boolean(errors.name)}
+            />
+          </Field>
+          <Field
+            label="URL Slug"
+            htmlFor={f('slug')}
+            error={errors.slug?.message}
+            hint="Lowercase letters, digits and hyphens; the page lives at /slug."
+          >
+            <Input
+              {...describedBy(f('slug'), errors.slug?.message, true)}
+              {...register('slug', { onChange: () => setSlugTouched(true) })}
+              invalid={Boolean(errors.slug)}
+            />
+          </Field>
+        </div>
+        <Field label="Page Title" htmlFor={f('title')} error={errors.title?.message}>
+          <Input
+            {...describedBy(f('title'), errors.title?.message)}
+            {...register('title')}
+            invalid={Boolean(errors.title)}
+          />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Meta Title" htmlFor={f('metaTitle')} error={errors.metaTitle?.message}>
+            <Input
+              {...describedBy(f('metaTitle'), errors.metaTitle?.message)}
+              {...register('metaTitle')}
+              invalid={Boolean(errors.metaTitle)}
+            />
+          </Field>
+          <Field
+            label="Meta Description"
+            htmlFor={f('metaDescription')}
+            error={errors.metaDescription?.message}
+          >
+            <Textarea
+              rows={2}
+              {...describedBy(f('metaDescription'), errors.metaDescription?.message)}
+              {...register('metaDescription')}
+              invalid={Boolean(errors.metaDescription)}
+            />
+          </Field>
+        </div>
+        <div>
+          <span id={f('content-label')} className="mb-1.5 block text-sm font-medium text-ink-900">
+            Page Content
+          </span>
+          <Controller
+            control={control}
+            name="content"
+            render={({ field }) => (
+              <ContentEditor
+                id={f('content')}
+                labelledBy={f('content-label')}
+                value={(field.value ?? {}) as Record<string, unknown>}
+                onChange={field.onChange}
+              />
+            )}
+          />
+          {errors.content?.message ? (
+            <p role="alert" className="mt-1.5 text-sm font-medium text-red-700">
+              {String(errors.content.message)}
+            </p>
+          ) : null}
+        </div>
+        <Controller
+          control={control}
+          name="published"
+          render={({ field }) => (
+            <Switch
+              label="Published"
+              checked={Boolean(field.value)}
+              onChange={field.onChange}
+              onText="Visible on the site"
+              offText="Draft: only staff can preview it"
+            />
+          )}
+        />
+        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Page'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

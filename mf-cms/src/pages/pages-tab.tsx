@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { Eye, Pencil, Trash2 } from 'lucide-react';
+import { AdminRoutes, type AdminPage } from '@agency/contracts';
+import { Skeleton } from '@agency/ui';
+import { toast } from '@agency/ui/toast';
+import { errorMessage, useDeleteEntity } from '../shared/admin-api';
+import { StatusBadge } from '../shared/form-controls';
+import { EmptyState, IconButton, ListCard, TabHeader } from '../shared/list-ui';
+import { PageDialog } from './page-dialog';
+
+export function PagesTab({
+  pages,
+  loading,
+  startCreating,
+  onCreateStarted,
+}: {
+  pages: AdminPage[];
+  loading: boolean;
+  startCreating: boolean;
+  onCreateStarted: () => void;
+}) {
+  const [editing, setEditing] = useState<AdminPage | 'new' | null>(() => (startCreating ? 'new' : null));
+  const remove = useDeleteEntity(AdminRoutes.pages);
+
+  useEffect(() => {
+    // The Overview quick action opened this tab to create: the request is now consumed.
+    if (startCreating) onCreateStarted();
+  }, [startCreating, onCreateStarted]);
+
+  const onDelete = (page: AdminPage) => {
+    if (!window.confirm(`Delete the page "${page.title}"? This cannot be undone.`)) return;
+    remove.mutate(page.id, {
+      onSuccess: () => toast({ title: 'Page deleted', description: `"${page.title}" was deleted.` }),
+      onError: (err) =>
+        toast({ variant: 'destructive', title: 'Page not deleted', description: errorMessage(err) }),
+    });
+  };
+
+  return (
+    <div>
+      <TabHeader
+        title="Pages"
+        description="Standalone pages of the site, served at /slug."
+        action="Add New Page"
+        onAction={() => setEditing('new')}
+      />
+      {loading ? (
+        <Skeleton className="h-40" />
+      ) : pages.length === 0 ? (
+        <EmptyState>No pages yet. Add the first one.</EmptyState>
+      ) : (
+        <ListCard label="Pages">
+          {pages.map((page) => (
+            <li key={page.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
+              <div className="min-w-0">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h3 className="font-semibold text-ink-900">{page.title}</h3>
+                  <StatusBadge on={page.published} onText="Published" offText="Draft" />
+                </div>
+                <p className="mt-0.5 font-mono text-sm text-slate-600">/{page.slug}</p>
+              </div>
+              <div className="flex gap-2">
+                <IconButton
+                  label={`View ${page.title}`}
+                  onClick={() => window.open(`/${page.slug}`, '_blank', 'noopener')}
+                >
+                  <Eye className="h-4 w-4" aria-hidden="true" />
+                </IconButton>
+                <IconButton label={`Edit ${page.title}`} onClick={() => setEditing(page)}>
+                  <Pencil className="h-4 w-4" aria-hidden="true" />
+                </IconButton>
+                <IconButton label={`Delete ${page.title}`} tone="danger" onClick={() => onDelete(page)}>
+                  <Trash2 className="h-4 w-4" aria-hidden="true" />
+                </IconButton>
+              </div>
+            </li>
+          ))}
+        </ListCard>
+      )}
+      {editing ? (
+        <PageDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          page={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

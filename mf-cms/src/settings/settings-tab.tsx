@@ -1,0 +1,230 @@
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  AdminRoutes,
+  DEFAULT_SITE_SETTINGS,
+  changePasswordSchema,
+  siteSettingsSchema,
+  type AdminSession,
+  type ChangePasswordInput,
+  type SiteSettingEntry,
+  type SiteSettings,
+  type SiteSettingsInput,
+} from '@agency/contracts';
+import { Button, Card, Input, Skeleton, Textarea } from '@agency/ui';
+import { toast } from '@agency/ui/toast';
+import { adminKeys, adminSend, errorMessage, fieldErrors, useSiteSettings } from '../shared/admin-api';
+import { Field, describedBy } from '../shared/form-controls';
+
+const fromEntries = (entries: SiteSettingEntry[]): SiteSettings => {
+  const values = { ...DEFAULT_SITE_SETTINGS } as Record<string, unknown>;
+  for (const e of entries) values[e.key] = e.value;
+  return values as SiteSettings;
+};
+
+function SiteSettingsForm({ entries }: { entries: SiteSettingEntry[] }) {
+  const id = useId();
+  const client = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<SiteSettingsInput, unknown, SiteSettings>({
+    resolver: zodResolver(siteSettingsSchema),
+    defaultValues: fromEntries(entries),
+  });
+  useEffect(() => reset(fromEntries(entries)), [entries, reset]);
+
+  const save = useMutation({
+    mutationFn: (values: SiteSettings) =>
+      adminSend<SiteSettingEntry[]>('PUT', AdminRoutes.siteSettings, values),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.list(AdminRoutes.siteSettings) }),
+  });
+  const onSubmit = handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: () =>
+        toast({ title: 'Settings saved', description: 'The public site uses them from the next page load.' }),
+      onError: (err) => {
+        for (const [name, message] of Object.entries(fieldErrors(err)))
+          setError(name as keyof SiteSettingsInput, { message });
+        toast({ variant: 'destructive', title: 'Settings not saved', description: errorMessage(err) });
+      },
+    }),
+  );
+
+  const f = (n: string) => `${id}-${n}`;
+  const social = ['linkedin', 'x', 'instagram', 'youtube'] as const;
+  const socialLabels = {
+    linkedin: 'LinkedIn URL',
+    x: 'X (Twitter) URL',
+    instagram: 'Instagram URL',
+    youtube: 'YouTube URL',
+  };
+  return (
+    <Card className="p-6">
+      <h3 className="text-lg font-semibold text-ink-900">Site Settings</h3>
+      <p className="mt-1 text-sm text-slate-600">
+        Name, contact details and social links shown on the public site.
+      </p>
+      <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4" aria-label="Site settings">
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="Site Name" htmlFor={f('siteName')} error={errors.siteName?.message}>
+            <Input
+              {...describedBy(f('siteName'), errors.siteName?.message)}
+              {...register('siteName')}
+              invalid={Boolean(errors.siteName)}
+            />
+          </Field>
+          <Field label="Contact Email" htmlFor={f('contactEmail')} error={errors.contactEmail?.message}>
+            <Input
+              type="email"
+              {...describedBy(f('contactEmail'), errors.contactEmail?.message)}
+              {...register('contactEmail')}
+              invalid={Boolean(errors.contactEmail)}
+            />
+          </Field>
+          <Field label="Contact Phone" htmlFor={f('contactPhone')} error={errors.contactPhone?.message}>
+            <Input
+              type="tel"
+              {...describedBy(f('contactPhone'), errors.contactPhone?.message)}
+              {...register('contactPhone')}
+              invalid={Boolean(errors.contactPhone)}
+            />
+          </Field>
+        </div>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-sm font-semibold text-ink-900">Social Links</legend>
+          {social.map((key) => {
+            const message = errors.socialLinks?.[key]?.message;
+            return (
+              <Field key={key} label={socialLabels[key]} htmlFor={f(key)} error={message}>
+                <Input
+                  type="url"
+                  {...describedBy(f(key), message)}
+                  {...register(`socialLinks.${key}`)}
+                  invalid={Boolean(message)}
+                />
+              </Field>
+            );
+          })}
+        </fieldset>
+        <Field
+          label="Default Meta Description"
+          htmlFor={f('meta')}
+          error={errors.defaultMetaDescription?.message}
+        >
+          <Textarea
+            rows={2}
+            {...describedBy(f('meta'), errors.defaultMetaDescription?.message)}
+            {...register('defaultMetaDescription')}
+            invalid={Boolean(errors.defaultMetaDescription)}
+          />
+        </Field>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={save.isPending || !isDirty}>
+            {save.isPending ? 'Saving...' : 'Save Settings'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function ChangePasswordForm({ session }: { session: AdminSession }) {
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const change = useMutation({
+    mutationFn: (values: ChangePasswordInput) => adminSend('POST', AdminRoutes.password, values),
+  });
+  const onSubmit = handleSubmit((values) =>
+    change.mutate(values, {
+      onSuccess: () => {
+        reset();
+        toast({ title: 'Password changed', description: 'Every other signed-in session has been ended.' });
+      },
+      onError: (err) => {
+        for (const [name, message] of Object.entries(fieldErrors(err)))
+          setError(name as keyof ChangePasswordInput, { message });
+        toast({ variant: 'destructive', title: 'Password not changed', description: errorMessage(err) });
+      },
+    }),
+  );
+  const f = (n: string) => `${id}-${n}`;
+  return (
+    <Card className="p-6">
+      <h3 className="text-lg font-semibold text-ink-900">Change Password</h3>
+      <p className="mt-1 text-sm text-slate-600">
+        The shared staff password. Changing it signs out every other session.
+      </p>
+      {session.passwordFromEnvironment ? (
+        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          This server sets the password with ADMIN_PASSWORD: a password changed here is replaced by that one
+          at the next server start.
+        </p>
+      ) : null}
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-5 grid gap-4 sm:grid-cols-2"
+        aria-label="Change password"
+      >
+        <Field label="Current Password" htmlFor={f('current')} error={errors.currentPassword?.message}>
+          <Input
+            type="password"
+            autoComplete="current-password"
+            {...describedBy(f('current'), errors.currentPassword?.message)}
+            {...register('currentPassword')}
+            invalid={Boolean(errors.currentPassword)}
+          />
+        </Field>
+        <Field
+          label="New Password"
+          htmlFor={f('new')}
+          error={errors.newPassword?.message}
+          hint="At least 12 characters."
+        >
+          <Input
+            type="password"
+            autoComplete="new-password"
+            {...describedBy(f('new'), errors.newPassword?.message, true)}
+            {...register('newPassword')}
+            invalid={Boolean(errors.newPassword)}
+          />
+        </Field>
+        <div className="flex justify-end sm:col-span-2">
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? 'Changing...' : 'Change Password'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+export function SettingsTab({ session }: { session: AdminSession }) {
+  const settings = useSiteSettings();
+  return (
+    <div className="space-y-6">
+      <h2 className="text-xl font-semibold text-ink-900">Settings</h2>
+      {settings.isPending ? (
+        <Skeleton className="h-64" />
+      ) : (
+        <SiteSettingsForm entries={settings.data ?? []} />
+      )}
+      <ChangePasswordForm session={session} />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AdminRoutes, type SiteSettingEntry } from '@agency/contracts';
+import { ApiError, apiRequest, getJson } from '@agency/ui';
+
+/** Called when the server says the staff session is gone (expired, ended elsewhere). */
+let sessionLost: () => void = () => {};
+export function onSessionLost(handler: () => void) {
+  sessionLost = handler;
+}
+
+async function guarded<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) sessionLost();
+    throw err;
+  }
+}
+
+export const adminGet = <T>(url: string) => guarded(() => getJson<T>(url));
+
+/** JSON write; answers the parsed body (or null for 204). */
+export async function adminSend<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  return guarded(async () => {
+    const res = await apiRequest(method, url, body);
+    return (res.status === 204 ? null : await res.json()) as T;
+  });
+}
+
+/** The server's own words for a failed call, else the transport message. */
+export function errorMessage(err: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (err instanceof ApiError) return err.serverMessage ?? err.message;
+  if (err instanceof Error && err.message) return err.message;
+  return fallback;
+}
+
+/** Field messages of a 400/409 answer ({ fields: { name: message } }). */
+export function fieldErrors(err: unknown): Record<string, string> {
+  if (!(err instanceof ApiError) || (err.status !== 400 && err.status !== 409)) return {};
+  try {
+    const parsed = JSON.parse(err.bodyText) as { fields?: Record<string, string> };
+    return parsed.fields ?? {};
+  } catch {
+    return {};
+  }
+}
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  session: ['admin', 'session'] as const,
+  list: (url: string) => ['admin', 'list', url] as const,
+  media: ['admin', 'media'] as const,
+  leads: (type: string, q: string) => ['admin', 'leads', type, q] as const,
+};
+
+/** Spec: a list call answers an array, anything else counts as empty. */
+export const asArray = <T>(data: unknown): T[] => (Array.isArray(data) ? (data as T[]) : []);
+
+export const listQuery = <T>(url: string) =>
+  queryOptions({
+    queryKey: adminKeys.list(url),
+    queryFn: () => adminGet<unknown>(url),
+    select: (data) => asArray<T>(data),
+  });
+
+export function useAdminList<T>(url: string) {
+  return useQuery(listQuery<T>(url));
+}
+
+/** Create (no id) or update (id) one row of `url`, refreshing the list afterwards. */
+export function useSaveEntity<TValues, TRow = unknown>(url: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, values }: { id?: number; values: TValues }) =>
+      id ? adminSend<TRow>('PUT', `${url}/${id}`, values) : adminSend<TRow>('POST', url, values),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.list(url) }),
+  });
+}
+
+export function useDeleteEntity(url: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => adminSend('DELETE', `${url}/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.list(url) }),
+  });
+}
+
+export const useSiteSettings = () => useAdminList<SiteSettingEntry>(AdminRoutes.siteSettings);
+
+/** Multipart upload of one file; answers the stored file's URL. */
+export async function uploadFile(url: string, field: string, file: File): Promise<string> {
+  const form = new FormData();
+  form.append(field, file);
+  const body = await guarded(async () => (await apiRequest('POST', url, form)).json());
+  const stored = (body as { url?: unknown }).url;
+  if (typeof stored !== 'string') throw new Error('The server did not answer a file URL');
+  return stored;
+}
