@@ -14,6 +14,7 @@ import { pageMetaRouter } from './site/seo/seo-router';
 import { marketingRouter } from './marketing/marketing-router';
 import { contentRouter } from './content/content-router';
 import { adminRouter } from './admin/admin-router';
+import { uploadsDir } from './admin/upload-pipeline';
 import { publicSiteSettingsRouter } from './admin/site-settings';
 import { uploadsStatic } from './admin/uploads-static';
 
@@ -46,7 +47,7 @@ export function createApp({ env, database, log }: AppDeps) {
   api.use('/contacts', contactRouter(database.db, { rateLimitScale: env.RATE_LIMIT_SCALE }));
   api.use('/newsletter', newsletterRouter(database.db, { rateLimitScale: env.RATE_LIMIT_SCALE }));
   api.use(marketingRouter(database.db));
-  api.use(contentRouter(database.db, { secret: env.SECRET_KEY }));
+  api.use(contentRouter(database.db, { secret: env.SECRET_KEY, uploadsDir: uploadsDir(env) }));
   api.use(pageMetaRouter(env, database.db));
   api.use(publicSiteSettingsRouter(database.db));
   api.use('/admin', adminRouter({ db: database.db, env, log }));

@@ -13,18 +13,22 @@ export const IMAGES_URL = '/api/files/images';
 const FILE_NAME = /^[a-z0-9][a-z0-9._-]{0,150}$/i;
 
 /**
- * The stored `file_url` of a resource as a file in RESOURCES_DIR, or an external http(s) URL.
- * Only the base name of a stored path is used, so a row can never point outside the folder.
+ * The stored `file_url` of a resource as a local file, or an external http(s) URL. Files uploaded in
+ * the CMS (`/uploads/<name>`) live in the uploads folder; the rest ship in RESOURCES_DIR. Only the
+ * base name of a stored path is used, so a row can never point outside those folders.
  */
 export async function resolveResourceFile(
   fileUrl: string,
-): Promise<{ kind: 'local'; fileName: string } | { kind: 'external'; url: string } | null> {
+  uploadsDir?: string,
+): Promise<{ kind: 'local'; root: string; fileName: string } | { kind: 'external'; url: string } | null> {
   if (/^https?:\/\//i.test(fileUrl)) return { kind: 'external', url: fileUrl };
-  const fileName = path.posix.basename(fileUrl.replace(/\\/g, '/'));
+  const normalized = fileUrl.replace(/\\/g, '/');
+  const fileName = path.posix.basename(normalized);
   if (!FILE_NAME.test(fileName) || fileName.startsWith('..')) return null;
+  const root = uploadsDir && normalized.startsWith('/uploads/') ? uploadsDir : RESOURCES_DIR;
   try {
-    await access(path.join(RESOURCES_DIR, fileName));
-    return { kind: 'local', fileName };
+    await access(path.join(root, fileName));
+    return { kind: 'local', root, fileName };
   } catch {
     return null;
   }

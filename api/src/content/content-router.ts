@@ -18,7 +18,7 @@ function slugParam(req: Request): string {
 
 /** Public content: case studies, blog posts, resources, CMS pages. */
 /** `secret` signs gated-download links; share it between API instances (SECRET_KEY). */
-export function contentRouter(db: Db, opts: { secret?: string | undefined } = {}) {
+export function contentRouter(db: Db, opts: { secret?: string | undefined; uploadsDir?: string } = {}) {
   const router = Router();
 
   router.use(
@@ -66,7 +66,9 @@ export function contentRouter(db: Db, opts: { secret?: string | undefined } = {}
 
   router.use(
     '/resources',
-    resourcesRouter(db, createDownloadTokens(opts.secret ? Buffer.from(opts.secret) : undefined)),
+    resourcesRouter(db, createDownloadTokens(opts.secret ? Buffer.from(opts.secret) : undefined), {
+      uploadsDir: opts.uploadsDir,
+    }),
   );
   return router;
 }

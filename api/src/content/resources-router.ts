@@ -3,7 +3,7 @@ import { publishedListQuery, resourceLeadSchema, ResourceRoutes } from '@agency/
 import type { Db } from '../db/client';
 import { forbidden, notFound } from '../http/errors';
 import { parseBody, parseQuery } from '../http/validate';
-import { RESOURCES_DIR, resolveResourceFile } from './content-files';
+import { resolveResourceFile } from './content-files';
 import { countDownload, findResource, listResources, storeLead } from './content-repository';
 import { createDownloadTokens, type DownloadTokens } from './download-token';
 import { canSeeDrafts, listIncludesDrafts } from './reader-access';
@@ -15,7 +15,11 @@ function idParam(req: Request): number {
 }
 
 /** Resources: the list, lead capture for gated files and the (counted) file delivery. */
-export function resourcesRouter(db: Db, tokens: DownloadTokens = createDownloadTokens()) {
+export function resourcesRouter(
+  db: Db,
+  tokens: DownloadTokens = createDownloadTokens(),
+  opts: { uploadsDir?: string } = {},
+) {
   const router = Router();
 
   router.get('/', async (req, res) => {
@@ -47,7 +51,7 @@ export function resourcesRouter(db: Db, tokens: DownloadTokens = createDownloadT
       if (!tokens.verify(id, req.query['token']))
         throw forbidden('This download link is invalid or has expired');
     }
-    const file = await resolveResourceFile(resource.fileUrl);
+    const file = await resolveResourceFile(resource.fileUrl, opts.uploadsDir);
     if (!file) throw notFound('File not found');
     if (!resource.gated) await countDownload(db, id);
     res.setHeader('Cache-Control', 'no-store');
@@ -57,7 +61,7 @@ export function resourcesRouter(db: Db, tokens: DownloadTokens = createDownloadT
       return;
     }
     await new Promise<void>((resolve, reject) =>
-      res.download(file.fileName, file.fileName, { root: RESOURCES_DIR, dotfiles: 'deny' }, (err) =>
+      res.download(file.fileName, file.fileName, { root: file.root, dotfiles: 'deny' }, (err) =>
         err && !res.headersSent ? reject(err) : resolve(),
       ),
     );

@@ -21,7 +21,7 @@ export function SiteLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <Header />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      <main id="main" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
         <Outlet />
       </main>
       <Footer />
