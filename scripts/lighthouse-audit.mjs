@@ -27,7 +27,15 @@ async function firstBlogPost(base) {
 }
 
 export async function runLighthouse(base, { desktop = false, routes } = {}) {
-  const paths = routes ?? ['/', '/services/seo', '/blog', await firstBlogPost(base), '/case-studies', '/resources', '/contact'];
+  const paths = routes ?? [
+    '/',
+    '/services/seo',
+    '/blog',
+    await firstBlogPost(base),
+    '/case-studies',
+    '/resources',
+    '/contact',
+  ];
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
@@ -68,7 +76,9 @@ export function printLighthouse(rows, label) {
   console.log('| route | perf | a11y | best practices | SEO | LCP ms | CLS | TBT ms |');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows) {
-    console.log(`| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} |`);
+    console.log(
+      `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} |`,
+    );
   }
   const failing = rows.filter((r) => r.failing.length);
   for (const r of failing) console.log(`  ${r.route}: failing a11y/SEO audits: ${r.failing.join(', ')}`);

@@ -11,12 +11,15 @@ import { siteRouter } from './site/serve-site';
 import { buildRemotesManifest } from './site/remotes-manifest';
 import { securityHeaders } from './security/security-headers';
 import { pageMetaRouter } from './site/seo/seo-router';
+import { createPublicCache } from './http/public-cache';
 import { marketingRouter } from './marketing/marketing-router';
 import { contentRouter } from './content/content-router';
 import { adminRouter } from './admin/admin-router';
 import { uploadsDir } from './admin/upload-pipeline';
 import { publicSiteSettingsRouter } from './admin/site-settings';
 import { uploadsStatic } from './admin/uploads-static';
+
+const CONTENT_CHANGED = 'content_changed';
 
 export interface AppDeps {
   env: Env;
@@ -42,8 +45,36 @@ export function createApp({ env, database, log }: AppDeps) {
     }
   });
 
+  // Public content reads are served from memory until a write changes content (here or, through
+  // NOTIFY, on another instance). Contact and newsletter posts change no public content.
+  const cache = createPublicCache();
+  cache.onLocalWrite(() => void database.notify(CONTENT_CHANGED).catch(() => {}));
+  void database.listen(CONTENT_CHANGED, cache.invalidate).catch((err: unknown) => {
+    log.error({ err }, 'cannot listen for content changes; caching public reads is off');
+    cache.disable();
+  });
+
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
+  api.use((req, res, next) => {
+    const changesContent =
+      (req.method !== 'GET' && req.method !== 'HEAD' && !/^\/(contacts|newsletter)\b/.test(req.path)) ||
+      /^\/resources\/\d+\/download/.test(req.path);
+    return changesContent ? cache.invalidateOnWrite(req, res, next) : next();
+  });
+  api.use(
+    [
+      '/services',
+      '/testimonials',
+      '/content-blocks',
+      '/case-studies',
+      '/blog-posts',
+      '/resources',
+      '/pages',
+      '/site-settings',
+    ],
+    cache.middleware,
+  );
   api.use('/contacts', contactRouter(database.db, { rateLimitScale: env.RATE_LIMIT_SCALE }));
   api.use('/newsletter', newsletterRouter(database.db, { rateLimitScale: env.RATE_LIMIT_SCALE }));
   api.use(marketingRouter(database.db));

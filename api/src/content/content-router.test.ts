@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   blogPostListSchema,
   caseStudyListSchema,
@@ -10,16 +10,24 @@ import { createTestApp } from '../test-support/test-app';
 import { blogPosts, caseStudies, pages } from '../db/schema';
 import { SEED_BLOG_POSTS, SEED_CASE_STUDIES } from './content-seed-data';
 import { seedContent } from './content-seed';
+import { STAFF_PASSWORD, signIn } from '../admin/admin-test-support';
 
-const staff = vi.hoisted(() => ({ signedIn: false }));
-vi.mock('../admin/staff-session', () => ({
-  getStaffSession: async () => (staff.signedIn ? { id: 's1', expiresAt: '2099-01-01T00:00:00Z' } : null),
-}));
+/** Staff preview uses a real session: signed in through the real auth route. */
+const staff = { signedIn: false };
+let staffCookie = '';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
+  t = await createTestApp({ seed: true, env: { ADMIN_PASSWORD: STAFF_PASSWORD } });
+  staffCookie = await signIn(t.app);
 });
+
+/** A visitor's request, or a signed-in staff member's while `staff.signedIn` is set. */
+const api = () => {
+  const agent = request(t.app);
+  if (!staff.signedIn) return agent;
+  return { get: (url: string) => agent.get(url).set('Cookie', staffCookie) } as unknown as typeof agent;
+};
 afterAll(() => t.close());
 beforeEach(() => {
   staff.signedIn = false;
@@ -32,7 +40,7 @@ const draftPost = SEED_BLOG_POSTS.find((p) => !p.published)!;
 
 describe('GET /api/case-studies', () => {
   it('lists only published case studies in the contract shape', async () => {
-    const res = await request(t.app).get('/api/case-studies?published=true').expect(200);
+    const res = await api().get('/api/case-studies?published=true').expect(200);
     const list = caseStudyListSchema.parse(res.body);
     expect(list.map((s) => s.slug).sort()).toEqual(publishedStudies.map((s) => s.slug).sort());
     expect(list.every((s) => s.published)).toBe(true);
@@ -42,21 +50,21 @@ describe('GET /api/case-studies', () => {
 
   it('refuses unknown parameters and values with 400', async () => {
     for (const qs of ['published=false', 'published=1', 'limit=5', 'published=true&published=true']) {
-      const res = await request(t.app).get(`/api/case-studies?${qs}`).expect(400);
+      const res = await api().get(`/api/case-studies?${qs}`).expect(400);
       expect(res.body.code).toBe('VALIDATION_ERROR');
     }
   });
 
   it('keeps drafts from visitors even without the published filter', async () => {
-    const res = await request(t.app).get('/api/case-studies').expect(200);
+    const res = await api().get('/api/case-studies').expect(200);
     expect(res.body.map((s: { slug: string }) => s.slug)).not.toContain(draftStudy.slug);
   });
 
   it('sends an ETag and answers 304 to a matching If-None-Match', async () => {
-    const first = await request(t.app).get('/api/case-studies?published=true').expect(200);
+    const first = await api().get('/api/case-studies?published=true').expect(200);
     const etag = first.headers['etag'];
     expect(etag).toBeTruthy();
-    const second = await request(t.app)
+    const second = await api()
       .get('/api/case-studies?published=true')
       .set('If-None-Match', etag!)
       .expect(304);
@@ -66,7 +74,7 @@ describe('GET /api/case-studies', () => {
 
 describe('GET /api/case-studies/:slug', () => {
   it('answers one published case study', async () => {
-    const res = await request(t.app).get(`/api/case-studies/${publishedStudies[0]!.slug}`).expect(200);
+    const res = await api().get(`/api/case-studies/${publishedStudies[0]!.slug}`).expect(200);
     expect(caseStudySchema.parse(res.body)).toMatchObject({
       slug: publishedStudies[0]!.slug,
       title: publishedStudies[0]!.title,
@@ -76,23 +84,23 @@ describe('GET /api/case-studies/:slug', () => {
 
   it('answers 404 JSON for drafts and unknown slugs', async () => {
     for (const slug of [draftStudy.slug, 'no-such-study']) {
-      const res = await request(t.app).get(`/api/case-studies/${slug}`).expect(404);
+      const res = await api().get(`/api/case-studies/${slug}`).expect(404);
       expect(res.body).toEqual({ message: expect.any(String), code: 'NOT_FOUND' });
     }
   });
 
   it('shows drafts to signed-in staff only', async () => {
     staff.signedIn = true;
-    await request(t.app).get(`/api/case-studies/${draftStudy.slug}`).expect(200);
-    const list = await request(t.app).get('/api/case-studies').expect(200);
+    await api().get(`/api/case-studies/${draftStudy.slug}`).expect(200);
+    const list = await api().get('/api/case-studies').expect(200);
     expect(list.body.map((s: { slug: string }) => s.slug)).toContain(draftStudy.slug);
-    const published = await request(t.app).get('/api/case-studies?published=true').expect(200);
+    const published = await api().get('/api/case-studies?published=true').expect(200);
     expect(published.body.map((s: { slug: string }) => s.slug)).not.toContain(draftStudy.slug);
   });
 
   it('never answers 500 to hostile slugs', async () => {
     for (const slug of ["x'%20or%201=1--", '..%2F..%2Fetc%2Fpasswd', 'UPPER', '%00', 'a'.repeat(300)]) {
-      const res = await request(t.app).get(`/api/case-studies/${slug}`);
+      const res = await api().get(`/api/case-studies/${slug}`);
       expect([400, 404]).toContain(res.status);
     }
   });
@@ -100,7 +108,7 @@ describe('GET /api/case-studies/:slug', () => {
 
 describe('GET /api/blog-posts', () => {
   it('lists published posts newest first by publishedAt, undated posts last by createdAt', async () => {
-    const res = await request(t.app).get('/api/blog-posts?published=true').expect(200);
+    const res = await api().get('/api/blog-posts?published=true').expect(200);
     const list = blogPostListSchema.parse(res.body);
     expect(list).toHaveLength(publishedPosts.length);
     expect(list.map((p) => p.slug)).not.toContain(draftPost.slug);
@@ -139,24 +147,24 @@ describe('GET /api/blog-posts', () => {
   });
 
   it('refuses unknown query parameters', async () => {
-    await request(t.app).get('/api/blog-posts?category=SEO').expect(400);
+    await api().get('/api/blog-posts?category=SEO').expect(400);
   });
 });
 
 describe('GET /api/blog-posts/:slug', () => {
   it('answers a published post and 404 for a draft', async () => {
-    const res = await request(t.app).get(`/api/blog-posts/${publishedPosts[0]!.slug}`).expect(200);
+    const res = await api().get(`/api/blog-posts/${publishedPosts[0]!.slug}`).expect(200);
     expect(res.body).toMatchObject({ title: publishedPosts[0]!.title, tags: publishedPosts[0]!.tags });
-    const draft = await request(t.app).get(`/api/blog-posts/${draftPost.slug}`).expect(404);
+    const draft = await api().get(`/api/blog-posts/${draftPost.slug}`).expect(404);
     expect(draft.body.code).toBe('NOT_FOUND');
     staff.signedIn = true;
-    await request(t.app).get(`/api/blog-posts/${draftPost.slug}`).expect(200);
+    await api().get(`/api/blog-posts/${draftPost.slug}`).expect(200);
   });
 });
 
 describe('GET /api/pages/:slug', () => {
   it('answers the published privacy page with its markdown body and no internal fields', async () => {
-    const res = await request(t.app).get('/api/pages/privacy').expect(200);
+    const res = await api().get('/api/pages/privacy').expect(200);
     const page = publicPageSchema.parse(res.body);
     expect(page).toMatchObject({ slug: 'privacy', title: 'Privacy Policy', template: 'default' });
     expect(page.content['body']).toMatch(/## Your rights/);
@@ -165,11 +173,11 @@ describe('GET /api/pages/:slug', () => {
   });
 
   it('answers 404 for unpublished and unknown pages, and drafts to staff', async () => {
-    await request(t.app).get('/api/pages/careers').expect(404);
-    await request(t.app).get('/api/pages/nothing-here').expect(404);
-    await request(t.app).get('/api/pages/..%2Fadmin').expect(404);
+    await api().get('/api/pages/careers').expect(404);
+    await api().get('/api/pages/nothing-here').expect(404);
+    await api().get('/api/pages/..%2Fadmin').expect(404);
     staff.signedIn = true;
-    await request(t.app).get('/api/pages/careers').expect(200);
+    await api().get('/api/pages/careers').expect(200);
   });
 
   it('turns non-object content into an empty object', async () => {
@@ -180,7 +188,7 @@ describe('GET /api/pages/:slug', () => {
       content: ['not', 'an', 'object'],
       published: true,
     });
-    const res = await request(t.app).get('/api/pages/odd-content').expect(200);
+    const res = await api().get('/api/pages/odd-content').expect(200);
     expect(res.body.content).toEqual({});
   });
 });
@@ -188,12 +196,12 @@ describe('GET /api/pages/:slug', () => {
 describe('images and seed', () => {
   it('serves seeded case-study images at their public URL, and 404 JSON for missing ones', async () => {
     const url = publishedStudies[0]!.imageUrl!;
-    const res = await request(t.app).get(url).expect(200);
+    const res = await api().get(url).expect(200);
     expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    const missing = await request(t.app).get('/api/files/images/nope.svg').expect(404);
+    const missing = await api().get('/api/files/images/nope.svg').expect(404);
     expect(missing.body.code).toBe('NOT_FOUND');
-    await request(t.app).get('/api/files/images/..%2F..%2Fsrc%2Fenv.ts').expect(404);
+    await api().get('/api/files/images/..%2F..%2Fsrc%2Fenv.ts').expect(404);
   });
 
   it('is idempotent: seeding again adds nothing', async () => {

@@ -12,7 +12,13 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /** Cross-instance signal (PostgreSQL NOTIFY); a no-op where one process owns the database. */
+  notify: (channel: string) => Promise<void>;
+  /** Calls `listener` when another instance notifies `channel`. */
+  listen: (channel: string, listener: () => void) => Promise<void>;
 }
+
+const CHANNEL = /^[a-z_]+$/;
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -34,13 +40,30 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('error', () => {});
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
+    const listeners: import('pg').PoolClient[] = [];
     return {
       db: db as unknown as Db,
       kind: 'postgres',
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      close: async () => {
+        for (const c of listeners) c.release();
+        await pool.end();
+      },
+      notify: async (channel) => {
+        await pool.query('select pg_notify($1, $2)', [channel, String(process.pid)]);
+      },
+      listen: async (channel, listener) => {
+        if (!CHANNEL.test(channel)) throw new Error(`bad channel ${channel}`);
+        const client = await pool.connect();
+        client.on('notification', (msg) => {
+          if (msg.channel === channel) listener();
+        });
+        client.on('error', () => {});
+        await client.query(`listen ${channel}`);
+        listeners.push(client);
+      },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -58,5 +81,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await client.query('select 1');
     },
     close: () => client.close(),
+    // PGlite lives inside this one process: there is no other instance to tell.
+    notify: async () => {},
+    listen: async () => {},
   };
 }

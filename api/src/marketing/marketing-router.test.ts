@@ -1,6 +1,6 @@
 import request from 'supertest';
+import { STAFF_PASSWORD, signIn, staffClient } from '../admin/admin-test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { serviceListSchema, testimonialListSchema } from '@agency/contracts';
 import { createTestApp } from '../test-support/test-app';
 import { contentBlocks, services, testimonials } from '../db/schema';
@@ -65,7 +65,7 @@ describe('GET /api/content-blocks/:identifier', () => {
 describe('GET /api/services', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { ADMIN_PASSWORD: STAFF_PASSWORD } });
     await t.db.insert(services).values([
       { slug: 'third', title: 'Third', description: 'c', displayOrder: 3, icon: 'bot' },
       { slug: 'first', title: 'First', description: 'a', displayOrder: 1, features: ['One', 'Two'] },
@@ -112,7 +112,16 @@ describe('GET /api/services', () => {
       .set('If-None-Match', etag)
       .expect(304);
     expect(again.text).toBe('');
-    await t.db.update(services).set({ title: 'First, renamed' }).where(eq(services.slug, 'first'));
+    // Staff rename it in the CMS (every change to public content goes through the API).
+    const staff = staffClient(t.app, await signIn(t.app));
+    const row = (
+      (await staff.get('/api/admin/services').expect(200)).body as Array<Record<string, unknown>>
+    ).find((s) => s.slug === 'first')!;
+    const { id, createdAt: _c, updatedAt: _u, ...rest } = row;
+    await staff
+      .put(`/api/admin/services/${id}`)
+      .send({ ...rest, title: 'First, renamed' })
+      .expect(200);
     const changed = await request(t.app)
       .get('/api/services?published=true')
       .set('If-None-Match', etag)

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// npm run bench: one report of build times, page weight per route, Lighthouse scores and web vitals
+// (mobile and desktop), and API throughput. Measures the built site on a fresh seeded database.
+// Flags: --quick (skip Lighthouse desktop, 5 s API runs).
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, startSite } from './bench-server.mjs';
+import { FRONTENDS } from './workspaces.mjs';
+import { measurePages } from './measure-pages.mjs';
+import { printLighthouse, runLighthouse } from './lighthouse-audit.mjs';
+import { benchApi } from './bench-api.mjs';
+
+const quick = process.argv.includes('--quick');
+
+function timeBuild(args) {
+  const t0 = Date.now();
+  const r = spawnSync(process.execPath, ['scripts/build.mjs', ...args], { cwd: ROOT, stdio: 'ignore' });
+  if (r.status !== 0) throw new Error(`build ${args.join(' ')} failed`);
+  return (Date.now() - t0) / 1000;
+}
+
+console.log('Building (clean)…');
+for (const ws of FRONTENDS) rmSync(path.join(ROOT, ws, 'dist'), { recursive: true, force: true });
+const cleanBuild = timeBuild([]);
+const oneRemote = timeBuild(['mf-contact']);
+
+const site = await startSite({ port: 3750 });
+const base = site.url.replace('127.0.0.1', 'localhost');
+let weights;
+let mobile;
+let desktop;
+try {
+  const posts = await fetch(`${site.url}/api/blog-posts?published=true`).then((r) => r.json());
+  const routes = [
+    '/',
+    '/services/seo',
+    '/case-studies',
+    '/blog',
+    `/blog/${posts[0]?.slug ?? ''}`,
+    '/resources',
+    '/contact',
+  ];
+  weights = await measurePages(base, routes);
+  mobile = await runLighthouse(base, { routes });
+  desktop = quick ? [] : await runLighthouse(base, { routes, desktop: true });
+} finally {
+  await site.stop();
+}
+const api = await benchApi({ duration: quick ? 5 : 10 });
+
+console.log('\n## Build');
+console.log(
+  `| clean build of every workspace | one remote (mf-contact) |\n| --- | --- |\n| ${cleanBuild.toFixed(1)} s | ${oneRemote.toFixed(1)} s |`,
+);
+
+console.log('\n## Page weight (first load, compressed bytes on the wire)');
+console.log('| route | JS KB | CSS KB | JS files | requests | requests before LCP |');
+console.log('| --- | --- | --- | --- | --- | --- |');
+for (const w of weights) {
+  console.log(
+    `| ${w.path} | ${(w.jsBytes / 1024).toFixed(1)} | ${(w.cssBytes / 1024).toFixed(1)} | ${w.jsFiles} | ${w.requests} | ${w.requestsBeforeLcp} |`,
+  );
+}
+printLighthouse(mobile, 'mobile, simulated throttling');
+if (desktop.length) printLighthouse(desktop, 'desktop');
+
+console.log('\n## API (autocannon, loopback)');
+console.log('| endpoint | req/s | p50 ms | p99 ms | non-2xx | errors |');
+console.log('| --- | --- | --- | --- | --- | --- |');
+for (const r of api.rows)
+  console.log(`| ${r.name} | ${r.reqPerSec} | ${r.p50ms} | ${r.p99ms} | ${r.non2xx} | ${r.errors} |`);
+console.log(`cached GET / bare hello = ${api.ratio.toFixed(2)}`);
+if (api.stored !== null)
+  console.log(`contact POST: ${api.rows[2].total2xx} acknowledged, ${api.stored} stored`);
