@@ -94,8 +94,17 @@ console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 console.log(
   `| ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p90} | ${result.latency.p99} | ${result.latency.max} | ${result['2xx']} | ${result.non2xx} | ${fivexx} | ${result.errors + result.timeouts} |`,
 );
-console.log(`contacts: ${acked.contact} acknowledged, ${storedContacts} stored`);
-console.log(`newsletter: ${acked.newsletter} acknowledged, ${storedNewsletter} stored`);
-const ok = fivexx === 0 && storedContacts === acked.contact && storedNewsletter === acked.newsletter;
+// Writes still in flight when the run stops may be stored without their answer being counted, so
+// nothing is lost when stored >= acknowledged, and the surplus is at most the open connections.
+const check = (name, ack, stored) => {
+  const ok = stored >= ack && stored - ack <= 100;
+  console.log(
+    `${name}: ${ack} acknowledged, ${stored} stored (${stored - ack} answered after the run stopped)`,
+  );
+  return ok;
+};
+const contactsOk = check('contacts', acked.contact, storedContacts);
+const newsletterOk = check('newsletter', acked.newsletter, storedNewsletter);
+const ok = fivexx === 0 && contactsOk && newsletterOk;
 console.log(ok ? 'OK: no 5xx, nothing lost' : 'FAIL: 5xx answers or lost writes');
 process.exit(ok ? 0 : 1);

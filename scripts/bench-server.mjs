@@ -18,6 +18,7 @@ export async function startSite({ port = 3700, env = {} } = {}) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SCALE: '100000',
+      ADMIN_PASSWORD: `bench-${process.pid}-${Date.now()}`,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

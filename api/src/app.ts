@@ -12,6 +12,7 @@ import { buildRemotesManifest } from './site/remotes-manifest';
 import { securityHeaders } from './security/security-headers';
 import { pageMetaRouter } from './site/seo/seo-router';
 import { createPublicCache } from './http/public-cache';
+import { countInProcess } from './http/rate-limit';
 import { marketingRouter } from './marketing/marketing-router';
 import { contentRouter } from './content/content-router';
 import { adminRouter } from './admin/admin-router';
@@ -29,11 +30,23 @@ export interface AppDeps {
 
 /** The whole HTTP surface, without listening (tests drive it with supertest). */
 export function createApp({ env, database, log }: AppDeps) {
+  // PGlite is opened by this one process only, so its rate-limit counters can live in memory.
+  if (database.kind === 'pglite') countInProcess(database.db);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
   app.set('query parser', 'simple');
-  app.use(securityHeaders(() => buildRemotesManifest(env)));
+  app.use(securityHeaders((fresh) => buildRemotesManifest(env, { fresh })));
+  // Public content reads are served from memory until a write changes content (here or, through
+  // NOTIFY, on another instance). Contact and newsletter posts change no public content.
+  const cache = createPublicCache();
+  cache.onLocalWrite(() => void database.notify(CONTENT_CHANGED).catch(() => {}));
+  void database.listen(CONTENT_CHANGED, cache.invalidate).catch((err: unknown) => {
+    log.error({ err }, 'cannot listen for content changes; caching public reads is off');
+    cache.disable();
+  });
+
+  app.use('/api', cache.serveHit);
   app.use(compression());
 
   app.get('/healthz', async (_req, res) => {
@@ -43,15 +56,6 @@ export function createApp({ env, database, log }: AppDeps) {
     } catch {
       res.status(503).json({ message: 'Database unavailable', code: ErrorCode.SERVICE_UNAVAILABLE });
     }
-  });
-
-  // Public content reads are served from memory until a write changes content (here or, through
-  // NOTIFY, on another instance). Contact and newsletter posts change no public content.
-  const cache = createPublicCache();
-  cache.onLocalWrite(() => void database.notify(CONTENT_CHANGED).catch(() => {}));
-  void database.listen(CONTENT_CHANGED, cache.invalidate).catch((err: unknown) => {
-    log.error({ err }, 'cannot listen for content changes; caching public reads is off');
-    cache.disable();
   });
 
   const api = express.Router();

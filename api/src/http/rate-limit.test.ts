@@ -2,15 +2,19 @@ import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp } from '../test-support/test-app';
+import { createLogger } from '../logger';
+import { openDatabase, type Db } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 import { countHit, rateLimit } from './rate-limit';
 import { errorHandler } from './errors';
 
 describe('database-backed rate limit', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
+  // The counters used with PostgreSQL (several instances). An app on PGlite counts in memory instead,
+  // so this opens the database on its own, as a PostgreSQL-backed instance would use it.
+  let t: { db: Db; close: () => Promise<void> };
   beforeAll(async () => {
-    t = await createTestApp();
+    const database = await openDatabase({ dataDir: 'memory://' });
+    t = { db: database.db, close: () => database.close() };
   });
   afterAll(() => t.close());
 
@@ -33,7 +37,7 @@ describe('database-backed rate limit', () => {
     app.get('/x', rateLimit(t.db, { name: 'mw', limit: 1, windowMs: 30_000, scale: 2 }), (_req, res) => {
       res.send('ok');
     });
-    app.use(errorHandler(t.log));
+    app.use(errorHandler(createLogger('silent')));
     await request(app).get('/x').expect(200);
     await request(app).get('/x').expect(200);
     const res = await request(app).get('/x').expect(429);

@@ -26,6 +26,37 @@ export interface RateLimitResult {
 }
 
 /**
+ * Databases that only one process can open (embedded PGlite): their counters live in memory, which is
+ * then exactly as shared as the database, and saves a query per request.
+ */
+const memoryCounters = new WeakMap<Db, Map<string, { hits: number; resetAt: number }>>();
+export function countInProcess(db: Db) {
+  memoryCounters.set(db, new Map());
+}
+
+function countInMemory(
+  counters: Map<string, { hits: number; resetAt: number }>,
+  key: string,
+  limit: number,
+  windowMs: number,
+): RateLimitResult {
+  const now = Date.now();
+  let entry = counters.get(key);
+  if (!entry || entry.resetAt <= now) {
+    if (counters.size > 10_000) for (const [k, v] of counters) if (v.resetAt <= now) counters.delete(k);
+    entry = { hits: 0, resetAt: now + windowMs };
+    counters.set(key, entry);
+  }
+  entry.hits++;
+  return {
+    allowed: entry.hits <= limit,
+    hits: entry.hits,
+    limit,
+    retryAfterSeconds: Math.max(1, Math.ceil((entry.resetAt - now) / 1000)),
+  };
+}
+
+/**
  * Fixed-window counter in the database, so every API instance shares it: one upsert per hit
  * either starts a new window or counts one more hit in the current one.
  */
@@ -35,6 +66,8 @@ export async function countHit(
   limit: number,
   windowMs: number,
 ): Promise<RateLimitResult> {
+  const counters = memoryCounters.get(db);
+  if (counters) return countInMemory(counters, key, limit, windowMs);
   const windowEnd = sql`now() + (${windowMs} * interval '1 millisecond')`;
   const expired = sql`${rateLimitHits.resetAt} <= now()`;
   const [row] = await db
@@ -100,6 +133,16 @@ export function failureLimit(db: Db, opts: RateLimitOptions) {
     return Object.assign(err, { retryAfterSeconds });
   };
   const guard: RequestHandler = async (req, res, next) => {
+    const counters = memoryCounters.get(db);
+    if (counters) {
+      const entry = counters.get(keyFor(req));
+      if (entry && entry.resetAt > Date.now() && entry.hits >= limit) {
+        const retryAfter = Math.max(1, Math.ceil((entry.resetAt - Date.now()) / 1000));
+        res.setHeader('Retry-After', String(retryAfter));
+        throw tooMany(retryAfter);
+      }
+      return next();
+    }
     const [row] = await db
       .select({
         hits: rateLimitHits.hits,

@@ -27,7 +27,7 @@ const PERMISSIONS_POLICY = [
  * Security headers for every response. Scripts only from our origin and the remotes' origins
  * (no 'unsafe-inline'); HSTS only over https, where it means something.
  */
-export function securityHeaders(getManifest: () => RemotesManifest): RequestHandler {
+export function securityHeaders(getManifest: (fresh: boolean) => RemotesManifest): RequestHandler {
   const build = (origins: string[]) =>
     helmet({
       contentSecurityPolicy: {
@@ -56,7 +56,9 @@ export function securityHeaders(getManifest: () => RemotesManifest): RequestHand
   let cachedKey = '';
   let cached = build([]);
   return (req, res, next) => {
-    const origins = remoteOrigins(getManifest());
+    // Documents need the current remotes' origins; other answers may use a look up to a second old.
+    const isDocument = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+    const origins = remoteOrigins(getManifest(isDocument));
     const key = origins.join(' ');
     if (key !== cachedKey) {
       cachedKey = key;

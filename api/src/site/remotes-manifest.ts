@@ -25,19 +25,31 @@ export interface ReleaseState {
 
 export const releaseStatePath = (env: Env) => path.join(env.RELEASES_DIR, 'release-state.json');
 
-let cache: { file: string; mtimeMs: number; state: ReleaseState } | undefined;
+let cache: { file: string; mtimeMs: number; state: ReleaseState; checkedAt: number } | undefined;
 
-/** Reads the release store's state; re-read only when the file changes (a release renames it in place). */
-export function readReleaseState(env: Env): ReleaseState {
+/** How long a non-document request may reuse the last look at the release state. */
+const RECHECK_MS = 1000;
+
+/**
+ * Reads the release store's state; re-read only when the file changes (a release renames it in place).
+ * `fresh` (page loads, the manifest) always looks at the file, so a release shows at the next page
+ * load; other requests reuse the last look for up to a second instead of a stat per request.
+ */
+export function readReleaseState(env: Env, { fresh = true } = {}): ReleaseState {
   const file = releaseStatePath(env);
+  if (!fresh && cache && cache.file === file && Date.now() - cache.checkedAt < RECHECK_MS) return cache.state;
   try {
     const { mtimeMs } = statSync(file);
-    if (cache && cache.file === file && cache.mtimeMs === mtimeMs) return cache.state;
+    if (cache && cache.file === file && cache.mtimeMs === mtimeMs) {
+      cache.checkedAt = Date.now();
+      return cache.state;
+    }
     const state = JSON.parse(readFileSync(file, 'utf8')) as ReleaseState;
-    cache = { file, mtimeMs, state };
+    cache = { file, mtimeMs, state, checkedAt: Date.now() };
     return state;
   } catch {
-    return { remotes: {} };
+    cache = { file, mtimeMs: -1, state: { remotes: {} }, checkedAt: Date.now() };
+    return cache.state;
   }
 }
 
@@ -45,8 +57,8 @@ export function readReleaseState(env: Env): ReleaseState {
  * Where each remote's entry lives, in order of precedence: an environment override, the current
  * release in the release store, else the locally built remote.
  */
-export function buildRemotesManifest(env: Env): RemotesManifest {
-  const releases = readReleaseState(env);
+export function buildRemotesManifest(env: Env, opts: { fresh?: boolean } = {}): RemotesManifest {
+  const releases = readReleaseState(env, opts);
   const base = env.RELEASES_BASE_URL.replace(/\/+$/, '');
   const remotes = {} as RemotesManifest['remotes'];
   for (const name of Object.keys(REMOTE_FOLDERS) as RemoteName[]) {
