@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * Byte budget for the first load of / (compressed JavaScript on the wire). Measured 363 KB when this
+ * budget was set; the issue's target is 130 KB, and docs/performance.md explains the gap. The budget
+ * stops regressions: lower it whenever the page gets lighter, never raise it without a reason there.
+ */
+const JS_BUDGET_BYTES = 400 * 1024;
+
+test('the first load of / stays within its JavaScript byte budget', async ({ page, context }) => {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const js = new Map<string, { url: string; bytes: number }>();
+  cdp.on('Network.responseReceived', (e) => {
+    if (e.type === 'Script' || /javascript/.test(e.response.mimeType)) js.set(e.requestId, { url: e.response.url, bytes: 0 });
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = js.get(e.requestId);
+    if (r) r.bytes = e.encodedDataLength;
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const total = [...js.values()].reduce((sum, r) => sum + r.bytes, 0);
+  const biggest = [...js.values()]
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, 5)
+    .map((r) => `${Math.round(r.bytes / 1024)} KB ${r.url.replace(/^https?:\/\/[^/]+/, '')}`);
+  expect(total, `JS on / is ${Math.round(total / 1024)} KB; biggest: ${biggest.join(', ')}`).toBeLessThanOrEqual(
+    JS_BUDGET_BYTES,
+  );
+  // The measurement really saw the page's scripts (a broken measurement must not pass).
+  expect(total).toBeGreaterThan(50 * 1024);
+});
