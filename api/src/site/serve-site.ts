@@ -11,6 +11,7 @@ import { remoteForPath } from './route-remote';
 import { getStaffSession } from '../admin/staff-session';
 import { resolvePageMeta } from './seo/page-meta';
 import { renderHead } from './seo/render-head';
+import { renderMainText, withMainText } from './seo/main-text';
 import { loadSiteDefaults } from './seo/site-defaults';
 import { discoveryRouter, publicOrigin } from './seo/seo-router';
 
@@ -100,9 +101,13 @@ export function siteRouter(env: Env, db: Db, log: Logger) {
       const origin = publicOrigin(env, req);
       const meta = await resolvePageMeta(db, req.path, site, origin, { staff: Boolean(staff) });
       const remote = meta.status === 200 ? remoteForPath(req.path) : undefined;
+      const mainText = await renderMainText(db, meta);
       page = {
         status: meta.status,
-        html: withRuntimeHints(renderHead(html, meta, site.siteName, origin), manifest, remote),
+        html: withMainText(
+          withRuntimeHints(renderHead(html, meta, site.siteName, origin), manifest, remote),
+          mainText,
+        ),
       };
     } catch (err) {
       // Database unreachable: the shell still renders (with its generic head); data sections show their errors.

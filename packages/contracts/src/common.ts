@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+// zod 4 probes `new Function` to decide whether to JIT-compile parsers; under our CSP (no
+// 'unsafe-eval') that probe is a reported violation on every page. Parsing is fast enough without it.
+z.config({ jitless: true });
+
 /** Rejects CR/LF and other control characters that have no place in single-line text. */
 const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
 
