@@ -1,5 +1,27 @@
-import { expect, test } from '@playwright/test';
+import { expect, request, test, type APIRequestContext } from '@playwright/test';
 import { openPage, uniqueEmail } from '../support/site';
+
+const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-staff-password';
+
+/** A staff API client of its own (not the visitor's page): signed in, same-site Origin on writes. */
+async function staffApi(baseURL: string | undefined): Promise<APIRequestContext> {
+  const staff = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: new URL(baseURL!).origin } });
+  const auth = await staff.post('/api/admin/auth', { data: { password: PASSWORD } });
+  expect(auth.ok(), `staff sign-in answered ${auth.status()}`).toBe(true);
+  return staff;
+}
+
+/** The rows GET /api/admin/leads answers for one lead type and search text. */
+async function storedLeads(baseURL: string | undefined, type: 'contacts' | 'newsletter', q: string) {
+  const staff = await staffApi(baseURL);
+  try {
+    const res = await staff.get(`/api/admin/leads?type=${type}&q=${encodeURIComponent(q)}`);
+    expect(res.ok(), `leads answered ${res.status()}`).toBe(true);
+    return (await res.json()) as Record<string, unknown>[];
+  } finally {
+    await staff.dispose();
+  }
+}
 
 test.describe('contact form', () => {
   test('shows every validation message of the spec on an empty submit', async ({ page }) => {
@@ -30,14 +52,16 @@ test.describe('contact form', () => {
     ]);
   });
 
-  test('sends: Sending... disabled, then Thank You!, success toast, and Send Another Message resets', async ({
+  test('sends: Sending... disabled, then Thank You!, success toast, Send Another Message resets, and the row is stored', async ({
     page,
+    baseURL,
   }) => {
     await openPage(page, '/contact');
     const form = page.getByRole('form', { name: 'Contact form' });
+    const email = uniqueEmail('ada');
     await form.getByLabel('First Name').fill('Ada');
     await form.getByLabel('Last Name').fill('Lovelace');
-    await form.getByLabel('Business Email').fill(uniqueEmail('ada'));
+    await form.getByLabel('Business Email').fill(email);
     await form.getByLabel('Company').fill('Analytical Engines');
     await form.getByLabel('Monthly Budget').selectOption('50k-100k');
     await form.getByLabel('Your Goals').fill('Double qualified leads from organic search');
@@ -62,6 +86,18 @@ test.describe('contact form', () => {
     await page.getByRole('button', { name: 'Send Another Message' }).click();
     await expect(page.getByLabel('First Name')).toHaveValue('');
     await expect(page.getByLabel('Your Goals')).toHaveValue('');
+
+    // Staff see exactly one stored request for this address, with what was submitted.
+    const rows = await storedLeads(baseURL, 'contacts', email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email,
+      company: 'Analytical Engines',
+      budget: '50k-100k',
+      goals: 'Double qualified leads from organic search',
+    });
   });
 
   test('a server error keeps the form and shows a destructive Error toast', async ({ page }) => {
@@ -89,12 +125,14 @@ test.describe('contact form', () => {
 });
 
 test.describe('newsletter signup', () => {
-  test('subscribes: Subscribing..., Welcome aboard! toast, Successfully subscribed! for 3 s, then the reset form', async ({
+  test('subscribes: Subscribing..., Welcome aboard! toast, Successfully subscribed! for 3 s, then the reset form and the stored row', async ({
     page,
+    baseURL,
   }) => {
     await openPage(page, '/contact');
     const band = page.locator('#newsletter');
-    await band.getByLabel('Email address').fill(uniqueEmail('news'));
+    const email = uniqueEmail('news');
+    await band.getByLabel('Email address').fill(email);
     await band.getByRole('button', { name: 'Subscribe' }).click();
     await expect(band.getByText('Successfully subscribed!')).toBeVisible();
     const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
@@ -102,6 +140,10 @@ test.describe('newsletter signup', () => {
     await expect(toast).toContainText("You've been successfully subscribed to our newsletter.");
     await expect(band.getByText('Successfully subscribed!')).toBeHidden({ timeout: 5000 });
     await expect(band.getByLabel('Email address')).toHaveValue('');
+
+    const rows = await storedLeads(baseURL, 'newsletter', email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email });
   });
 
   test('shows the spec message for an invalid address', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { siteSettingsQueryKey } from '@agency/ui';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -42,7 +43,12 @@ function SiteSettingsForm({ entries }: { entries: SiteSettingEntry[] }) {
   const save = useMutation({
     mutationFn: (values: SiteSettings) =>
       adminSend<SiteSettingEntry[]>('PUT', AdminRoutes.siteSettings, values),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.list(AdminRoutes.siteSettings) }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.list(AdminRoutes.siteSettings) }),
+        // The footer and contact page share this query: show the new details without a reload.
+        client.invalidateQueries({ queryKey: siteSettingsQueryKey }),
+      ]),
   });
   const onSubmit = handleSubmit((values) =>
     save.mutate(values, {

@@ -1,7 +1,5 @@
+/** E-mail and phone come from the site settings (see get-site-settings.ts); this is not a setting. */
 export const CONTACT_DETAILS = {
-  email: 'hello@distilled.agency',
-  phone: '+1 (415) 555-0142',
-  phoneHref: '+14155550142',
   schedulingUrl: 'https://cal.com/distilled-digital/strategy-session',
 };
 

@@ -3,6 +3,7 @@ import { CalendarClock, Clock, Globe2, Mail, Phone } from 'lucide-react';
 import { Card, Container, SectionHeading, buttonClasses } from '@agency/ui';
 import { ContactForm } from '../contact/components/contact-form';
 import { CONTACT_DETAILS, CONTACT_FAQ } from './contact-content';
+import { useContactDetails } from './get-site-settings';
 
 const HERO_STATS = [
   { value: '24h', label: 'Response Time' },
@@ -11,6 +12,7 @@ const HERO_STATS = [
 ];
 
 export function ContactPage() {
+  const contact = useContactDetails();
   return (
     <>
       <section className="bg-ink-950 pb-16 pt-32 text-white sm:pt-36">
@@ -48,19 +50,21 @@ export function ContactPage() {
             <ContactTile icon={<Mail className="h-5 w-5" aria-hidden="true" />} title="Email Us">
               <a
                 className="font-medium text-brand-700 underline-offset-2 hover:underline"
-                href={`mailto:${CONTACT_DETAILS.email}`}
+                href={`mailto:${contact.email}`}
               >
-                {CONTACT_DETAILS.email}
+                {contact.email}
               </a>
             </ContactTile>
-            <ContactTile icon={<Phone className="h-5 w-5" aria-hidden="true" />} title="Call Us">
-              <a
-                className="font-medium text-brand-700 underline-offset-2 hover:underline"
-                href={`tel:${CONTACT_DETAILS.phoneHref}`}
-              >
-                {CONTACT_DETAILS.phone}
-              </a>
-            </ContactTile>
+            {contact.phoneHref && (
+              <ContactTile icon={<Phone className="h-5 w-5" aria-hidden="true" />} title="Call Us">
+                <a
+                  className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                  href={`tel:${contact.phoneHref}`}
+                >
+                  {contact.phone}
+                </a>
+              </ContactTile>
+            )}
             <ContactTile icon={<Globe2 className="h-5 w-5" aria-hidden="true" />} title="Global Team">
               Remote-first, serving clients across North America, Europe and Australia.
             </ContactTile>

@@ -3,3 +3,4 @@ export * from './components';
 export * from './dialog';
 export { apiRequest, getJson, throwIfResNotOk, ApiError } from './api-client';
 export { formatDate } from './format';
+export * from './site-settings';
