@@ -24,9 +24,10 @@ export function LoginScreen() {
       { password },
       {
         onSuccess: (outcome) => {
+          // Any answer that is not OK reads 'Invalid password' (spec); a rate limit says when to retry.
           if (outcome === 'invalid') setProblem(AdminMessages.invalidPassword);
           if (outcome === 'rate-limited')
-            setProblem('Too many attempts. Please wait a few minutes and try again.');
+            setProblem(`${AdminMessages.invalidPassword}. Too many attempts: please wait a few minutes.`);
         },
         onError: () => setProblem(AdminMessages.authFailed),
       },

@@ -48,7 +48,10 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 /** GET and parse JSON; with `on401: 'returnNull'` a 401 answers null instead of throwing. */
 export async function getJson<T>(url: string, opts: { on401?: 'throw' | 'returnNull' } = {}): Promise<T> {
   const res = await fetch(url, { credentials: 'include' });
-  if (opts.on401 === 'returnNull' && res.status === 401) return null as T;
+  if (opts.on401 === 'returnNull' && res.status === 401) {
+    await res.body?.cancel(); // finish the response so the connection is released
+    return null as T;
+  }
   await throwIfResNotOk(res);
   return (await res.json()) as T;
 }

@@ -22,10 +22,8 @@ const EMPTY: ContactRequestInput = {
   website: '',
 };
 
-/** The message a failed send shows: the server's own words when it gave some. */
+/** Spec section 8: the error's message ('<status>: <body text>'), or the fallback sentence. */
 function describeError(error: unknown): string {
-  if (error instanceof ApiError)
-    return error.serverMessage ? `${error.status}: ${error.serverMessage}` : error.message;
   if (error instanceof Error && error.message) return error.message;
   return 'Failed to send message. Please try again.';
 }
@@ -45,8 +43,9 @@ export function ContactForm() {
     defaultValues: EMPTY,
   });
 
-  const onSubmit = handleSubmit((values) => {
-    mutation.mutate(values, {
+  const onSubmit = handleSubmit(({ website, ...values }) => {
+    // The honeypot travels only when a bot filled it; people send exactly the spec's six fields.
+    mutation.mutate(website ? { ...values, website } : values, {
       onSuccess: () => {
         toast({
           title: 'Success!',

@@ -30,8 +30,8 @@ export function NewsletterSignup({ tone = 'dark' }: { tone?: 'dark' | 'light' })
     return () => clearTimeout(timer);
   }, [subscribed]);
 
-  const onSubmit = handleSubmit((values) => {
-    mutation.mutate(values, {
+  const onSubmit = handleSubmit(({ email, website }) => {
+    mutation.mutate(website ? { email, website } : { email }, {
       onSuccess: () => {
         toast({
           title: 'Welcome aboard!',

@@ -45,7 +45,7 @@ export function ServicesSection() {
                   aria-hidden="true"
                   className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 group-hover:gap-2"
                 >
-                  Learn more <ArrowRight className="h-4 w-4" />
+                  Learn More <ArrowRight className="h-4 w-4" />
                 </span>
               </li>
             ))}
