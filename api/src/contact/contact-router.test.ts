@@ -92,4 +92,17 @@ describe('POST /api/contacts', () => {
       .expect(201);
     expect((await t.db.select().from(contactRequests)).length).toBe(before);
   });
+
+  it('invalid submissions never use up the rate limit: 40 in a row are all 400, and a valid one still passes', async () => {
+    for (let i = 0; i < 40; i++) {
+      const res = await request(t.app)
+        .post('/api/contacts')
+        .send({ ...valid, email: `not-an-email-${i}` });
+      expect(res.status).toBe(400);
+    }
+    await request(t.app)
+      .post('/api/contacts')
+      .send({ ...valid, email: 'still.allowed@example.com' })
+      .expect(201);
+  });
 });

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { contactRequestSchema } from '@agency/contracts';
-import { parseBody } from '../http/validate';
+import { parseBody, rejectInvalidBody } from '../http/validate';
 import type { Db } from '../db/client';
 import { rateLimit } from '../http/rate-limit';
 import { contactRequests } from '../db/schema';
@@ -11,7 +11,8 @@ export const CONTACT_RATE_LIMIT = { limit: 30, windowMs: 15 * 60_000 };
 export function contactRouter(db: Db, opts: { rateLimitScale?: number } = {}) {
   const router = Router();
   const limiter = rateLimit(db, { name: 'contact', ...CONTACT_RATE_LIMIT, scale: opts.rateLimitScale ?? 1 });
-  router.post('/', limiter, async (req, res) => {
+  // Only valid submissions count against the limit: invalid ones are refused before it.
+  router.post('/', rejectInvalidBody(contactRequestSchema), limiter, async (req, res) => {
     const { website, ...input } = parseBody(contactRequestSchema, req);
     // Honeypot filled in: answer like a success so bots learn nothing, store nothing.
     if (website) {

@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { z } from 'zod';
 
 /** Parses `req.body` with a contract schema; handlers use only the returned value. */
@@ -11,3 +11,14 @@ export const parseQuery = <S extends z.ZodType>(schema: S, req: Request): z.outp
 
 export const parseParams = <S extends z.ZodType>(schema: S, req: Request): z.output<S> =>
   schema.parse(req.params);
+
+/**
+ * Refuses an invalid body with 400 before later middleware runs, e.g. before a rate limiter, so
+ * rejected input never uses up a client's allowance. The handler still parses for its own value.
+ */
+export const rejectInvalidBody =
+  (schema: z.ZodType): RequestHandler =>
+  (req, _res, next) => {
+    schema.parse(req.body ?? {});
+    next();
+  };

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { ErrorCode, newsletterSchema } from '@agency/contracts';
-import { parseBody } from '../http/validate';
+import { parseBody, rejectInvalidBody } from '../http/validate';
 import type { Db } from '../db/client';
 import { rateLimit } from '../http/rate-limit';
 import { newsletterSubscriptions } from '../db/schema';
@@ -16,7 +16,8 @@ export function newsletterRouter(db: Db, opts: { rateLimitScale?: number } = {})
     ...NEWSLETTER_RATE_LIMIT,
     scale: opts.rateLimitScale ?? 1,
   });
-  router.post('/', limiter, async (req, res) => {
+  // Only valid submissions count against the limit: invalid ones are refused before it.
+  router.post('/', rejectInvalidBody(newsletterSchema), limiter, async (req, res) => {
     const { email, website } = parseBody(newsletterSchema, req);
     if (website) {
       res.status(201).json({ email, createdAt: new Date().toISOString() });
