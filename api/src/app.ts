@@ -82,7 +82,13 @@ export function createApp({ env, database, log }: AppDeps) {
   api.use('/contacts', contactRouter(database.db, { rateLimitScale: env.RATE_LIMIT_SCALE }));
   api.use('/newsletter', newsletterRouter(database.db, { rateLimitScale: env.RATE_LIMIT_SCALE }));
   api.use(marketingRouter(database.db));
-  api.use(contentRouter(database.db, { secret: env.SECRET_KEY, uploadsDir: uploadsDir(env) }));
+  api.use(
+    contentRouter(database.db, {
+      secret: env.SECRET_KEY,
+      uploadsDir: uploadsDir(env),
+      rateLimitScale: env.RATE_LIMIT_SCALE,
+    }),
+  );
   api.use(pageMetaRouter(env, database.db));
   api.use(publicSiteSettingsRouter(database.db));
   api.use('/admin', adminRouter({ db: database.db, env, log }));

@@ -18,7 +18,10 @@ function slugParam(req: Request): string {
 
 /** Public content: case studies, blog posts, resources, CMS pages. */
 /** `secret` signs gated-download links; share it between API instances (SECRET_KEY). */
-export function contentRouter(db: Db, opts: { secret?: string | undefined; uploadsDir?: string } = {}) {
+export function contentRouter(
+  db: Db,
+  opts: { secret?: string | undefined; uploadsDir?: string; rateLimitScale?: number } = {},
+) {
   const router = Router();
 
   router.use(
@@ -68,6 +71,7 @@ export function contentRouter(db: Db, opts: { secret?: string | undefined; uploa
     '/resources',
     resourcesRouter(db, createDownloadTokens(opts.secret ? Buffer.from(opts.secret) : undefined), {
       uploadsDir: opts.uploadsDir,
+      rateLimitScale: opts.rateLimitScale,
     }),
   );
   return router;

@@ -2,7 +2,8 @@ import { Router, type Request } from 'express';
 import { publishedListQuery, resourceLeadSchema, ResourceRoutes } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { forbidden, notFound } from '../http/errors';
-import { parseBody, parseQuery } from '../http/validate';
+import { parseBody, parseQuery, rejectInvalidBody } from '../http/validate';
+import { rateLimit } from '../http/rate-limit';
 import { resolveResourceFile } from './content-files';
 import { countDownload, findResource, listResources, storeLead } from './content-repository';
 import { createDownloadTokens, type DownloadTokens } from './download-token';
@@ -15,10 +16,13 @@ function idParam(req: Request): number {
 }
 
 /** Resources: the list, lead capture for gated files and the (counted) file delivery. */
+/** Gated-resource leads per client address: far above what a person sends. */
+export const LEAD_RATE_LIMIT = { limit: 30, windowMs: 15 * 60_000 };
+
 export function resourcesRouter(
   db: Db,
   tokens: DownloadTokens = createDownloadTokens(),
-  opts: { uploadsDir?: string } = {},
+  opts: { uploadsDir?: string; rateLimitScale?: number } = {},
 ) {
   const router = Router();
 
@@ -27,7 +31,13 @@ export function resourcesRouter(
     res.json(await listResources(db, await listIncludesDrafts(req, db, query)));
   });
 
-  router.post('/:id/leads', async (req, res) => {
+  // Per client address, valid submissions only (invalid ones are refused first).
+  const leadLimiter = rateLimit(db, {
+    name: 'resource-lead',
+    ...LEAD_RATE_LIMIT,
+    scale: opts.rateLimitScale ?? 1,
+  });
+  router.post('/:id/leads', rejectInvalidBody(resourceLeadSchema), leadLimiter, async (req, res) => {
     const id = idParam(req);
     const { website, name, email } = parseBody(resourceLeadSchema, req);
     const resource = await findResource(db, id, await canSeeDrafts(req, db));
