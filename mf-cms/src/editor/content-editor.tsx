@@ -1,3 +1,4 @@
+import { Tooltip } from '@agency/ui/tooltip';
 import { useRef, useState, type ReactNode } from 'react';
 import {
   Bold,
@@ -123,17 +124,17 @@ export function ContentEditor({
         className="flex flex-wrap gap-1 border-b border-slate-200 bg-slate-50 p-1.5"
       >
         {TOOLS.map((t) => (
-          <button
-            key={t.label}
-            type="button"
-            aria-label={t.label}
-            title={t.label}
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => runTool(t.tool)}
-            className="inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-700 hover:bg-white hover:text-ink-900 focus-visible:outline-2 focus-visible:outline-brand-600 [&>svg]:h-4 [&>svg]:w-4"
-          >
-            {t.icon}
-          </button>
+          <Tooltip key={t.label} label={t.label}>
+            <button
+              type="button"
+              aria-label={t.label}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => runTool(t.tool)}
+              className="inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-700 hover:bg-white hover:text-ink-900 focus-visible:outline-2 focus-visible:outline-brand-600 [&>svg]:h-4 [&>svg]:w-4"
+            >
+              {t.icon}
+            </button>
+          </Tooltip>
         ))}
       </div>
       <textarea

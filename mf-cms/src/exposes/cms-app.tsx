@@ -1,6 +1,11 @@
 import '../styles.css';
+import { TooltipProvider } from '@agency/ui/tooltip';
 import { CmsRoot } from '../app/cms-root';
 
 export default function CmsApp() {
-  return <CmsRoot />;
+  return (
+    <TooltipProvider>
+      <CmsRoot />
+    </TooltipProvider>
+  );
 }

@@ -1,3 +1,4 @@
+import { Tooltip } from '@agency/ui/tooltip';
 import type { ReactNode } from 'react';
 import { Button, Card } from '@agency/ui';
 import { Plus } from 'lucide-react';
@@ -61,18 +62,19 @@ export function IconButton({
   tone?: 'default' | 'danger';
 }) {
   return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      className={
-        'inline-flex h-9 w-9 items-center justify-center rounded-lg border border-slate-200 bg-white transition-colors ' +
-        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ' +
-        (tone === 'danger' ? 'text-red-700 hover:bg-red-50' : 'text-slate-700 hover:bg-slate-100')
-      }
-    >
-      {children}
-    </button>
+    <Tooltip label={label}>
+      <button
+        type="button"
+        aria-label={label}
+        onClick={onClick}
+        className={
+          'inline-flex h-9 w-9 items-center justify-center rounded-lg border border-slate-200 bg-white transition-colors ' +
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ' +
+          (tone === 'danger' ? 'text-red-700 hover:bg-red-50' : 'text-slate-700 hover:bg-slate-100')
+        }
+      >
+        {children}
+      </button>
+    </Tooltip>
   );
 }
