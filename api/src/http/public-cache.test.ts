@@ -52,4 +52,29 @@ describe('public read cache', () => {
     const res = await request(t.app).get('/api/blog-posts?published=true').set('Cookie', cookie).expect(200);
     expect(res.headers['x-cache']).toBeUndefined();
   });
+
+  it('a staff cookie in any spelling the session parser accepts is never cached for visitors', async () => {
+    const cookie = await signIn(t.app);
+    const staff = staffClient(t.app, cookie);
+    const draft = {
+      slug: 'cache-draft-check',
+      title: 'Unpublished draft',
+      excerpt: 'Not for visitors',
+      content: 'Draft body',
+      category: 'SEO',
+      author: 'Staff',
+      tags: [],
+      published: false,
+    };
+    await staff.post('/api/admin/blog-posts').send(draft).expect(201);
+    const spaced = cookie.replace('=', ' =');
+    const asStaff = await request(t.app)
+      .get('/api/blog-posts/cache-draft-check')
+      .set('Cookie', spaced)
+      .expect(200);
+    expect(asStaff.headers['x-cache']).toBeUndefined();
+    await request(t.app).get('/api/blog-posts/cache-draft-check').expect(404);
+    const list = await request(t.app).get('/api/blog-posts').expect(200);
+    expect((list.body as Array<{ slug: string }>).map((p) => p.slug)).not.toContain('cache-draft-check');
+  });
 });

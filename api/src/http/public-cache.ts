@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Request, RequestHandler } from 'express';
+import { parse as parseCookie } from 'cookie';
 import { STAFF_COOKIE } from '../admin/staff-session';
 
 interface Entry {
@@ -26,8 +27,11 @@ export function createPublicCache(opts: { maxEntries?: number } = {}) {
   let enabled = true;
   const listeners = new Set<() => void>();
 
-  const cacheable = (req: Request) =>
-    enabled && req.method === 'GET' && !(req.headers.cookie ?? '').includes(`${STAFF_COOKIE}=`);
+  // Decided with the same parser the session lookup uses, so no spelling of the cookie that signs
+  // someone in as staff can slip past it (a draft must never be cached for visitors).
+  const carriesStaffCookie = (req: Request) =>
+    req.headers.cookie !== undefined && parseCookie(req.headers.cookie)[STAFF_COOKIE] !== undefined;
+  const cacheable = (req: Request) => enabled && req.method === 'GET' && !carriesStaffCookie(req);
 
   /**
    * Answers a hit before the rest of the middleware chain (body parsing, compression, routing), in
