@@ -13,7 +13,7 @@ const contact = (i: number) => ({
   goals: 'Sending far too many messages',
 });
 
-describe('abuse limits', () => {
+describe('access control', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     t = await createTestApp();
