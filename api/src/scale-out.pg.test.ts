@@ -110,4 +110,44 @@ describe.skipIf(!baseUrl)('scale-out: two API instances on one PostgreSQL', () =
     expect(dup.status).toBe(409);
     expect(await dup.text()).toContain('already subscribed');
   });
+
+  it('a CMS change made through one instance shows at the next read on the other (cache invalidated by NOTIFY)', async () => {
+    const origin = (i: number) => `http://127.0.0.1:${ports[i]}`;
+    const login = await fetch(url(1, '/api/admin/auth'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin(1) },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    // Instance 0 caches the public list.
+    await fetch(url(0, '/api/testimonials?published=true'));
+    const cached = await fetch(url(0, '/api/testimonials?published=true'));
+    expect(cached.headers.get('x-cache')).toBe('HIT');
+    const before = (await cached.json()) as Array<{ name: string }>;
+    // Staff add a testimonial through instance 1.
+    const created = await fetch(url(1, '/api/admin/testimonials'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin(1), Cookie: cookie },
+      body: JSON.stringify({
+        content: 'They found the leak in our funnel in a week.',
+        name: 'Scale Out Tester',
+        title: 'CMO',
+        company: 'Two Instances Ltd',
+        rating: 5,
+        published: true,
+        displayOrder: 99,
+      }),
+    });
+    expect(created.status).toBe(201);
+    // The other instance hears the NOTIFY; poll briefly, since delivery is asynchronous.
+    let names: string[] = [];
+    for (let i = 0; i < 40 && !names.includes('Scale Out Tester'); i++) {
+      names = (
+        (await (await fetch(url(0, '/api/testimonials?published=true'))).json()) as Array<{ name: string }>
+      ).map((t) => t.name);
+      if (!names.includes('Scale Out Tester')) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(names).toContain('Scale Out Tester');
+    expect(names.length).toBe(before.length + 1);
+  });
 });

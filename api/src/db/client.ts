@@ -41,6 +41,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     const listeners: import('pg').PoolClient[] = [];
+    // A LISTEN connection still being set up must be finished (and released) before the pool can end.
+    const settingUp: Promise<unknown>[] = [];
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -48,21 +50,26 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await db.execute(sql`select 1`);
       },
       close: async () => {
-        for (const c of listeners) c.release();
+        await Promise.allSettled(settingUp);
+        for (const c of listeners.splice(0)) c.release();
         await pool.end();
       },
       notify: async (channel) => {
         await pool.query('select pg_notify($1, $2)', [channel, String(process.pid)]);
       },
-      listen: async (channel, listener) => {
-        if (!CHANNEL.test(channel)) throw new Error(`bad channel ${channel}`);
-        const client = await pool.connect();
-        client.on('notification', (msg) => {
-          if (msg.channel === channel) listener();
-        });
-        client.on('error', () => {});
-        await client.query(`listen ${channel}`);
-        listeners.push(client);
+      listen: (channel, listener) => {
+        if (!CHANNEL.test(channel)) return Promise.reject(new Error(`bad channel ${channel}`));
+        const setup = (async () => {
+          const client = await pool.connect();
+          listeners.push(client);
+          client.on('notification', (msg) => {
+            if (msg.channel === channel) listener();
+          });
+          client.on('error', () => {});
+          await client.query(`listen ${channel}`);
+        })();
+        settingUp.push(setup);
+        return setup;
       },
     };
   }
