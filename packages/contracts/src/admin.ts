@@ -293,19 +293,7 @@ export interface SiteSettingEntry {
   value: SiteSettings[SiteSettingKey];
 }
 
-export const DEFAULT_SITE_SETTINGS: SiteSettings = {
-  siteName: 'Distilled Digital',
-  contactEmail: 'hello@distilled.agency',
-  contactPhone: '+1 (415) 555-0142',
-  socialLinks: {
-    linkedin: 'https://www.linkedin.com/company/distilled-digital',
-    x: 'https://x.com/distilleddigital',
-    instagram: 'https://www.instagram.com/distilleddigital',
-    youtube: 'https://www.youtube.com/@distilleddigital',
-  },
-  defaultMetaDescription:
-    'Distilled Digital: SEO, paid media, data science, AI automations, Shopify and web design for growing businesses.',
-};
+export { DEFAULT_SITE_SETTINGS } from './site-settings-defaults';
 
 // ---- Media and leads -----------------------------------------------------------------------
 

@@ -12,10 +12,6 @@ import {
 describe('site settings', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('falls back to exactly the seeded defaults', () => {
-    expect(FALLBACK_SITE_SETTINGS).toEqual(DEFAULT_SITE_SETTINGS);
-  });
-
   it('keeps valid fields and falls back field by field for missing or wrong ones', () => {
     const s = normalizeSiteSettings({
       siteName: 'Acme',

@@ -1,4 +1,5 @@
 import type { SiteSettings } from '@agency/contracts';
+import { DEFAULT_SITE_SETTINGS } from '@agency/contracts/site-settings-defaults';
 import { getJson } from './api-client';
 
 /**
@@ -11,23 +12,8 @@ export type SocialPlatform = keyof SiteSettings['socialLinks'];
 /** Same as AdminRoutes.publicSiteSettings (kept literal: that module imports zod). */
 export const SITE_SETTINGS_URL = '/api/site-settings';
 
-/**
- * Shown while the settings load or when they fail; equal to DEFAULT_SITE_SETTINGS of the contracts
- * (a unit test keeps them in step), which is also what a fresh database is seeded with.
- */
-export const FALLBACK_SITE_SETTINGS: SiteSettings = {
-  siteName: 'Distilled Digital',
-  contactEmail: 'hello@distilled.agency',
-  contactPhone: '+1 (415) 555-0142',
-  socialLinks: {
-    linkedin: 'https://www.linkedin.com/company/distilled-digital',
-    x: 'https://x.com/distilleddigital',
-    instagram: 'https://www.instagram.com/distilleddigital',
-    youtube: 'https://www.youtube.com/@distilleddigital',
-  },
-  defaultMetaDescription:
-    'Distilled Digital: SEO, paid media, data science, AI automations, Shopify and web design for growing businesses.',
-};
+/** Shown while the settings load or when they fail: the seeded defaults (no zod attached). */
+export const FALLBACK_SITE_SETTINGS: SiteSettings = DEFAULT_SITE_SETTINGS;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);

@@ -1,6 +1,5 @@
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { siteSettings } from '../../db/schema';
+import { loadSiteSettings } from '../../admin/site-settings';
 
 export interface SiteDefaults {
   siteName: string;
@@ -15,26 +14,15 @@ export const FALLBACK_DEFAULTS: SiteDefaults = {
   socialLinks: [],
 };
 
-/** Site name and default description from the CMS's site settings, with sensible fallbacks. */
+/** Site name, default description and social profiles for the page head, from the CMS's site settings. */
 export async function loadSiteDefaults(db: Db): Promise<SiteDefaults> {
-  const rows = await db
-    .select({ key: siteSettings.key, value: siteSettings.value })
-    .from(siteSettings)
-    .where(inArray(siteSettings.key, ['siteName', 'defaultMetaDescription', 'socialLinks']));
-  const byKey = new Map(rows.map((r) => [r.key, r.value]));
-  const str = (v: unknown, fallback: string) => (typeof v === 'string' && v.trim() ? v.trim() : fallback);
-  const social = byKey.get('socialLinks');
+  const settings = await loadSiteSettings(db);
   return {
-    siteName: str(byKey.get('siteName'), FALLBACK_DEFAULTS.siteName),
-    defaultMetaDescription: str(
-      byKey.get('defaultMetaDescription'),
-      FALLBACK_DEFAULTS.defaultMetaDescription,
+    siteName: settings.siteName.trim() || FALLBACK_DEFAULTS.siteName,
+    defaultMetaDescription:
+      settings.defaultMetaDescription.trim() || FALLBACK_DEFAULTS.defaultMetaDescription,
+    socialLinks: Object.values(settings.socialLinks).filter(
+      (v): v is string => typeof v === 'string' && /^https:\/\//.test(v),
     ),
-    socialLinks:
-      social && typeof social === 'object'
-        ? Object.values(social as Record<string, unknown>).filter(
-            (v): v is string => typeof v === 'string' && /^https:\/\//.test(v),
-          )
-        : [],
   };
 }
