@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SITE_SETTINGS } from '@agency/contracts';
 import {
-  FALLBACK_SITE_SETTINGS,
   getSiteSettings,
   httpsUrlOrUndefined,
   normalizeSiteSettings,
