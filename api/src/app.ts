@@ -61,8 +61,11 @@ export function createApp({ env, database, log }: AppDeps) {
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
   api.use((req, res, next) => {
+    // Writes that change public content; signing in and out, passwords, contacts and newsletter don't.
     const changesContent =
-      (req.method !== 'GET' && req.method !== 'HEAD' && !/^\/(contacts|newsletter)\b/.test(req.path)) ||
+      (req.method !== 'GET' &&
+        req.method !== 'HEAD' &&
+        !/^\/(contacts|newsletter|admin\/(auth|logout|password))\b/.test(req.path)) ||
       /^\/resources\/\d+\/download/.test(req.path);
     return changesContent ? cache.invalidateOnWrite(req, res, next) : next();
   });
