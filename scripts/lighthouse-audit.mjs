@@ -43,11 +43,16 @@ export async function runLighthouse(base, { desktop = false, routes } = {}) {
   const rows = [];
   try {
     for (const p of paths) {
-      const result = await lighthouse(
-        base + p,
-        { port: chrome.port, output: 'json', logLevel: 'error' },
-        desktop ? desktopConfig : undefined,
-      );
+      // A run that ends in a runtime error (seen on a cold first desktop run) scores 0 everywhere: retry it.
+      let result;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        result = await lighthouse(
+          base + p,
+          { port: chrome.port, output: 'json', logLevel: 'error' },
+          desktop ? desktopConfig : undefined,
+        );
+        if (!result.lhr.runtimeError && result.lhr.categories.performance?.score !== null) break;
+      }
       const { categories, audits } = result.lhr;
       const score = (k) => Math.round((categories[k]?.score ?? 0) * 100);
       rows.push({
