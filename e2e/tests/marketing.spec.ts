@@ -13,11 +13,14 @@ const APPROACH = ['Audit & Analysis', 'Strategy Design', 'Expert Execution', 'Op
 
 /** Exactly one h1 in main, and no heading level skipped on the way down. */
 async function expectOrderedHeadings(page: Page) {
-  const levels = await page
-    .locator('main')
-    .locator('h1, h2, h3, h4, h5, h6')
-    .evaluateAll((els) => els.map((e) => Number(e.tagName[1])));
-  expect(levels.filter((l) => l === 1)).toHaveLength(1);
+  const headingLevels = () =>
+    page
+      .locator('main')
+      .locator('h1, h2, h3, h4, h5, h6')
+      .evaluateAll((els) => els.map((e) => Number(e.tagName[1])));
+  // Polled: once, in CI, main briefly had no headings right after the sections rendered.
+  await expect.poll(async () => (await headingLevels()).filter((l) => l === 1).length).toBe(1);
+  const levels = await headingLevels();
   expect(levels[0]).toBe(1);
   levels.forEach((level, i) => {
     if (i > 0)
