@@ -12,6 +12,7 @@ import { getStaffSession } from '../admin/staff-session';
 import { resolvePageMeta } from './seo/page-meta';
 import { renderHead } from './seo/render-head';
 import { renderMainText, withMainText } from './seo/main-text';
+import { pageRows } from './seo/page-rows';
 import { loadSiteDefaults } from './seo/site-defaults';
 import { discoveryRouter, publicOrigin } from './seo/seo-router';
 
@@ -99,9 +100,10 @@ export function siteRouter(env: Env, db: Db, log: Logger) {
     try {
       const [site, staff] = await Promise.all([loadSiteDefaults(db), getStaffSession(req, db)]);
       const origin = publicOrigin(env, req);
-      const meta = await resolvePageMeta(db, req.path, site, origin, { staff: Boolean(staff) });
+      const rows = pageRows(db);
+      const meta = await resolvePageMeta(db, req.path, site, origin, { staff: Boolean(staff), rows });
       const remote = meta.status === 200 ? remoteForPath(req.path) : undefined;
-      const mainText = await renderMainText(db, meta);
+      const mainText = await renderMainText(db, meta, rows);
       page = {
         status: meta.status,
         html: withMainText(

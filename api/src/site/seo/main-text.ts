@@ -1,9 +1,10 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import type { Db } from '../../db/client';
-import { blogPosts, caseStudies, contentBlocks, pages, resources, services } from '../../db/schema';
+import { blogPosts, caseStudies, contentBlocks, resources, services } from '../../db/schema';
 import { SERVICE_PAGES, type PageMeta } from './page-meta';
+import { pageRows, type PageRows } from './page-rows';
 
 const esc = (s: string) =>
   s
@@ -59,7 +60,7 @@ const list = (items: { href: string; title: string; text?: string }[]) =>
  * The page's main text as plain HTML, for the first response: search engines and readers without
  * JavaScript get the headings, copy and links; with JavaScript the remotes render the real page.
  */
-export async function renderMainText(db: Db, meta: PageMeta): Promise<string> {
+export async function renderMainText(db: Db, meta: PageMeta, rows: PageRows = pageRows(db)): Promise<string> {
   if (meta.status !== 200) return `<h1>Page Not Found</h1>`;
   const p = meta.path;
   const h1 = (title: string) => `<h1>${esc(title)}</h1>`;
@@ -112,7 +113,7 @@ export async function renderMainText(db: Db, meta: PageMeta): Promise<string> {
     );
   }
   if ((m = /^\/blog\/([a-z0-9-]+)$/.exec(p))) {
-    const [post] = await db.select().from(blogPosts).where(eq(blogPosts.slug, m[1]!)).limit(1);
+    const post = await rows.blogPost(m[1]!);
     if (!post) return h1(meta.title);
     return `<article>${h1(post.title)}<p>${esc(post.category)} · ${esc(post.author)}</p><p>${esc(post.excerpt)}</p>${sanitize(post.content.replace(/\n/g, '<br>'))}</article>`;
   }
@@ -128,7 +129,7 @@ export async function renderMainText(db: Db, meta: PageMeta): Promise<string> {
     );
   }
   if ((m = /^\/case-studies\/([a-z0-9-]+)$/.exec(p))) {
-    const [study] = await db.select().from(caseStudies).where(eq(caseStudies.slug, m[1]!)).limit(1);
+    const study = await rows.caseStudy(m[1]!);
     if (!study) return h1(meta.title);
     return [
       `<article>${h1(study.title)}<p>${esc(study.client)} · ${esc(study.industry)} · ${esc(study.duration)}</p>`,
@@ -149,11 +150,7 @@ export async function renderMainText(db: Db, meta: PageMeta): Promise<string> {
   }
   if (p === '/cms') return h1('Content Management');
   if ((m = /^\/([a-z0-9-]+)$/.exec(p)) && !['about', 'contact'].includes(m[1]!)) {
-    const [page] = await db
-      .select()
-      .from(pages)
-      .where(and(eq(pages.slug, m[1]!)))
-      .limit(1);
+    const page = await rows.page(m[1]!);
     const body = (page?.content as { body?: unknown } | undefined)?.body;
     return (
       h1(page?.title ?? meta.title) +

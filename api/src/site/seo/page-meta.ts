@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { blogPosts, caseStudies, pages, services } from '../../db/schema';
+import { services } from '../../db/schema';
 import type { SiteDefaults } from './site-defaults';
+import { pageRows, type PageRows } from './page-rows';
 
 export type JsonLd = Record<string, unknown>;
 
@@ -134,8 +135,9 @@ export async function resolvePageMeta(
   rawPath: string,
   site: SiteDefaults,
   origin: string,
-  opts: { staff?: boolean } = {},
+  opts: { staff?: boolean; rows?: PageRows } = {},
 ): Promise<PageMeta> {
+  const rows = opts.rows ?? pageRows(db);
   const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
   const org = organization(site, origin);
   const visible = (published: boolean) => published || opts.staff === true;
@@ -193,7 +195,7 @@ export async function resolvePageMeta(
 
   m = BLOG_SLUG.exec(path);
   if (m) {
-    const [post] = await db.select().from(blogPosts).where(eq(blogPosts.slug, m[1]!)).limit(1);
+    const post = await rows.blogPost(m[1]!);
     if (!post || !visible(post.published)) return notFound(site, origin, path);
     const date = post.publishedAt ?? post.createdAt;
     return {
@@ -230,7 +232,7 @@ export async function resolvePageMeta(
 
   m = CASE_SLUG.exec(path);
   if (m) {
-    const [study] = await db.select().from(caseStudies).where(eq(caseStudies.slug, m[1]!)).limit(1);
+    const study = await rows.caseStudy(m[1]!);
     if (!study || !visible(study.published)) return notFound(site, origin, path);
     const image = study.imageUrl ? new URL(study.imageUrl, `${origin}/`).href : undefined;
     return {
@@ -268,11 +270,7 @@ export async function resolvePageMeta(
 
   m = PAGE_SLUG.exec(path);
   if (m) {
-    const [page] = await db
-      .select()
-      .from(pages)
-      .where(and(eq(pages.slug, m[1]!)))
-      .limit(1);
+    const page = await rows.page(m[1]!);
     if (!page || !visible(page.published)) return notFound(site, origin, path);
     return {
       status: 200,
