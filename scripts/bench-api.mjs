@@ -81,14 +81,12 @@ export async function benchApi({ duration = 10 } = {}) {
     );
     await site.stop();
     // Nothing lost: every 201 is a stored row.
-    const { openDatabase } = await import('../api/src/db/client.ts').catch(() => ({ openDatabase: null }));
-    let stored = null;
-    if (openDatabase) {
-      const database = await openDatabase({ dataDir: site.dataDir });
-      const { contactRequests } = await import('../api/src/db/schema.ts');
-      stored = (await database.db.select({ id: contactRequests.id }).from(contactRequests)).length;
-      await database.close();
-    }
+    // Run under tsx (npm run bench), so the API's own modules open the database it wrote.
+    const { openDatabase } = await import('../api/src/db/client.ts');
+    const { contactRequests } = await import('../api/src/db/schema.ts');
+    const database = await openDatabase({ dataDir: site.dataDir });
+    const stored = (await database.db.select({ id: contactRequests.id }).from(contactRequests)).length;
+    await database.close();
     return { rows: [helloResult, cached, contact], ratio: cached.reqPerSec / helloResult.reqPerSec, stored };
   } finally {
     await site.stop();

@@ -45,13 +45,9 @@ export async function measurePages(baseUrl, paths) {
       const t0 = Date.now();
       await page.goto(baseUrl + p, { waitUntil: 'networkidle' });
       await page.waitForTimeout(300);
-      const { lcp, navStart } = await page.evaluate(() => ({
-        lcp: window.__lcp,
-        navStart: performance.timeOrigin,
-      }));
+      const lcp = await page.evaluate(() => window.__lcp);
       const all = [...requests.values()].filter((r) => !r.url.startsWith('data:'));
       const firstT = Math.min(...all.map((r) => r.t));
-      const lcpAbs = firstT + lcp / 1000 - (firstT - (navStart / 1000 - firstT > 0 ? 0 : 0));
       const isJs = (r) => /javascript/.test(r.mime ?? '') || /\.m?js(\?|$)/.test(r.url);
       const isCss = (r) => /css/.test(r.mime ?? '') || /\.css(\?|$)/.test(r.url);
       results.push({
@@ -64,7 +60,6 @@ export async function measurePages(baseUrl, paths) {
         lcpMs: Math.round(lcp),
         loadMs: Date.now() - t0,
       });
-      void lcpAbs;
       await context.close();
     }
   } finally {

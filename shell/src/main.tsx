@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { REMOTE_NAMES, type RemotesManifest } from '@agency/contracts/routes';
+import { REMOTE_FOLDERS, REMOTE_NAMES, type RemotesManifest } from '@agency/contracts/routes';
 import './styles.css';
 import { createQueryClient } from './app/query-client';
 import { createRouter } from './app/router';
@@ -18,7 +18,7 @@ async function start() {
     console.error('[shell] remotes manifest unavailable', err);
     manifest = {
       remotes: Object.fromEntries(
-        REMOTE_NAMES.map((n) => [n, { entry: `/remotes/${n.replace('_', '-')}/remoteEntry.js` }]),
+        REMOTE_NAMES.map((n) => [n, { entry: `/remotes/${REMOTE_FOLDERS[n]}/remoteEntry.js` }]),
       ) as RemotesManifest['remotes'],
     };
   }

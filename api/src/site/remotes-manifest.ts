@@ -1,15 +1,7 @@
 import path from 'node:path';
 import { readFileSync, statSync } from 'node:fs';
-import type { RemoteName, RemotesManifest } from '@agency/contracts';
+import { REMOTE_FOLDERS, type RemoteName, type RemotesManifest } from '@agency/contracts';
 import type { Env } from '../env';
-
-/** Folder names of the remotes' workspaces, by federation name. */
-export const REMOTE_FOLDERS: Record<RemoteName, string> = {
-  mf_marketing: 'mf-marketing',
-  mf_content: 'mf-content',
-  mf_contact: 'mf-contact',
-  mf_cms: 'mf-cms',
-};
 
 const ENV_KEYS: Record<RemoteName, keyof Env> = {
   mf_marketing: 'REMOTE_MF_MARKETING_URL',

@@ -19,6 +19,14 @@ export const ApiRoutes = {
 export const REMOTE_NAMES = ['mf_marketing', 'mf_content', 'mf_contact', 'mf_cms'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
+/** The workspace folder of each remote: its build is served at /remotes/<folder>/. */
+export const REMOTE_FOLDERS: Record<RemoteName, string> = {
+  mf_marketing: 'mf-marketing',
+  mf_content: 'mf-content',
+  mf_contact: 'mf-contact',
+  mf_cms: 'mf-cms',
+};
+
 export interface RemotesManifest {
   remotes: Record<RemoteName, { entry: string }>;
 }
