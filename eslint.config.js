@@ -32,6 +32,21 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {
+    // A replacement *string* expands `$&`, `$'` and `` $` ``: text built from data goes in through a function.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^replace(All)?$/][arguments.1.type=/^(TemplateLiteral|Identifier|MemberExpression|BinaryExpression|CallExpression|ConditionalExpression)$/]',
+          message:
+            "Pass a replacer function (() => text): a replacement string built from data expands $&, $' and $`.",
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

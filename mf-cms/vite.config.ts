@@ -1,9 +1,3 @@
 import { remoteViteConfig } from '../packages/federation-config/remote-vite-config';
 
-export default remoteViteConfig({
-  name: 'mf_cms',
-  port: 5104,
-  exposes: {
-    './CmsApp': './src/exposes/cms-app.tsx',
-  },
-});
+export default remoteViteConfig({ name: 'mf_cms', port: 5104 });

@@ -13,6 +13,7 @@ export async function startSite({ port = 3700, env = {} } = {}) {
     cwd: ROOT,
     env: {
       ...process.env,
+      NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

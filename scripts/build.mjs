@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Builds the shell and every remote (two at a time: the machine has two cores).
+// Builds the shell and every remote (two at a time: the machine has two cores): for each, the browser
+// build (dist/) and then the server build (dist/server/), one version of the same source.
 import { spawn } from 'node:child_process';
 import { FRONTENDS } from './workspaces.mjs';
 import { precompressDir } from './precompress.mjs';
@@ -8,24 +9,27 @@ const viteBin = new URL('../node_modules/vite/bin/vite.js', import.meta.url).pat
 const only = process.argv.slice(2);
 const targets = only.length ? only : FRONTENDS;
 
-function build(ws) {
-  const started = Date.now();
+function vite(ws, args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
+    const child = spawn(process.execPath, [viteBin, 'build', '--logLevel', 'warn', ...args], {
       cwd: new URL(`../${ws}/`, import.meta.url),
       stdio: ['ignore', 'inherit', 'inherit'],
       env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
     });
-    child.on('exit', (code) => {
-      if (code === 0) {
-        const { before, after } = precompressDir(new URL(`../${ws}/dist/`, import.meta.url).pathname);
-        console.log(
-          `built ${ws} in ${((Date.now() - started) / 1000).toFixed(1)} s (${Math.round(before / 1024)} KB, ${Math.round(after / 1024)} KB brotli)`,
-        );
-        resolve();
-      } else reject(new Error(`build of ${ws} failed (exit ${code})`));
-    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`build of ${ws} ${args.join(' ')} failed (exit ${code})`)),
+    );
   });
+}
+
+async function build(ws) {
+  const started = Date.now();
+  await vite(ws, []);
+  await vite(ws, ['--ssr']);
+  const { before, after } = precompressDir(new URL(`../${ws}/dist/`, import.meta.url).pathname);
+  console.log(
+    `built ${ws} in ${((Date.now() - started) / 1000).toFixed(1)} s (${Math.round(before / 1024)} KB, ${Math.round(after / 1024)} KB brotli)`,
+  );
 }
 
 const queue = [...targets];

@@ -24,7 +24,7 @@ function run(label, args, opts = {}) {
   });
   const prefix = `\x1b[${color}m${label.padEnd(12)}\x1b[0m `;
   for (const stream of [child.stdout, child.stderr]) {
-    stream.on('data', (d) => process.stdout.write(String(d).replace(/^(?=.)/gm, prefix)));
+    stream.on('data', (d) => process.stdout.write(String(d).replace(/^(?=.)/gm, () => prefix)));
   }
   child.on('exit', (code) => console.log(`${prefix}exited (${code})`));
   children.push(child);

@@ -13,8 +13,10 @@ export function precompressDir(dir) {
     for (const name of readdirSync(d)) {
       const full = path.join(d, name);
       const s = statSync(full);
-      if (s.isDirectory()) walk(full);
-      else if (COMPRESSIBLE.test(name) && s.size >= 512) {
+      // The server build is read from disk by Node, never sent to browsers.
+      if (s.isDirectory()) {
+        if (!(d === dir && name === 'server')) walk(full);
+      } else if (COMPRESSIBLE.test(name) && s.size >= 512) {
         const buf = readFileSync(full);
         const br = brotliCompressSync(buf, {
           params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: buf.length },

@@ -28,20 +28,23 @@ if (problems.length) {
   process.exit(1);
 }
 
+// A release is the pair: the browser build at the top of its folder, the server build in server/,
+// built from the same source, so the server's HTML and the browser's code are always one version.
 const out = mkdtempSync(path.join(tmpdir(), `release-${folder}-`));
 const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
-const build = spawnSync(
-  process.execPath,
-  [vite, 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'],
-  {
+for (const args of [
+  ['--outDir', out, '--emptyOutDir'],
+  ['--ssr', '--outDir', path.join(out, 'server'), '--emptyOutDir'],
+]) {
+  const build = spawnSync(process.execPath, [vite, 'build', ...args, '--logLevel', 'warn'], {
     cwd: path.join(ROOT, folder),
     stdio: 'inherit',
     env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-  },
-);
-if (build.status !== 0) {
-  console.error(`Build of ${folder} failed; nothing was released.`);
-  process.exit(1);
+  });
+  if (build.status !== 0) {
+    console.error(`Build of ${folder} failed; nothing was released.`);
+    process.exit(1);
+  }
 }
 
 const version = `${pkg.version}-${contentHash(out)}`;

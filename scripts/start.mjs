@@ -11,9 +11,11 @@ if (missing.length) {
   const r = spawnSync(process.execPath, ['scripts/build.mjs', ...missing], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+// Production mode: React's server renderer and every library run their fast, quiet builds.
 const server = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

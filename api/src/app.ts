@@ -1,7 +1,7 @@
 import express from 'express';
 import compression from 'compression';
+import onHeaders from 'on-headers';
 import type { Logger } from 'pino';
-import { ErrorCode } from '@agency/contracts';
 import type { Env } from './env';
 import type { Database } from './db/client';
 import { errorHandler, notFound } from './http/errors';
@@ -11,14 +11,18 @@ import { siteRouter } from './site/serve-site';
 import { buildRemotesManifest } from './site/remotes-manifest';
 import { securityHeaders } from './security/security-headers';
 import { pageMetaRouter } from './site/seo/seo-router';
-import { createPublicCache } from './http/public-cache';
+import { createPublicCache, tagsFromNotification, type PublicCache } from './http/public-cache';
+import { STAFF_VARIANT_PATHS, tagsChangedBy, type ContentTag } from './http/public-reads';
+import { staffVariant } from './http/staff-variants';
 import { countInProcess } from './http/rate-limit';
 import { marketingRouter } from './marketing/marketing-router';
 import { contentRouter } from './content/content-router';
 import { adminRouter } from './admin/admin-router';
-import { uploadsDir } from './admin/upload-pipeline';
 import { publicSiteSettingsRouter } from './admin/site-settings';
-import { uploadsStatic } from './admin/uploads-static';
+import { uploadsRouter } from './files/uploads-router';
+import { healthRouter } from './ops/health-router';
+import { createMetrics, type Metrics } from './ops/metrics';
+import { requestLog } from './ops/request-log';
 
 const CONTENT_CHANGED = 'content_changed';
 
@@ -26,69 +30,67 @@ export interface AppDeps {
   env: Env;
   database: Database;
   log: Logger;
+  /** Request metrics to record into (server.ts serves them on METRICS_PORT); a private set otherwise. */
+  metrics?: Metrics;
+  /** The public read cache (tests pass their own to look inside). */
+  cache?: PublicCache;
 }
 
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /** The whole HTTP surface, without listening (tests drive it with supertest). */
-export function createApp({ env, database, log }: AppDeps) {
+export function createApp({ env, database, log, metrics, cache = createPublicCache() }: AppDeps) {
   // PGlite is opened by this one process only, so its rate-limit counters can live in memory.
   if (database.kind === 'pglite') countInProcess(database.db);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
   app.set('query parser', 'simple');
+  app.use(requestLog(log, env));
+  app.use((metrics ?? createMetrics({ database, env })).observe);
   app.use(securityHeaders((fresh) => buildRemotesManifest(env, { fresh })));
-  // Public content reads are served from memory until a write changes content (here or, through
-  // NOTIFY, on another instance). Contact and newsletter posts change no public content.
-  const cache = createPublicCache();
-  cache.onLocalWrite(() => void database.notify(CONTENT_CHANGED).catch(() => {}));
-  void database.listen(CONTENT_CHANGED, cache.invalidate).catch((err: unknown) => {
-    log.error({ err }, 'cannot listen for content changes; caching public reads is off');
-    cache.disable();
-  });
+  app.use(healthRouter(database));
+  // Public reads are served from memory until a staff write changes their content family (here or,
+  // through NOTIFY with the changed tags, on another instance). Nothing anonymous invalidates.
+  const contentChanged = (tags: readonly ContentTag[]) => {
+    cache.invalidate(tags);
+    void database.notify(CONTENT_CHANGED, tags.join(',')).catch(() => {});
+  };
+  void database
+    .listen(CONTENT_CHANGED, (payload) => cache.invalidate(tagsFromNotification(payload)))
+    .catch((err: unknown) => {
+      log.error({ err }, 'cannot listen for content changes; caching public reads is off');
+      cache.disable();
+    });
 
-  app.use('/api', cache.serveHit);
+  app.use(
+    STAFF_VARIANT_PATHS.map((p) => `/api${p}`),
+    staffVariant,
+  );
+  app.use('/api', cache.publicReads);
+  // Before compression: stored files carry a strong ETag and byte ranges of exactly these bytes.
+  app.use(uploadsRouter(database.db));
   app.use(compression());
-
-  app.get('/healthz', async (_req, res) => {
-    try {
-      await database.ping();
-      res.json({ status: 'ok' });
-    } catch {
-      res.status(503).json({ message: 'Database unavailable', code: ErrorCode.SERVICE_UNAVAILABLE });
-    }
-  });
 
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
-  api.use((req, res, next) => {
-    // Writes that change public content; signing in and out, passwords, contacts and newsletter don't.
-    const changesContent =
-      (req.method !== 'GET' &&
-        req.method !== 'HEAD' &&
-        !/^\/(contacts|newsletter|admin\/(auth|logout|password))\b/.test(req.path)) ||
-      /^\/resources\/\d+\/download/.test(req.path);
-    return changesContent ? cache.invalidateOnWrite(req, res, next) : next();
+  // A staff write that succeeded drops the families it changed, before its answer leaves (so the
+  // next read already misses). Failed writes, and everything anonymous, change nothing.
+  api.use('/admin', (req, res, next) => {
+    const tags = WRITE_METHODS.has(req.method) ? tagsChangedBy(req.path) : [];
+    if (tags.length) {
+      onHeaders(res, () => {
+        if (res.statusCode >= 200 && res.statusCode < 300 && res.locals.staffSession) contentChanged(tags);
+      });
+    }
+    next();
   });
-  api.use(
-    [
-      '/services',
-      '/testimonials',
-      '/content-blocks',
-      '/case-studies',
-      '/blog-posts',
-      '/resources',
-      '/pages',
-      '/site-settings',
-    ],
-    cache.middleware,
-  );
   api.use('/contacts', contactRouter(database.db, { rateLimitScale: env.RATE_LIMIT_SCALE }));
   api.use('/newsletter', newsletterRouter(database.db, { rateLimitScale: env.RATE_LIMIT_SCALE }));
   api.use(marketingRouter(database.db));
   api.use(
     contentRouter(database.db, {
       secret: env.SECRET_KEY,
-      uploadsDir: uploadsDir(env),
       rateLimitScale: env.RATE_LIMIT_SCALE,
     }),
   );
@@ -99,12 +101,14 @@ export function createApp({ env, database, log }: AppDeps) {
     throw notFound('No such API route');
   });
   app.use('/api', api);
-  app.use(uploadsStatic(env));
 
-  app.use(siteRouter(env, database.db, log));
+  // Server renders ask this same app for their pages' data (see site/render/internal-api.ts).
+  const site = siteRouter(env, database.db, log, app, cache);
+  app.use(site);
   app.use((_req, res) => {
     res.status(404).type('text/plain').send('Not found');
   });
   app.use(errorHandler(log));
-  return app;
+  /** Loads what the first page render needs; the server awaits it before it listens. */
+  return Object.assign(app, { warmUp: site.warm });
 }

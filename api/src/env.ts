@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { STAFF_PASSWORD_MIN_LENGTH } from '@agency/contracts';
 
 /** Repository root: the built shell and remotes live in <root>/<workspace>/dist. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -10,10 +11,25 @@ const envSchema = z.object({
   HOST: z.string().default('localhost'),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
-  PUBLIC_URL: z.string().url().optional(),
+  /**
+   * The public origin for every absolute URL (canonical, Open Graph, sitemap, robots.txt, RSS); never
+   * taken from the request's Host header. Production sets it; a local start uses http://localhost:<PORT>.
+   */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((u) => /^https?:$/.test(new URL(u).protocol), 'PUBLIC_URL must be an http(s) URL')
+    .optional(),
   /** Number of proxy hops in front of the API (0 = none). Never `true`: that lets clients spoof their IP. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-  ADMIN_PASSWORD: z.string().min(1).optional(),
+  /** Held to the Settings form's minimum; the message names the rule, never the value. */
+  ADMIN_PASSWORD: z
+    .string()
+    .min(
+      STAFF_PASSWORD_MIN_LENGTH,
+      `ADMIN_PASSWORD must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters long (the same minimum as CMS > Settings)`,
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SITE_ROOT: z.string().default(REPO_ROOT),
   /** Release store: versioned remote builds plus release-state.json (see docs/deploying.md). */
@@ -31,14 +47,30 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** Signs gated-download links; set the same value on every instance when scaling out. */
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
+  /**
+   * How long a server render (data and HTML) may take; what is slower is rendered in the browser. Warm
+   * renders take 10-80 ms here; 500 ms keeps the time to first byte well under the 800 ms that counts
+   * as good, and leaves room for a cold code path or a busy database.
+   */
+  SSR_BUDGET_MS: z.coerce.number().int().min(10).max(10_000).default(500),
   /** Multiplies every rate limit (benchmarks raise it by configuration). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** Port of the Prometheus /metrics listener; unset = no metrics listener. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Address the metrics listener binds to: the loopback unless a scraper elsewhere needs it. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/** The settings with their defaults applied; PUBLIC_URL is always an origin without a trailing slash. */
+const settingsSchema = envSchema.transform((env) => ({
+  ...env,
+  PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+}));
+
+export type Env = z.infer<typeof settingsSchema>;
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  const parsed = settingsSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join(', ');
     throw new Error(`Invalid environment: ${problems}`);

@@ -4,13 +4,28 @@ import { createLogger } from './logger';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { createApp } from './app';
+import { importUploads, legacyUploadsDir } from './files/import-uploads';
+import { createMetrics, metricsApp } from './ops/metrics';
 
-const env = readEnv();
+const env = (() => {
+  try {
+    return readEnv();
+  } catch (err) {
+    // A setting the server cannot run with: say which, without a stack trace, and do not start.
+    console.error(`Refusing to start. ${(err as Error).message}`);
+    process.exit(1);
+  }
+})();
 const log = createLogger(env.LOG_LEVEL);
 
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+await importUploads(database.db, legacyUploadsDir(env.DATA_DIR), log);
 if (env.SEED) await seedDatabase(database.db, log);
-const app = createApp({ env, database, log });
+const metrics = createMetrics({ database, env, processMetrics: true });
+const app = createApp({ env, database, log, metrics });
+const warmStart = performance.now();
+await app.warmUp();
+log.debug({ ms: Math.round(performance.now() - warmStart) }, 'server builds loaded');
 
 // "localhost" answers on both loopback families, so http://localhost:3000 works whichever one a client tries first.
 const hosts = env.HOST === 'localhost' ? ['127.0.0.1', '::1'] : [env.HOST];
@@ -30,6 +45,23 @@ for (const [i, host] of hosts.entries()) {
   }
 }
 log.info({ port: env.PORT, database: database.kind }, `Site ready on http://localhost:${env.PORT}`);
+// The server builds are loaded (above); one render of the home page also warms the database, the code
+// paths and the caches, so the first visitor gets a server-rendered page within its budget.
+void fetch(`http://${hosts[0]!.includes(':') ? `[${hosts[0]}]` : hosts[0]}:${env.PORT}/`).then(
+  (res) => res.body?.cancel(),
+  (err: unknown) => log.debug({ err }, 'warm-up request failed'),
+);
+
+// Metrics on their own listener, on the loopback by default: never reachable through the site's port.
+if (env.METRICS_PORT) {
+  const server = http.createServer(metricsApp(metrics));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(env.METRICS_PORT, env.METRICS_HOST, () => resolve());
+  });
+  servers.push(server);
+  log.info(`Metrics on http://${env.METRICS_HOST}:${env.METRICS_PORT}/metrics`);
+}
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -1,10 +1,28 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Opens a route and waits until its remote has rendered (no loading skeleton of the shell). */
+/**
+ * Opens a route and waits until it is live: server-rendered HTML hydrated (or, without a server render,
+ * the remote rendered) and no loading skeleton in the page.
+ */
 export async function openPage(page: Page, path: string) {
   const response = await page.goto(path);
+  await expect(page.locator('html[data-hydrated]')).toBeAttached({ timeout: 15_000 });
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   return response;
+}
+
+/**
+ * Goes to `path` by client-side navigation from another page, so the browser itself fetches the
+ * page's data: what the browser's API mocks (page.route) change, and the loading and error states of
+ * a navigation, show. A first load gets its data from the server render instead.
+ */
+export async function openClientSide(page: Page, path: string, from = '/about') {
+  await openPage(page, from);
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL((url) => url.pathname + url.search === path);
 }
 
 /** A unique, valid e-mail address per call. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { openPage, uniqueEmail } from '../support/site';
+import { openClientSide, openPage, uniqueEmail } from '../support/site';
 
 /** Holds an API answer until `release()` so the loading state can be seen. */
 async function holdApi(page: Page, pattern: string) {
@@ -87,7 +87,7 @@ test.describe('case study list', () => {
 
   test('shows 4 skeleton cards while loading', async ({ page }) => {
     const release = await holdApi(page, '**/api/case-studies?published=true');
-    await page.goto('/case-studies');
+    await openClientSide(page, '/case-studies');
     await expect(page.getByTestId('case-study-skeleton')).toHaveCount(4);
     await expect(page.getByText('Loading case studies…')).toBeAttached();
     release();
@@ -97,7 +97,7 @@ test.describe('case study list', () => {
 
   test('an API failure shows Unable to Load Case Studies with Return Home', async ({ page }) => {
     await page.route('**/api/case-studies?published=true', failWith500);
-    await page.goto('/case-studies');
+    await openClientSide(page, '/case-studies');
     await expectLoadError(page, 'Unable to Load Case Studies');
   });
 });
@@ -164,7 +164,7 @@ test.describe('case study detail', () => {
 
   test('an API failure shows Case Study Not Found', async ({ page }) => {
     await page.route('**/api/case-studies/outdoor-retailer-organic-growth', failWith500);
-    await page.goto('/case-studies/outdoor-retailer-organic-growth');
+    await openClientSide(page, '/case-studies/outdoor-retailer-organic-growth');
     await expectOneH1(page, 'Case Study Not Found');
   });
 });
@@ -236,12 +236,12 @@ test.describe('blog list', () => {
     await rewriteJson<Post[]>(page, '**/api/blog-posts?published=true', (posts) =>
       posts.map((p, i) => (i === 1 ? { ...p, publishedAt: null, createdAt: null } : p)),
     );
-    await openPage(page, '/blog');
+    await openClientSide(page, '/blog');
     await expect(page.getByTestId('blog-card').first()).toContainText('Recent');
 
     await page.unrouteAll();
     await rewriteJson<Post[]>(page, '**/api/blog-posts?published=true', (posts) => posts.slice(0, 1));
-    await openPage(page, '/blog');
+    await openClientSide(page, '/blog');
     const main = page.getByRole('main');
     await expect(page.getByTestId('featured-article')).toBeVisible();
     await expect(main.getByRole('heading', { name: 'Blog Coming Soon' })).toBeVisible();
@@ -251,7 +251,7 @@ test.describe('blog list', () => {
 
   test('shows 6 skeleton cards while loading', async ({ page }) => {
     const release = await holdApi(page, '**/api/blog-posts?published=true');
-    await page.goto('/blog');
+    await openClientSide(page, '/blog');
     await expect(page.getByTestId('blog-skeleton')).toHaveCount(6);
     release();
     await expect(page.getByTestId('blog-card')).toHaveCount(6);
@@ -259,7 +259,7 @@ test.describe('blog list', () => {
 
   test('an API failure shows Unable to Load Blog Posts with Return Home', async ({ page }) => {
     await page.route('**/api/blog-posts?published=true', failWith500);
-    await page.goto('/blog');
+    await openClientSide(page, '/blog');
     await expectLoadError(page, 'Unable to Load Blog Posts');
   });
 });
@@ -355,7 +355,7 @@ test.describe('blog post', () => {
         '<iframe src="javascript:alert(7)"></iframe>',
       ].join('\n'),
     }));
-    await openPage(page, `/blog/${slug}`);
+    await openClientSide(page, `/blog/${slug}`);
     const body = page.getByTestId('post-body');
     await expect(body.locator('strong')).toHaveText('Bold survives');
     await expect(body.locator('br')).toHaveCount(6);
@@ -387,7 +387,7 @@ test.describe('blog post', () => {
 
   test('an API failure shows Article Not Found', async ({ page }) => {
     await page.route(`**/api/blog-posts/${slug}`, failWith500);
-    await page.goto(`/blog/${slug}`);
+    await openClientSide(page, `/blog/${slug}`);
     await expectOneH1(page, 'Article Not Found');
   });
 });
@@ -444,7 +444,7 @@ test.describe('resources', () => {
     await rewriteJson<R[]>(page, '**/api/resources?published=true', (list) =>
       list.slice(0, 1).map(({ downloadCount: _d, ...r }) => ({ ...r, type: 'podcast' })),
     );
-    await openPage(page, '/resources');
+    await openClientSide(page, '/resources');
     const card = page.getByTestId('resource-card');
     await expect(card).toHaveCount(1);
     await expect(card).toContainText('Guide');
@@ -524,7 +524,7 @@ test.describe('resources', () => {
 
   test('shows 6 skeleton cards while loading', async ({ page }) => {
     const release = await holdApi(page, '**/api/resources?published=true');
-    await page.goto('/resources');
+    await openClientSide(page, '/resources');
     await expect(page.getByTestId('resource-skeleton')).toHaveCount(6);
     release();
     await expect(page.getByTestId('resource-card')).toHaveCount(6);
@@ -532,7 +532,7 @@ test.describe('resources', () => {
 
   test('an API failure shows Unable to Load Resources with Return Home', async ({ page }) => {
     await page.route('**/api/resources?published=true', failWith500);
-    await page.goto('/resources');
+    await openClientSide(page, '/resources');
     await expectLoadError(page, 'Unable to Load Resources');
   });
 });
@@ -580,7 +580,7 @@ test.describe('CMS-managed pages', () => {
         body: '# Hi\n\n<img src=x onerror=alert(1)>\n\n[click](javascript:alert(2))\n\n<script>alert(3)</script>',
       },
     }));
-    await openPage(page, '/privacy');
+    await openClientSide(page, '/privacy');
     const body = page.getByTestId('page-body');
     await expect(body.getByRole('heading', { name: 'Hi' })).toBeVisible();
     await body.getByText('click').click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openPage } from '../support/site';
+import { openClientSide, openPage } from '../support/site';
 
 const SERVICES = [
   { slug: 'seo', title: 'SEO & Content' },
@@ -74,7 +74,7 @@ test.describe('home with data', () => {
     await expect(metrics.nth(1)).toContainText('Revenue Generated');
     await expect(metrics.nth(2)).toContainText('40+');
     await expect(metrics.nth(2)).toContainText('Years Combined Exp.');
-    await expect(page.getByTestId('hero-metric-bar').first()).toHaveAttribute('style', /width: 85%/);
+    await expect(page.getByTestId('hero-metric-bar').first()).toHaveAttribute('style', /width:\s*85%/);
     await expect(page.getByRole('link', { name: 'Start Your Growth Journey' })).toHaveAttribute(
       'href',
       '/contact',
@@ -106,13 +106,13 @@ test.describe('home with data', () => {
         },
       }),
     );
-    await openPage(page, '/');
+    await openClientSide(page, '/');
     const h1 = page.getByRole('heading', { level: 1 });
     await expect(h1.locator('span')).toHaveText(['Growth,', 'Without, Guesswork']);
     await expect(page.getByText('A custom subtitle from the CMS.')).toBeVisible();
     await expect(page.getByTestId('hero-metric')).toHaveCount(1);
     await expect(page.getByTestId('hero-metric')).toContainText('Return on Ad Spend');
-    await expect(page.getByTestId('hero-metric-bar')).toHaveAttribute('style', /width: 60%/);
+    await expect(page.getByTestId('hero-metric-bar')).toHaveAttribute('style', /width:\s*60%/);
     await expect(page.getByRole('link', { name: 'Book a Call' })).toHaveAttribute('href', '/contact');
     await expect(page.getByRole('link', { name: 'Our Services' })).toHaveAttribute('href', '/services');
   });
@@ -142,7 +142,7 @@ test.describe('home with data', () => {
     await page.route('**/api/case-studies?published=true', (route) =>
       route.fulfill({ json: [caseStudy(1), caseStudy(2), caseStudy(3)] }),
     );
-    await openPage(page, '/');
+    await openClientSide(page, '/');
     const cards = page.getByTestId('home-case-studies').locator(':scope > li');
     await expect(cards).toHaveCount(2);
     await expect(cards.getByRole('heading', { level: 3 })).toHaveText(['Study 1 Title', 'Study 2 Title']);
@@ -171,7 +171,7 @@ test.describe('home with data', () => {
       await held;
       await route.fulfill({ status: 500, json: { message: 'Something went wrong', code: 'INTERNAL_ERROR' } });
     });
-    await page.goto('/');
+    await openClientSide(page, '/');
     const skeleton = page.getByTestId('case-studies-loading');
     await expect(skeleton).toBeVisible();
     await expect(skeleton.locator('.animate-pulse')).toHaveCount(2);

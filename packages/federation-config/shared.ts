@@ -5,11 +5,12 @@
 export const SHARED_SINGLETONS = {
   react: { singleton: true, requiredVersion: '^19.0.0' },
   'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
-  'react-router-dom': { singleton: true, requiredVersion: '^7.0.0' },
   '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
   zustand: { singleton: true, requiredVersion: '^5.0.0' },
   '@agency/ui/toast': { singleton: true, requiredVersion: '^1.0.0' },
   '@agency/ui/remote-module': { singleton: true, requiredVersion: '^1.0.0' },
+  // The router itself stays inside the shell; remotes share only the small API they use.
+  '@agency/ui/router': { singleton: true, requiredVersion: '^1.0.0' },
 } as const;
 
 export type SharedSingleton = keyof typeof SHARED_SINGLETONS;

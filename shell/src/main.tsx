@@ -1,13 +1,36 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { createRoot, hydrateRoot, type ErrorInfo } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { hydrate } from '@tanstack/react-query';
 import { REMOTE_FOLDERS, REMOTE_NAMES, type RemotesManifest } from '@agency/contracts/routes';
 import './styles.css';
 import { createQueryClient } from './app/query-client';
-import { createRouter } from './app/router';
-import { configureRemoteLoader } from '@agency/ui/remote-module';
+import { AppRoutes } from './app/router';
+import { AppProviders } from './app/app-providers';
+import { SSR_STATE_ELEMENT_ID, type SsrState } from './app/ssr-state';
+import { matchSiteRoute } from '@agency/contracts/site-routes';
+import { CLIENT_ONLY_DIGEST, configureRemoteLoader, preloadRemoteModule } from '@agency/ui/remote-module';
 import { loadRemoteModule, loadRemotesManifest, registerManifestRemotes } from './federation/remote-registry';
+
+const PAGE_PRELOAD_WAIT_MS = 3000;
+
+function readSsrState(): SsrState | undefined {
+  const text = document.getElementById(SSR_STATE_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as SsrState;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Regions the server left to the browser on purpose (a remote without a server build, the CMS) are
+ * expected; anything else (a hydration mismatch) is a bug worth seeing in the console.
+ */
+function onRecoverableError(error: unknown, info: ErrorInfo) {
+  if ((error as { digest?: unknown } | null)?.digest === CLIENT_ONLY_DIGEST) return;
+  console.error('[shell] recoverable error', error, info.componentStack);
+}
 
 async function start() {
   let manifest: RemotesManifest;
@@ -25,13 +48,31 @@ async function start() {
   registerManifestRemotes(manifest);
   configureRemoteLoader(loadRemoteModule);
   const queryClient = createQueryClient();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createRouter()} />
-      </QueryClientProvider>
-    </StrictMode>,
+  const ssr = readSsrState();
+  if (ssr) hydrate(queryClient, ssr.queries);
+  const app = (
+    <AppProviders client={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
   );
+  const root = document.getElementById('root')!;
+  if (!ssr || !root.firstElementChild) {
+    createRoot(root).render(app);
+    return;
+  }
+  // The route's own page is loaded first, so it hydrates with the header in one pass (its entry is
+  // already preloaded by the HTML); a slow remote only delays this up to PAGE_PRELOAD_WAIT_MS, after
+  // which its region hydrates whenever its code arrives. Nested remotes below the fold hydrate later.
+  const match = matchSiteRoute(window.location.pathname);
+  if (match) {
+    await Promise.race([
+      preloadRemoteModule(match.route.remote, match.route.module).catch(() => {}),
+      new Promise((resolve) => setTimeout(resolve, PAGE_PRELOAD_WAIT_MS)),
+    ]);
+  }
+  hydrateRoot(root, app, { onRecoverableError });
 }
 
 void start();

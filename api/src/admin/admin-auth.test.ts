@@ -187,7 +187,7 @@ describe('staff authentication', () => {
     expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
-  it('changes the password: current one required, other sessions end, this one stays', async () => {
+  it('changes the password: current one required, every old session ends, the changer gets a fresh one', async () => {
     const mine = await signIn(t.app);
     const other = await signIn(t.app);
     const staff = staffClient(t.app, mine);
@@ -201,15 +201,19 @@ describe('staff authentication', () => {
       .send({ currentPassword: STAFF_PASSWORD, newPassword: 'short' })
       .expect(400);
     expect(short.body.fields.newPassword).toBe('Use at least 12 characters');
-    await staff
+    const changed = await staff
       .post('/api/admin/password')
       .send({ currentPassword: STAFF_PASSWORD, newPassword: 'a brand new password' })
       .expect(204);
-    await staff.get('/api/admin/session').expect(200);
+    const fresh = ([] as string[]).concat(changed.headers['set-cookie'] ?? [])[0]!.split(';')[0]!;
+    expect(fresh).toMatch(/^staff_session=/);
+    expect(fresh).not.toBe(mine);
+    await staff.get('/api/admin/session').expect(401);
     await staffClient(t.app, other).get('/api/admin/session').expect(401);
+    await staffClient(t.app, fresh).get('/api/admin/session').expect(200);
     await request(t.app).post('/api/admin/auth').send({ password: STAFF_PASSWORD }).expect(401);
     await signIn(t.app, 'a brand new password');
-    await staff
+    await staffClient(t.app, fresh)
       .post('/api/admin/password')
       .send({ currentPassword: 'a brand new password', newPassword: STAFF_PASSWORD })
       .expect(204);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
-import { adminCredentials } from '../db/schema';
+import { adminCredentials, adminSessions } from '../db/schema';
 import { generatePassword, hashPassword, verifyPassword } from './password-hash';
 
 /** The one shared staff credential lives in row 1. */
@@ -16,15 +16,22 @@ async function storedHash(db: Db): Promise<string | undefined> {
   return row?.passwordHash;
 }
 
+/**
+ * Replaces the stored password and ends every staff session with it (in one transaction): whoever
+ * signed in with the old password is signed out, whichever route changed it.
+ */
 export async function setAdminPassword(db: Db, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await db
-    .insert(adminCredentials)
-    .values({ id: CREDENTIAL_ID, passwordHash })
-    .onConflictDoUpdate({
-      target: adminCredentials.id,
-      set: { passwordHash, updatedAt: new Date().toISOString() },
-    });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(adminCredentials)
+      .values({ id: CREDENTIAL_ID, passwordHash })
+      .onConflictDoUpdate({
+        target: adminCredentials.id,
+        set: { passwordHash, updatedAt: new Date().toISOString() },
+      });
+    await tx.delete(adminSessions);
+  });
 }
 
 export async function checkAdminPassword(db: Db, password: string): Promise<boolean> {
@@ -46,7 +53,7 @@ export async function ensureAdminPassword(
   if (env.ADMIN_PASSWORD) {
     if (!hash || !(await verifyPassword(env.ADMIN_PASSWORD, hash))) {
       await setAdminPassword(db, env.ADMIN_PASSWORD);
-      log.info('staff password set from ADMIN_PASSWORD');
+      log.info('staff password set from ADMIN_PASSWORD; every staff session was ended');
     }
     return;
   }

@@ -1,17 +1,13 @@
-import path from 'node:path';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { createTestApp } from '../test-support/test-app';
+import { PNG, storedFileRows } from '../test-support/files';
 import { media } from '../db/schema';
 import { STAFF_PASSWORD, signIn, staffClient } from './admin-test-support';
 
-/** A real 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 const SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>',
 );
@@ -19,25 +15,22 @@ const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></
 
 describe('uploads and the media library', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
-  let dataDir: string;
   let staff: ReturnType<typeof staffClient>;
-  const uploaded = () => readdir(path.join(dataDir, 'uploads')).catch(() => [] as string[]);
+  const stored = () => storedFileRows(t.db);
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'admin-media-'));
-    t = await createTestApp({ env: { ADMIN_PASSWORD: STAFF_PASSWORD, DATA_DIR: dataDir } });
+    t = await createTestApp({ env: { ADMIN_PASSWORD: STAFF_PASSWORD } });
     staff = staffClient(t.app, await signIn(t.app));
   });
-  afterAll(async () => {
-    await t.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
 
   it('stores a real PNG under a random name, lists it, serves it with nosniff, and deletes it', async () => {
     const res = await staff.post('/api/admin/upload').attach('image', PNG, 'My Photo.png').expect(201);
     expect(res.body.url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
     const name = res.body.url.slice('/uploads/'.length);
-    expect(await uploaded()).toContain(name);
+    const [row] = await t.db.select().from(media).where(eq(media.fileName, name));
+    expect(row!.blobId).toEqual(expect.any(Number));
+    const withFile = await stored();
 
     const served = await request(t.app).get(res.body.url).expect(200);
     expect(served.headers['content-type']).toBe('image/png');
@@ -50,7 +43,11 @@ describe('uploads and the media library', () => {
     expect(item).toMatchObject({ originalName: 'My Photo.png', mimeType: 'image/png', size: PNG.length });
 
     await staff.delete(`/api/admin/media/${item.id}`).expect(204);
-    expect(await uploaded()).not.toContain(name);
+    expect(await stored()).toEqual({
+      media: withFile.media - 1,
+      blobs: withFile.blobs - 1,
+      chunks: withFile.chunks - 1,
+    });
     await request(t.app).get(res.body.url).expect(404);
     await staff.delete(`/api/admin/media/${item.id}`).expect(404);
   });
@@ -70,27 +67,23 @@ describe('uploads and the media library', () => {
     ['HTML renamed .png', HTML, 'page.png', 'image/png'],
     ['text', Buffer.from('hello'), 'a.gif', 'image/gif'],
   ])('refuses %s with 400 and stores nothing', async (_label, bytes, name, contentType) => {
-    const before = await uploaded();
-    const rows = (await t.db.select().from(media)).length;
+    const before = await stored();
     const res = await staff
       .post('/api/admin/upload')
       .attach('image', bytes, { filename: name, contentType })
       .expect(400);
     expect(res.body.message).toBe('Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded');
-    expect(await uploaded()).toEqual(before);
-    expect((await t.db.select().from(media)).length).toBe(rows);
+    expect(await stored()).toEqual(before);
   });
 
   it('answers 413 to a file over 5 MB and leaves no file behind', async () => {
-    const before = await uploaded();
+    const before = await stored();
     const tmpBefore = await readdir(tmpdir());
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
     const res = await staff.post('/api/admin/upload').attach('image', big, 'big.png').expect(413);
     expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
-    expect(await uploaded()).toEqual(before);
-    const leftovers = (await readdir(tmpdir())).filter(
-      (f) => !tmpBefore.includes(f) && !f.startsWith('admin-media-'),
-    );
+    expect(await stored()).toEqual(before);
+    const leftovers = (await readdir(tmpdir())).filter((f) => !tmpBefore.includes(f));
     expect(leftovers).toEqual([]);
   });
 

@@ -4,15 +4,21 @@ import { AdminMessages, adminAuthSchema, changePasswordSchema } from '@agency/co
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { parseBody } from '../http/validate';
-import { failureLimit, rateLimit } from '../http/rate-limit';
+import { consumeOrRefuse, limiterFor, rateLimit } from '../http/rate-limit';
+import { clientAddress } from '../http/client-address';
 import { HttpError, unauthorized } from '../http/errors';
 import { ErrorCode } from '@agency/contracts';
 import { checkAdminPassword, ensureAdminPassword, setAdminPassword } from './admin-credentials';
-import { endOtherStaffSessions, endStaffSession, getStaffSession, startStaffSession } from './staff-session';
-import { requireStaff, sameOriginWrites, staffSessionOf } from './admin-guards';
+import { endStaffSession, getStaffSession, startStaffSession } from './staff-session';
+import { requireStaff, sameOriginWrites } from './admin-guards';
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** Wrong passwords per client address per window. */
 const LOGIN_ATTEMPTS = 10;
+/** Wrong passwords from all addresses together per window: there is one account to guess. */
+export const LOGIN_FAILURES_OVERALL = 100;
+const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please try again later.';
+const EVERYONE = 'all';
 
 /** Sign-in, sign-out, session probe and password change. */
 export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) {
@@ -36,23 +42,41 @@ export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) 
       message: 'Too many sign-in attempts. Please try again later.',
     });
 
-  // Only wrong passwords count: staff signing in normally are never locked out.
-  const loginFailures = failureLimit(db, {
+  const failuresPerAddress = limiterFor(db, {
     name: 'admin-login-failures',
     limit: LOGIN_ATTEMPTS,
     windowMs: LOGIN_WINDOW_MS,
     scale: env.RATE_LIMIT_SCALE,
-    message: 'Too many sign-in attempts. Please try again later.',
+  });
+  const failuresOverall = limiterFor(db, {
+    name: 'admin-login-failures-overall',
+    limit: LOGIN_FAILURES_OVERALL,
+    windowMs: LOGIN_WINDOW_MS,
+    scale: env.RATE_LIMIT_SCALE,
   });
 
   const router = Router();
 
-  router.post('/auth', loginFailures.guard, async (req, res) => {
+  // Every attempt is counted atomically before the (slow) password check, so concurrent guesses cannot
+  // all slip in under the limit; a correct password gives its point back, so staff signing in
+  // normally are never locked out: only wrong passwords stay counted.
+  router.post('/auth', async (req, res) => {
     const { password } = parseBody(adminAuthSchema, req);
     await credentialsReady();
-    if (!(await checkAdminPassword(db, password))) {
-      await loginFailures.fail(req);
-      throw unauthorized(AdminMessages.invalidPassword);
+    const counted: [typeof failuresOverall, string][] = [];
+    try {
+      const address = clientAddress(req);
+      await consumeOrRefuse(failuresPerAddress, address, TOO_MANY_SIGN_INS);
+      counted.push([failuresPerAddress, address]);
+      await consumeOrRefuse(failuresOverall, EVERYONE, TOO_MANY_SIGN_INS);
+      counted.push([failuresOverall, EVERYONE]);
+      if (!(await checkAdminPassword(db, password))) {
+        counted.length = 0;
+        throw unauthorized(AdminMessages.invalidPassword);
+      }
+    } finally {
+      // Right password, or no verdict (refused, checks busy, database down): the attempt is not a failure.
+      await Promise.all(counted.map(([limiter, key]) => limiter.reward(key, 1))).catch(() => {});
     }
     await startStaffSession(req, res, db);
     res.json({ authenticated: true });
@@ -82,8 +106,9 @@ export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) 
           currentPassword: 'The current password is not correct',
         });
       }
+      // Ends every session, this one too; whoever changed it carries on in a fresh one (a new id).
       await setAdminPassword(db, newPassword);
-      await endOtherStaffSessions(db, staffSessionOf(res));
+      await startStaffSession(req, res, db);
       res.status(204).end();
     },
   );

@@ -1,7 +1,5 @@
-import path from 'node:path';
-import { unlink } from 'node:fs/promises';
 import { Router } from 'express';
-import { desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import { adminIdParams, type MediaItem } from '@agency/contracts';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
@@ -10,7 +8,8 @@ import { notFound } from '../http/errors';
 import { parseParams } from '../http/validate';
 import { rateLimit } from '../http/rate-limit';
 import { sniffImage } from './file-sniff';
-import { singleFile, storeUpload, uploadsDir } from './upload-pipeline';
+import { deleteUploadedFile, uploadUrl } from '../files/uploaded-files';
+import { singleFile, storeUpload } from './upload-pipeline';
 
 export const IMAGE_REFUSAL = 'Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded';
 
@@ -25,27 +24,20 @@ export function mediaRouter({ db, env }: { db: Db; env: Env }) {
   });
 
   router.post('/upload', uploads, singleFile('image'), async (req, res) => {
-    const { url } = await storeUpload(req, res, { db, env }, sniffImage, IMAGE_REFUSAL);
+    const { url } = await storeUpload(req, db, sniffImage, IMAGE_REFUSAL);
     res.status(201).json({ url });
   });
 
   router.get('/media', async (_req, res) => {
     const rows = await db.select().from(media).orderBy(desc(media.createdAt), desc(media.id));
-    const items: MediaItem[] = rows.map((r) => ({ ...r, url: `/uploads/${r.fileName}` }));
+    const items: MediaItem[] = rows.map(({ blobId: _b, ...r }) => ({ ...r, url: uploadUrl(r.fileName) }));
     res.setHeader('Cache-Control', 'no-store');
     res.json(items);
   });
 
   router.delete('/media/:id', async (req, res) => {
     const { id } = parseParams(adminIdParams, req);
-    const [row] = await db.delete(media).where(eq(media.id, id)).returning({ fileName: media.fileName });
-    if (!row) throw notFound('File not found');
-    // The name came from our own random generator, but stay inside the folder regardless.
-    await unlink(path.join(uploadsDir(env), path.basename(row.fileName))).catch(
-      (err: NodeJS.ErrnoException) => {
-        if (err.code !== 'ENOENT') throw err;
-      },
-    );
+    if (!(await deleteUploadedFile(db, id))) throw notFound('File not found');
     res.status(204).end();
   });
 

@@ -1,9 +1,26 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import pLimit from 'p-limit';
+import { tooManyRequests } from '../http/errors';
 
-const scryptAsync = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scrypt(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
+/**
+ * scrypt runs on libuv's worker threads (4 by default), which also read static files and compress.
+ * At most SCRYPT_CONCURRENCY run at once and a few wait; beyond that the caller gets 429 at once, so
+ * a flood of sign-ins cannot starve everything else.
+ */
+export const SCRYPT_CONCURRENCY = 2;
+export const SCRYPT_QUEUE = 8;
+export const PASSWORD_CHECKS_BUSY = 'Too many sign-in attempts. Please try again later.';
+const scryptSlots = pLimit(SCRYPT_CONCURRENCY);
+
+const scryptAsync = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) => {
+  if (scryptSlots.pendingCount >= SCRYPT_QUEUE) throw tooManyRequests(PASSWORD_CHECKS_BUSY, 1);
+  return scryptSlots(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
+};
 
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 64;

@@ -24,7 +24,7 @@ export function resourcesRouter({ db, env }: { db: Db; env: Env }) {
     }),
     singleFile('file'),
     async (req, res) => {
-      const { url } = await storeUpload(req, res, { db, env }, sniffResourceFile, RESOURCE_FILE_REFUSAL);
+      const { url } = await storeUpload(req, db, sniffResourceFile, RESOURCE_FILE_REFUSAL);
       res.status(201).json({ url });
     },
   );

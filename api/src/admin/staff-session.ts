@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
 import { parse as parseCookie } from 'cookie';
-import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { adminSessions } from '../db/schema';
 
@@ -24,6 +24,14 @@ function cookieToken(req: Request): string | undefined {
   if (!header) return undefined;
   const token = parseCookie(header)[STAFF_COOKIE];
   return token && TOKEN_PATTERN.test(token) ? token : undefined;
+}
+
+/**
+ * The request presents a staff cookie (valid or not), decided with the same parser the session lookup
+ * uses, so no spelling that signs someone in as staff slips past: such answers are never shared.
+ */
+export function carriesStaffCookie(req: Request): boolean {
+  return req.headers.cookie !== undefined && parseCookie(req.headers.cookie)[STAFF_COOKIE] !== undefined;
 }
 
 function cookieOptions(req: Request): CookieOptions {
@@ -57,11 +65,6 @@ export async function endStaffSession(req: Request, res: Response, db: Db): Prom
   const token = cookieToken(req);
   if (token) await db.delete(adminSessions).where(eq(adminSessions.id, digest(token)));
   res.clearCookie(STAFF_COOKIE, cookieOptions(req));
-}
-
-/** Ends every session except `keep` (after a password change). */
-export async function endOtherStaffSessions(db: Db, keep: StaffSession): Promise<void> {
-  await db.delete(adminSessions).where(ne(adminSessions.id, keep.id));
 }
 
 /**

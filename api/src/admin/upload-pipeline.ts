@@ -1,21 +1,17 @@
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { ErrorCode } from '@agency/contracts';
 import type { Db } from '../db/client';
-import type { Env } from '../env';
-import { media } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { storeUploadedFile, uploadUrl } from '../files/uploaded-files';
 import type { SniffedType } from './file-sniff';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const uploadsDir = (env: Pick<Env, 'DATA_DIR'>) => path.join(env.DATA_DIR, 'uploads');
 
 /**
  * One file from a multipart field, held in memory (never a temp file, so nothing is left behind
- * when a request fails): multer errors become 413 (too large) or 400.
+ * when a request fails): multer errors become 413 (too large) or 400. The whole body arrives before
+ * the database is touched, so a slow or aborted upload never holds a connection or a transaction.
  */
 export function singleFile(field: string): RequestHandler {
   const parse = multer({
@@ -39,7 +35,7 @@ export function singleFile(field: string): RequestHandler {
 }
 
 /** Display-only copy of the client's file name (never used as a path). */
-function cleanOriginalName(name: string | undefined): string {
+export function cleanOriginalName(name: string | undefined): string {
   const cleaned = (name ?? '')
     .replace(/[\u0000-\u001f\u007f/\\]/g, '')
     .trim()
@@ -48,13 +44,12 @@ function cleanOriginalName(name: string | undefined): string {
 }
 
 /**
- * Checks the uploaded bytes with `sniff`, stores them under a random name in DATA_DIR/uploads
- * and records the file in the media table. Answers the public URL.
+ * Checks the uploaded bytes with `sniff` and stores them, with their media row, in the database
+ * under a random name. Answers the public URL.
  */
 export async function storeUpload(
   req: Request,
-  _res: Response,
-  deps: { db: Db; env: Pick<Env, 'DATA_DIR'> },
+  db: Db,
   sniff: (buf: Buffer, originalName: string) => SniffedType | null,
   refusal: string,
 ): Promise<{ url: string; id: number }> {
@@ -63,19 +58,6 @@ export async function storeUpload(
   const originalName = cleanOriginalName(file.originalname);
   const type = sniff(file.buffer, originalName);
   if (!type) throw new HttpError(400, ErrorCode.VALIDATION, refusal);
-  const dir = uploadsDir(deps.env);
-  await mkdir(dir, { recursive: true });
-  const fileName = `${randomBytes(16).toString('hex')}.${type.extension}`;
-  const target = path.join(dir, fileName);
-  await writeFile(target, file.buffer, { flag: 'wx' });
-  try {
-    const [row] = await deps.db
-      .insert(media)
-      .values({ fileName, originalName, mimeType: type.mimeType, size: file.size })
-      .returning({ id: media.id });
-    return { url: `/uploads/${fileName}`, id: row!.id };
-  } catch (err) {
-    await unlink(target).catch(() => {});
-    throw err;
-  }
+  const { id, fileName } = await storeUploadedFile(db, file.buffer, { originalName, ...type });
+  return { url: uploadUrl(fileName), id };
 }

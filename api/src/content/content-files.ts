@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { access } from 'node:fs/promises';
 import { REPO_ROOT } from '../env';
+import { UPLOADS_PREFIX, uploadNameOf } from '../files/uploaded-files';
 
 /** Files the content API ships with the repository (api/files/…). */
 export const FILES_ROOT = path.join(REPO_ROOT, 'api', 'files');
@@ -12,23 +13,27 @@ export const IMAGES_URL = '/api/files/images';
 
 const FILE_NAME = /^[a-z0-9][a-z0-9._-]{0,150}$/i;
 
+export type ResourceFile =
+  | { kind: 'stored'; name: string }
+  | { kind: 'shipped'; root: string; fileName: string }
+  | { kind: 'external'; url: string };
+
 /**
- * The stored `file_url` of a resource as a local file, or an external http(s) URL. Files uploaded in
- * the CMS (`/uploads/<name>`) live in the uploads folder; the rest ship in RESOURCES_DIR. Only the
- * base name of a stored path is used, so a row can never point outside those folders.
+ * Where a resource's stored `file_url` points: a file uploaded in the CMS (`/uploads/<name>`, kept in
+ * the database), a file that ships in RESOURCES_DIR, or an external http(s) URL. Only the base name of
+ * other paths is used, so a row can never point outside RESOURCES_DIR.
  */
-export async function resolveResourceFile(
-  fileUrl: string,
-  uploadsDir?: string,
-): Promise<{ kind: 'local'; root: string; fileName: string } | { kind: 'external'; url: string } | null> {
+export async function resolveResourceFile(fileUrl: string): Promise<ResourceFile | null> {
   if (/^https?:\/\//i.test(fileUrl)) return { kind: 'external', url: fileUrl };
-  const normalized = fileUrl.replace(/\\/g, '/');
-  const fileName = path.posix.basename(normalized);
+  if (fileUrl.startsWith(UPLOADS_PREFIX)) {
+    const name = uploadNameOf(fileUrl);
+    return name ? { kind: 'stored', name } : null;
+  }
+  const fileName = path.posix.basename(fileUrl.replace(/\\/g, '/'));
   if (!FILE_NAME.test(fileName) || fileName.startsWith('..')) return null;
-  const root = uploadsDir && normalized.startsWith('/uploads/') ? uploadsDir : RESOURCES_DIR;
   try {
-    await access(path.join(root, fileName));
-    return { kind: 'local', root, fileName };
+    await access(path.join(RESOURCES_DIR, fileName));
+    return { kind: 'shipped', root: RESOURCES_DIR, fileName };
   } catch {
     return null;
   }

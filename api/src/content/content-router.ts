@@ -18,10 +18,7 @@ function slugParam(req: Request): string {
 
 /** Public content: case studies, blog posts, resources, CMS pages. */
 /** `secret` signs gated-download links; share it between API instances (SECRET_KEY). */
-export function contentRouter(
-  db: Db,
-  opts: { secret?: string | undefined; uploadsDir?: string; rateLimitScale?: number } = {},
-) {
+export function contentRouter(db: Db, opts: { secret?: string | undefined; rateLimitScale?: number } = {}) {
   const router = Router();
 
   router.use(
@@ -70,7 +67,6 @@ export function contentRouter(
   router.use(
     '/resources',
     resourcesRouter(db, createDownloadTokens(opts.secret ? Buffer.from(opts.secret) : undefined), {
-      uploadsDir: opts.uploadsDir,
       rateLimitScale: opts.rateLimitScale,
     }),
   );

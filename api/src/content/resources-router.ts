@@ -4,6 +4,8 @@ import type { Db } from '../db/client';
 import { forbidden, notFound } from '../http/errors';
 import { parseBody, parseQuery, rejectInvalidBody } from '../http/validate';
 import { rateLimit } from '../http/rate-limit';
+import { sendBlob } from '../files/send-blob';
+import { findUploadedFile } from '../files/uploaded-files';
 import { resolveResourceFile } from './content-files';
 import { countDownload, findResource, listResources, storeLead } from './content-repository';
 import { createDownloadTokens, type DownloadTokens } from './download-token';
@@ -22,7 +24,7 @@ export const LEAD_RATE_LIMIT = { limit: 30, windowMs: 15 * 60_000 };
 export function resourcesRouter(
   db: Db,
   tokens: DownloadTokens = createDownloadTokens(),
-  opts: { uploadsDir?: string; rateLimitScale?: number } = {},
+  opts: { rateLimitScale?: number } = {},
 ) {
   const router = Router();
 
@@ -61,9 +63,14 @@ export function resourcesRouter(
       if (!tokens.verify(id, req.query['token']))
         throw forbidden('This download link is invalid or has expired');
     }
-    const file = await resolveResourceFile(resource.fileUrl, opts.uploadsDir);
-    if (!file) throw notFound('File not found');
+    const file = await resolveResourceFile(resource.fileUrl);
+    const blob = file?.kind === 'stored' ? await findUploadedFile(db, file.name) : undefined;
+    if (!file || (file.kind === 'stored' && !blob)) throw notFound('File not found');
     if (!resource.gated) await countDownload(db, id);
+    if (file.kind === 'stored') {
+      await sendBlob(db, req, res, blob!, { cacheControl: 'no-store', attachment: file.name });
+      return;
+    }
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (file.kind === 'external') {

@@ -1,20 +1,20 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { resources } from '../db/schema';
 import { createTestApp } from '../test-support/test-app';
+import { signIn, staffClient, STAFF_PASSWORD } from '../admin/admin-test-support';
 
 describe('a resource whose file was uploaded in the CMS', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let id = 0;
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'res-up-'));
-    mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
-    writeFileSync(path.join(dataDir, 'uploads', 'f3a9c2e1.csv'), 'month,leads\nJanuary,120\n');
-    t = await createTestApp({ env: { DATA_DIR: dataDir } });
+    t = await createTestApp({ env: { ADMIN_PASSWORD: STAFF_PASSWORD } });
+    const staff = staffClient(t.app, await signIn(t.app));
+    const upload = await staff
+      .post('/api/admin/resources/upload')
+      .attach('file', Buffer.from('month,leads\nJanuary,120\n'), 'tracker.csv')
+      .expect(201);
     const [row] = await t.db
       .insert(resources)
       .values({
@@ -22,7 +22,7 @@ describe('a resource whose file was uploaded in the CMS', () => {
         description: 'A CSV template',
         type: 'template',
         gated: false,
-        fileUrl: '/uploads/f3a9c2e1.csv',
+        fileUrl: upload.body.url,
         published: true,
       })
       .returning({ id: resources.id });
@@ -30,18 +30,21 @@ describe('a resource whose file was uploaded in the CMS', () => {
   });
   afterAll(() => t.close());
 
-  it('downloads from the uploads folder and counts the download', async () => {
+  it('downloads from the database and counts the download', async () => {
     const res = await request(t.app).get(`/api/resources/${id}/download`).expect(200);
     expect(res.headers['content-disposition']).toContain('attachment');
-    expect(res.text).toContain('January,120');
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.text).toBe('month,leads\nJanuary,120\n');
     const [row] = await t.db.select().from(resources).where(eq(resources.id, id));
     expect(row!.downloadCount).toBe(1);
   });
 
-  it('never follows a stored path outside the uploads folder', async () => {
-    await t.db.update(resources).set({ fileUrl: '/uploads/../../package.json' }).where(eq(resources.id, id));
-    const res = await request(t.app).get(`/api/resources/${id}/download`);
-    expect(res.status).toBe(404);
-    expect(res.text).not.toContain('workspaces');
+  it('never follows a stored path outside the uploads', async () => {
+    for (const fileUrl of ['/uploads/../../package.json', '/uploads/../api/package.json', '/uploads/']) {
+      await t.db.update(resources).set({ fileUrl }).where(eq(resources.id, id));
+      const res = await request(t.app).get(`/api/resources/${id}/download`);
+      expect(res.status, fileUrl).toBe(404);
+      expect(res.text).not.toContain('workspaces');
+    }
   });
 });

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { bigint, pgSchema, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -12,15 +13,38 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   ping: () => Promise<void>;
   close: () => Promise<void>;
-  /** Cross-instance signal (PostgreSQL NOTIFY); a no-op where one process owns the database. */
-  notify: (channel: string) => Promise<void>;
-  /** Calls `listener` when another instance notifies `channel`. */
-  listen: (channel: string, listener: () => void) => Promise<void>;
+  /** Cross-instance signal (PostgreSQL NOTIFY) with a short payload; a no-op where one process owns the database. */
+  notify: (channel: string, payload: string) => Promise<void>;
+  /** Calls `listener` with the payload when an instance notifies `channel`. */
+  listen: (channel: string, listener: (payload: string) => void) => Promise<void>;
+  /** Resolves when the database answers and has every migration this code ships; throws otherwise. */
+  ready: () => Promise<void>;
+  /** Connections in use and waiting (PGlite has exactly one, always there). */
+  poolStats: () => { total: number; idle: number; waiting: number };
 }
+
+/** The schema is behind this code: another deployment's database, or one restored from an old backup. */
+export class MigrationsPending extends Error {}
+
+/** Where drizzle records applied migrations (not part of schema.ts: drizzle-kit owns it). */
+const appliedMigrations = pgSchema('drizzle').table('__drizzle_migrations', {
+  createdAt: bigint('created_at', { mode: 'number' }),
+});
 
 const CHANNEL = /^[a-z_]+$/;
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/** The newest migration this code ships (drizzle records each by its folder timestamp). */
+const newestMigration = Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
+
+async function checkReady(db: Db) {
+  const [row] = await db
+    .select({ newest: sql<string | null>`max(${appliedMigrations.createdAt})` })
+    .from(appliedMigrations);
+  if (Number(row?.newest ?? 0) < newestMigration)
+    throw new MigrationsPending('database migrations are pending');
+}
 
 export interface OpenOptions {
   /** postgres://… uses that server; otherwise PGlite. */
@@ -36,8 +60,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
-    // An idle client losing its connection must not crash the process.
+    // A client losing its connection must not crash the process: idle ones report to the pool, and a
+    // checked-out one (killed mid-transaction) reports to itself after its query has already failed.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     const listeners: import('pg').PoolClient[] = [];
@@ -54,16 +80,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         for (const c of listeners.splice(0)) c.release();
         await pool.end();
       },
-      notify: async (channel) => {
-        await pool.query('select pg_notify($1, $2)', [channel, String(process.pid)]);
+      notify: async (channel, payload) => {
+        await pool.query('select pg_notify($1, $2)', [channel, payload]);
       },
+      ready: () => checkReady(db as unknown as Db),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: (channel, listener) => {
         if (!CHANNEL.test(channel)) return Promise.reject(new Error(`bad channel ${channel}`));
         const setup = (async () => {
           const client = await pool.connect();
           listeners.push(client);
           client.on('notification', (msg) => {
-            if (msg.channel === channel) listener();
+            if (msg.channel === channel) listener(msg.payload ?? '');
           });
           client.on('error', () => {});
           await client.query(`listen ${channel}`);
@@ -91,5 +119,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // PGlite lives inside this one process: there is no other instance to tell.
     notify: async () => {},
     listen: async () => {},
+    ready: () => checkReady(db as unknown as Db),
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
   };
 }

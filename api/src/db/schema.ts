@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -174,18 +176,59 @@ export const adminSessions = pgTable('admin_sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
 });
 
+/** Raw bytes. Read and written through encode/decode in SQL (see files/blob-store.ts). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Stored bytes, shared by every instance: one row of metadata plus the content in fixed-size chunks
+ * (blob_chunks), written in one transaction and read back chunk by chunk. Generic on purpose: media
+ * rows point here, and so can anything else that stores files.
+ */
+export const blobs = pgTable(
+  'blobs',
+  {
+    id: serial('id').primaryKey(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    /** Hex SHA-256 of the content: the strong ETag, and the key a later deduplication can use. */
+    sha256: text('sha256').notNull(),
+    /** Every chunk but the last holds exactly this many bytes, so a byte range maps to chunk numbers. */
+    chunkSize: integer('chunk_size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('blobs_sha256_idx').on(t.sha256)],
+);
+
+export const blobChunks = pgTable(
+  'blob_chunks',
+  {
+    blobId: integer('blob_id')
+      .notNull()
+      .references(() => blobs.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blobId, t.seq] })],
+);
+
+/** Files staff uploaded, served at /uploads/<file_name>. */
 export const media = pgTable('media', {
   id: serial('id').primaryKey(),
   fileName: text('file_name').notNull().unique(),
   originalName: text('original_name').notNull(),
   mimeType: text('mime_type').notNull(),
   size: integer('size').notNull(),
+  /** The bytes. Null only for a row from before files moved into the database whose file was not imported (yet). */
+  blobId: integer('blob_id').references(() => blobs.id),
   createdAt: createdAt(),
 });
 
-/** Fixed-window counters shared by every API instance (rate limits must not live in one process). */
-export const rateLimitHits = pgTable('rate_limit_hits', {
+/**
+ * Rate-limit counters shared by every API instance (rate-limiter-flexible's Drizzle store: one atomic
+ * upsert per hit). Declared here so the migrations own the table; the library never creates it.
+ */
+export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
-  hits: integer('hits').notNull(),
-  resetAt: timestamp('reset_at', { withTimezone: true, mode: 'string' }).notNull(),
+  points: integer('points').notNull(),
+  expire: timestamp('expire', { withTimezone: true, mode: 'date' }),
 });

@@ -1,5 +1,6 @@
+import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler } from 'express';
-import { ZodError } from 'zod';
+import { $ZodError } from 'zod/v4/core';
 import { ErrorCode, type ApiErrorBody } from '@agency/contracts';
 import type { Logger } from 'pino';
 
@@ -20,8 +21,19 @@ export const unauthorized = (message = 'Authentication required') =>
   new HttpError(401, ErrorCode.UNAUTHORIZED, message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, ErrorCode.FORBIDDEN, message);
 
+/** 429: the answer carries Retry-After (whole seconds, at least 1). */
+export class TooManyRequestsError extends HttpError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, ErrorCode.RATE_LIMITED, message);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new TooManyRequestsError(message, retryAfterSeconds);
+
 /** Field path → first message, for forms to show beside each field. */
-export function zodFieldMessages(err: ZodError): Record<string, string> {
+export function zodFieldMessages(err: $ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of err.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
@@ -42,7 +54,7 @@ const UNAVAILABLE_CODES = [
   '08003',
 ];
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED|Connection ended unexpectedly|PGlite is closed/i;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED|Connection ended unexpectedly|PGlite is clos(ed|ing)/i;
 
 /** Database connection failures (also when wrapped as a query error's cause): not the request's fault. */
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
@@ -58,6 +70,27 @@ interface BodyParserError {
   status?: number;
 }
 
+/**
+ * A client error raised by Express or a middleware (a malformed percent-escape in the path, a bad
+ * range, ...): it carries its 4xx status as `status` or `statusCode`.
+ */
+function clientErrorStatus(err: unknown): number | undefined {
+  if (!err || typeof err !== 'object') return undefined;
+  const { status, statusCode } = err as { status?: unknown; statusCode?: unknown };
+  const value = typeof status === 'number' ? status : statusCode;
+  return typeof value === 'number' && value >= 400 && value < 500 ? value : undefined;
+}
+
+const CLIENT_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
+  401: ErrorCode.UNAUTHORIZED,
+  403: ErrorCode.FORBIDDEN,
+  404: ErrorCode.NOT_FOUND,
+  409: ErrorCode.CONFLICT,
+  413: ErrorCode.PAYLOAD_TOO_LARGE,
+  415: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+  429: ErrorCode.RATE_LIMITED,
+};
+
 /** The one place errors become HTTP answers; no stack trace ever leaves the server. */
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
@@ -66,13 +99,15 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       res.status(status).json(body);
     };
     if (err instanceof HttpError) {
+      if (err instanceof TooManyRequestsError) res.setHeader('Retry-After', String(err.retryAfterSeconds));
       return send(err.status, {
         message: err.message,
         code: err.code,
         ...(err.fields ? { fields: err.fields } : {}),
       });
     }
-    if (err instanceof ZodError) {
+    // Classic zod and zod/mini errors alike (both are core errors).
+    if (err instanceof $ZodError) {
       const fields = zodFieldMessages(err);
       return send(400, { message: Object.values(fields).join('; '), code: ErrorCode.VALIDATION, fields });
     }
@@ -85,6 +120,14 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     }
     if (bp?.type && typeof bp.status === 'number' && bp.status >= 400 && bp.status < 500) {
       return send(bp.status, { message: 'Bad request body', code: ErrorCode.VALIDATION });
+    }
+    const clientStatus = clientErrorStatus(err);
+    if (clientStatus) {
+      log.warn({ path: req.path, status: clientStatus, reason: (err as Error).message }, 'client error');
+      return send(clientStatus, {
+        message: STATUS_CODES[clientStatus] ?? 'Bad request',
+        code: CLIENT_ERROR_CODES[clientStatus] ?? ErrorCode.VALIDATION,
+      });
     }
     if (isDatabaseUnavailable(err)) {
       log.error({ err, path: req.path }, 'database unavailable');

@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test-support/test-app';
+import { createPublicCache, tagsFromNotification } from './public-cache';
+import { CONTENT_TAGS, tagsChangedBy } from './public-reads';
 import { STAFF_PASSWORD, signIn, staffClient } from '../admin/admin-test-support';
 
 describe('public read cache', () => {
@@ -76,5 +78,53 @@ describe('public read cache', () => {
     await request(t.app).get('/api/blog-posts/cache-draft-check').expect(404);
     const list = await request(t.app).get('/api/blog-posts').expect(200);
     expect((list.body as Array<{ slug: string }>).map((p) => p.slug)).not.toContain('cache-draft-check');
+  });
+});
+
+describe('public cache: tags', () => {
+  const html = (text: string) => ({ body: text, contentType: 'text/html; charset=utf-8' });
+
+  it('invalidating a tag drops exactly the entries built from it', () => {
+    const cache = createPublicCache();
+    cache.store('/blog', html('blog'), { tags: ['blog-posts', 'site-settings'], since: cache.mark() });
+    cache.store('/services', html('services'), { tags: ['services', 'site-settings'], since: cache.mark() });
+    cache.store('/api/testimonials', html('t'), { tags: ['testimonials'], since: cache.mark() });
+    cache.invalidate(['blog-posts']);
+    expect(cache.lookup('/blog')).toBeUndefined();
+    expect(cache.lookup('/services')?.body.toString()).toBe('services');
+    cache.invalidate(['site-settings']);
+    expect(cache.lookup('/services')).toBeUndefined();
+    expect(cache.size()).toBe(1);
+  });
+
+  it('never stores an answer built before an invalidation of one of its tags', () => {
+    const cache = createPublicCache();
+    const before = cache.mark();
+    cache.invalidate(['pages']);
+    cache.store('/about', html('stale'), { tags: ['pages'], since: before });
+    expect(cache.lookup('/about')).toBeUndefined();
+    cache.store('/services', html('fine'), { tags: ['services'], since: before });
+    expect(cache.lookup('/services')).toBeDefined();
+    cache.store('/about', html('fresh'), { tags: ['pages'], since: cache.mark() });
+    expect(cache.lookup('/about')?.body.toString()).toBe('fresh');
+  });
+
+  it('drops entries past their max age', () => {
+    const cache = createPublicCache();
+    cache.store('/r', html('r'), { tags: ['resources'], since: cache.mark(), maxAgeMs: -1 });
+    expect(cache.lookup('/r')).toBeUndefined();
+  });
+
+  it('reads the tags of a notification, and drops everything for one it cannot read', () => {
+    expect(tagsFromNotification('services,pages')).toEqual(['services', 'pages']);
+    expect(tagsFromNotification('12345')).toEqual(CONTENT_TAGS);
+  });
+
+  it('maps staff writes to the families they change, and nothing else to any', () => {
+    expect(tagsChangedBy('/blog-posts/12')).toEqual(['blog-posts']);
+    expect(tagsChangedBy('/Site-Settings/')).toEqual(['site-settings']);
+    for (const p of ['/auth', '/logout', '/password', '/upload', '/media/3', '/leads']) {
+      expect(tagsChangedBy(p), p).toEqual([]);
+    }
   });
 });

@@ -1,45 +1,95 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Request, RequestHandler } from 'express';
-import { parse as parseCookie } from 'cookie';
-import { STAFF_COOKIE } from '../admin/staff-session';
+import type { Request, RequestHandler, Response } from 'express';
+import { carriesStaffCookie } from '../admin/staff-session';
+import { CONTENT_TAGS, isContentTag, matchPublicRead, type ContentTag } from './public-reads';
+
+/** What a cached answer is: the body as sent (200), compressed once when stored, not per request. */
+export interface CachedAnswer {
+  body: Buffer | string;
+  contentType: string;
+  cacheControl?: string | undefined;
+}
 
 interface Entry {
   etag: string;
   body: Buffer;
-  /** Compressed once when cached, not per request. */
   br: Buffer | undefined;
   gzip: Buffer | undefined;
   contentType: string;
   cacheControl: string | undefined;
+  tags: readonly ContentTag[];
+  expiresAt: number;
 }
 
+export interface StoreOptions {
+  /** The content families the answer was built from: invalidating any of them drops it. */
+  tags: readonly ContentTag[];
+  /** `mark()` taken before the answer's data was read: an invalidation since then means it is stale. */
+  since: number;
+  maxAgeMs?: number | undefined;
+}
+
+/** The same weak ETag Express computes, so cached and uncached answers agree. */
+const etagOf = (buf: Buffer) =>
+  `W/"${buf.length.toString(16)}-${createHash('sha1').update(buf).digest('base64').slice(0, 27)}"`;
+
 /**
- * In-memory cache of public, published-only GET answers (content lists and items). Every write that
- * can change public content calls `invalidate()` (and, with PostgreSQL, tells the other instances
- * through NOTIFY), so a CMS change shows at the next page load. Signed-in staff bypass the cache:
- * they may see drafts.
+ * In-memory cache of public answers, keyed by canonical URL and tagged with the content families each
+ * was built from. Only successful staff writes invalidate, and only the tags they changed (see
+ * public-reads.ts); other instances hear of it through NOTIFY. Requests with a staff cookie bypass it:
+ * staff may see drafts.
  */
 export function createPublicCache(opts: { maxEntries?: number } = {}) {
   const maxEntries = opts.maxEntries ?? 500;
   const entries = new Map<string, Entry>();
-  let generation = 0;
+  /** Invalidation clock: `invalidatedAt[tag]` is the tick at which the tag was last invalidated. */
+  let clock = 0;
+  const invalidatedAt = new Map<ContentTag, number>();
   let enabled = true;
-  const listeners = new Set<() => void>();
 
-  // Decided with the same parser the session lookup uses, so no spelling of the cookie that signs
-  // someone in as staff can slip past it (a draft must never be cached for visitors).
-  const carriesStaffCookie = (req: Request) =>
-    req.headers.cookie !== undefined && parseCookie(req.headers.cookie)[STAFF_COOKIE] !== undefined;
-  const cacheable = (req: Request) => enabled && req.method === 'GET' && !carriesStaffCookie(req);
+  const mark = () => clock;
 
-  /**
-   * Answers a hit before the rest of the middleware chain (body parsing, compression, routing), in
-   * the encoding the client accepts. Misses go on to `middleware`, which fills the cache.
-   */
-  const serveHit: RequestHandler = (req, res, next) => {
-    const hit = cacheable(req) ? entries.get(req.originalUrl) : undefined;
-    if (!hit) return next();
+  function lookup(key: string): Entry | undefined {
+    const hit = entries.get(key);
+    if (hit && hit.expiresAt <= Date.now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return hit;
+  }
+
+  function store(key: string, answer: CachedAnswer, options: StoreOptions): void {
+    if (!enabled) return;
+    if (options.tags.some((t) => (invalidatedAt.get(t) ?? 0) > options.since)) return;
+    const body = Buffer.isBuffer(answer.body) ? answer.body : Buffer.from(answer.body);
+    const compress = body.length >= 1024;
+    entries.delete(key);
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+    entries.set(key, {
+      etag: etagOf(body),
+      body,
+      br: compress
+        ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+        : undefined,
+      gzip: compress ? gzipSync(body, { level: 9 }) : undefined,
+      contentType: answer.contentType,
+      cacheControl: answer.cacheControl,
+      tags: options.tags,
+      expiresAt: options.maxAgeMs === undefined ? Infinity : Date.now() + options.maxAgeMs,
+    });
+  }
+
+  /** Drops every answer built from any of `tags` (and any being built right now). */
+  function invalidate(tags: readonly ContentTag[]): void {
+    if (!tags.length) return;
+    clock++;
+    for (const t of tags) invalidatedAt.set(t, clock);
+    for (const [key, entry] of entries) if (entry.tags.some((t) => tags.includes(t))) entries.delete(key);
+  }
+
+  /** Answers a hit in the encoding the client accepts (304 when its copy is current). */
+  function send(req: Request, res: Response, hit: Entry): void {
     res.setHeader('ETag', hit.etag);
     res.setHeader('X-Cache', 'HIT');
     res.setHeader('Vary', 'Accept-Encoding');
@@ -62,32 +112,43 @@ export function createPublicCache(opts: { maxEntries?: number } = {}) {
     res.setHeader('Content-Length', String(body.length));
     res.statusCode = 200;
     res.end(body);
-  };
+  }
 
-  /** On the public routes: remembers their 200 JSON answers. */
-  const middleware: RequestHandler = (req, res, next) => {
-    if (!cacheable(req)) return next();
-    const key = req.originalUrl;
-    const started = generation;
+  /**
+   * Mounted at /api before everything else. For the public reads it knows (public-reads.ts): refuses
+   * unknown query parameters (400), rewrites the URL to its canonical spelling (path case, trailing
+   * slash, escapes, parameter order) so every variant is one key and one answer, answers hits, and
+   * remembers 200 JSON answers of misses.
+   */
+  const publicReads: RequestHandler = (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const match = matchPublicRead(req.path);
+    if (!match) return next();
+    const query = match.read.query.parse(req.query);
+    const params = new URLSearchParams(
+      Object.entries(query)
+        .filter((e): e is [string, string] => typeof e[1] === 'string')
+        .sort(([a], [b]) => (a < b ? -1 : 1)),
+    ).toString();
+    req.url = params ? `${match.path}?${params}` : match.path;
+    if (!enabled || match.read.uncached || req.method !== 'GET' || carriesStaffCookie(req)) return next();
+    const key = `${req.baseUrl}${req.url}`;
+    const hit = lookup(key);
+    if (hit) return send(req, res, hit);
+    const since = mark();
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
-      if (res.statusCode === 200 && started === generation) {
-        const buf = Buffer.from(JSON.stringify(body));
-        // The same weak ETag Express computes, so cached and uncached answers agree.
-        const etag = `W/"${buf.length.toString(16)}-${createHash('sha1').update(buf).digest('base64').slice(0, 27)}"`;
-        const compress = buf.length >= 1024;
+      if (res.statusCode === 200) {
         const cacheControl = res.getHeader('Cache-Control');
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-        entries.set(key, {
-          etag,
-          body: buf,
-          br: compress
-            ? brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
-            : undefined,
-          gzip: compress ? gzipSync(buf, { level: 9 }) : undefined,
-          contentType: 'application/json; charset=utf-8',
-          cacheControl: typeof cacheControl === 'string' ? cacheControl : undefined,
-        });
+        store(
+          key,
+          {
+            body: JSON.stringify(body),
+            contentType: 'application/json; charset=utf-8',
+            cacheControl: typeof cacheControl === 'string' ? cacheControl : undefined,
+          },
+          { tags: match.read.tags, since },
+        );
       }
       res.setHeader('X-Cache', 'MISS');
       return json(body);
@@ -95,36 +156,29 @@ export function createPublicCache(opts: { maxEntries?: number } = {}) {
     next();
   };
 
-  /** Forget everything (a write happened here or on another instance). */
-  const invalidate = () => {
-    generation++;
-    entries.clear();
-  };
-
-  /** After a successful write, drop the cache and tell the listeners (other instances). */
-  const invalidateOnWrite: RequestHandler = (_req, res, next) => {
-    res.on('finish', () => {
-      if (res.statusCode < 400) {
-        invalidate();
-        for (const l of listeners) l();
-      }
-    });
-    next();
-  };
-
   return {
-    serveHit,
-    middleware,
+    publicReads,
+    lookup,
+    send,
+    mark,
+    store,
     invalidate,
-    invalidateOnWrite,
     /** Without a way to hear other instances' writes, caching would serve stale content: turn it off. */
     disable: () => {
       enabled = false;
-      invalidate();
+      invalidate(CONTENT_TAGS);
     },
-    onLocalWrite: (listener: () => void) => listeners.add(listener),
     size: () => entries.size,
   };
 }
 
 export type PublicCache = ReturnType<typeof createPublicCache>;
+
+/**
+ * The tags in a cross-instance notification (comma-separated). A payload naming no known tag (an older
+ * instance during a rolling deploy sends its pid) drops everything: stale content is the worse error.
+ */
+export function tagsFromNotification(payload: string): readonly ContentTag[] {
+  const tags = payload.split(',').filter(isContentTag);
+  return tags.length ? tags : CONTENT_TAGS;
+}

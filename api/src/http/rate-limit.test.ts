@@ -1,15 +1,25 @@
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createLogger } from '../logger';
 import { openDatabase, type Db } from '../db/client';
-import { rateLimitHits } from '../db/schema';
-import { countHit, rateLimit } from './rate-limit';
+import { rateLimits } from '../db/schema';
+import { consumeOrRefuse, countInProcess, limiterFor, rateLimit } from './rate-limit';
 import { errorHandler } from './errors';
 
+function appWith(db: Db, name: string) {
+  const app = express();
+  app.set('trust proxy', 1);
+  app.get('/x', rateLimit(db, { name, limit: 1, windowMs: 30_000, scale: 2 }), (_req, res) => {
+    res.send('ok');
+  });
+  app.use(errorHandler(createLogger('silent')));
+  return app;
+}
+
 describe('database-backed rate limit', () => {
-  // The counters used with PostgreSQL (several instances). An app on PGlite counts in memory instead,
+  // The store used with PostgreSQL (several instances). An app on PGlite counts in memory instead,
   // so this opens the database on its own, as a PostgreSQL-backed instance would use it.
   let t: { db: Db; close: () => Promise<void> };
   beforeAll(async () => {
@@ -18,31 +28,49 @@ describe('database-backed rate limit', () => {
   });
   afterAll(() => t.close());
 
-  it('counts hits in one row per key and starts a new window once the old one ended', async () => {
-    expect((await countHit(t.db, 'k1', 2, 60_000)).allowed).toBe(true);
-    expect((await countHit(t.db, 'k1', 2, 60_000)).allowed).toBe(true);
-    const third = await countHit(t.db, 'k1', 2, 60_000);
-    expect(third).toMatchObject({ allowed: false, hits: 3 });
-    expect(third.retryAfterSeconds).toBeGreaterThan(50);
-    expect(await t.db.select().from(rateLimitHits).where(eq(rateLimitHits.key, 'k1'))).toHaveLength(1);
+  it('counts concurrent hits atomically in one row per key and starts a new window once the old one ended', async () => {
+    const limiter = limiterFor(t.db, { name: 'k', limit: 3, windowMs: 60_000 });
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => consumeOrRefuse(limiter, 'a')));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    const refused = results.find((r) => r.status === 'rejected')!;
+    expect((refused as PromiseRejectedResult).reason).toMatchObject({ status: 429 });
+    expect((refused as PromiseRejectedResult).reason.retryAfterSeconds).toBeGreaterThan(50);
+    const rows = await t.db.select().from(rateLimits).where(eq(rateLimits.key, 'k:a'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.points).toBe(8);
     await t.db
-      .update(rateLimitHits)
-      .set({ resetAt: sql`now() - interval '1 second'` })
-      .where(eq(rateLimitHits.key, 'k1'));
-    expect(await countHit(t.db, 'k1', 2, 60_000)).toMatchObject({ allowed: true, hits: 1 });
+      .update(rateLimits)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(rateLimits.key, 'k:a'));
+    expect((await consumeOrRefuse(limiter, 'a')).consumedPoints).toBe(1);
   });
 
-  it('as middleware: scales the limit and answers 429 with Retry-After', async () => {
-    const app = express();
-    app.get('/x', rateLimit(t.db, { name: 'mw', limit: 1, windowMs: 30_000, scale: 2 }), (_req, res) => {
-      res.send('ok');
-    });
-    app.use(errorHandler(createLogger('silent')));
+  it('as middleware: scales the limit, answers 429 with Retry-After, and routes naming one limit share it', async () => {
+    const app = appWith(t.db, 'mw');
+    const sameLimit = appWith(t.db, 'mw');
     await request(app).get('/x').expect(200);
-    await request(app).get('/x').expect(200);
+    await request(sameLimit).get('/x').expect(200);
     const res = await request(app).get('/x').expect(429);
     expect(res.body.code).toBe('RATE_LIMITED');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(30);
+    // Another client address has its own budget.
+    await request(app).get('/x').set('X-Forwarded-For', '198.51.100.1').expect(200);
+  });
+});
+
+describe('in-process rate limit (PGlite)', () => {
+  it('keeps the counters in memory, not in the table', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      countInProcess(database.db);
+      const app = appWith(database.db, 'mem');
+      await request(app).get('/x').expect(200);
+      await request(app).get('/x').expect(200);
+      await request(app).get('/x').expect(429);
+      expect(await database.db.select().from(rateLimits)).toHaveLength(0);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -1,164 +1,99 @@
 import type { Request, RequestHandler } from 'express';
-import { lt, sql } from 'drizzle-orm';
-import { ErrorCode } from '@agency/contracts';
+import {
+  RateLimiterDrizzle,
+  RateLimiterMemory,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { Db } from '../db/client';
-import { rateLimitHits } from '../db/schema';
-import { HttpError } from './errors';
+import { rateLimits } from '../db/schema';
+import { clientAddress } from './client-address';
+import { tooManyRequests } from './errors';
 
-export interface RateLimitOptions {
-  /** Names the counter family, e.g. 'admin-login'; part of the stored key. */
+export interface LimitOptions {
+  /** Names the counter family, e.g. 'admin-login'; routes naming the same limit share its counters. */
   name: string;
   /** Allowed hits per window before RATE_LIMIT_SCALE is applied. */
   limit: number;
   windowMs: number;
   /** RATE_LIMIT_SCALE from the environment (benchmarks and e2e raise it). */
   scale?: number;
-  /** Who is counted; the client IP by default (trust proxy decides what req.ip is). */
+}
+
+export interface RateLimitOptions extends LimitOptions {
+  /** Who is counted; the client's address by default (see client-address.ts). */
   keyOf?: (req: Request) => string;
   message?: string;
 }
 
-export interface RateLimitResult {
-  allowed: boolean;
-  hits: number;
-  limit: number;
-  retryAfterSeconds: number;
-}
+export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 
 /**
- * Databases that only one process can open (embedded PGlite): their counters live in memory, which is
- * then exactly as shared as the database, and saves a query per request.
+ * Databases that only this process opens (embedded PGlite): their counters live in memory, which is
+ * then exactly as shared as the database, and saves a query per hit. Every other database keeps them
+ * in its `rate_limits` table, so all API instances count together.
  */
-const memoryCounters = new WeakMap<Db, Map<string, { hits: number; resetAt: number }>>();
+const inProcess = new WeakSet<Db>();
 export function countInProcess(db: Db) {
-  memoryCounters.set(db, new Map());
+  inProcess.add(db);
 }
 
-function countInMemory(
-  counters: Map<string, { hits: number; resetAt: number }>,
+const limiters = new WeakMap<Db, Map<string, RateLimiterAbstract>>();
+
+/** The limiter of one counter family on one database (created once, then shared). */
+export function limiterFor(db: Db, opts: LimitOptions): RateLimiterAbstract {
+  let byName = limiters.get(db);
+  if (!byName) limiters.set(db, (byName = new Map()));
+  const existing = byName.get(opts.name);
+  if (existing) return existing;
+  const common = {
+    keyPrefix: opts.name,
+    points: Math.max(1, Math.floor(opts.limit * (opts.scale ?? 1))),
+    duration: Math.max(1, Math.ceil(opts.windowMs / 1000)),
+  };
+  const limiter = inProcess.has(db)
+    ? new RateLimiterMemory(common)
+    : new RateLimiterDrizzle({
+        ...common,
+        storeClient: db,
+        schema: rateLimits,
+        // One sweeper of expired rows per instance is plenty: the families share the table.
+        clearExpiredByTimeout: byName.size === 0,
+      });
+  byName.set(opts.name, limiter);
+  return limiter;
+}
+
+/**
+ * Counts one hit atomically and answers 429 (Retry-After) once the window is used up. A store that
+ * cannot be reached is not the client's fault: that error propagates (503 from the error middleware).
+ */
+export async function consumeOrRefuse(
+  limiter: RateLimiterAbstract,
   key: string,
-  limit: number,
-  windowMs: number,
-): RateLimitResult {
-  const now = Date.now();
-  let entry = counters.get(key);
-  if (!entry || entry.resetAt <= now) {
-    if (counters.size > 10_000) for (const [k, v] of counters) if (v.resetAt <= now) counters.delete(k);
-    entry = { hits: 0, resetAt: now + windowMs };
-    counters.set(key, entry);
+  message = TOO_MANY_REQUESTS,
+): Promise<RateLimiterRes> {
+  try {
+    return await limiter.consume(key);
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) {
+      throw tooManyRequests(message, Math.ceil(rejection.msBeforeNext / 1000));
+    }
+    throw rejection;
   }
-  entry.hits++;
-  return {
-    allowed: entry.hits <= limit,
-    hits: entry.hits,
-    limit,
-    retryAfterSeconds: Math.max(1, Math.ceil((entry.resetAt - now) / 1000)),
-  };
 }
 
-/**
- * Fixed-window counter in the database, so every API instance shares it: one upsert per hit
- * either starts a new window or counts one more hit in the current one.
- */
-export async function countHit(
-  db: Db,
-  key: string,
-  limit: number,
-  windowMs: number,
-): Promise<RateLimitResult> {
-  const counters = memoryCounters.get(db);
-  if (counters) return countInMemory(counters, key, limit, windowMs);
-  const windowEnd = sql`now() + (${windowMs} * interval '1 millisecond')`;
-  const expired = sql`${rateLimitHits.resetAt} <= now()`;
-  const [row] = await db
-    .insert(rateLimitHits)
-    .values({ key, hits: 1, resetAt: windowEnd })
-    .onConflictDoUpdate({
-      target: rateLimitHits.key,
-      set: {
-        hits: sql`case when ${expired} then 1 else ${rateLimitHits.hits} + 1 end`,
-        resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimitHits.resetAt} end`,
-      },
-    })
-    .returning({
-      hits: rateLimitHits.hits,
-      retryAfter: sql<string>`ceil(extract(epoch from (${rateLimitHits.resetAt} - now())))`,
-    });
-  const hits = row?.hits ?? 1;
-  const retryAfterSeconds = Math.max(1, Number(row?.retryAfter ?? 1));
-  return { allowed: hits <= limit, hits, limit, retryAfterSeconds };
-}
-
-/** Drops windows that ended long ago (called now and then, never on the hot path's critical result). */
-async function pruneExpired(db: Db) {
-  await db.delete(rateLimitHits).where(lt(rateLimitHits.resetAt, sql`now() - interval '1 day'`));
-}
-
-/** Express middleware: 429 with Retry-After once a client used up its window. */
+/** Express middleware: every request counts; 429 with Retry-After once a client used up its window. */
 export function rateLimit(db: Db, opts: RateLimitOptions): RequestHandler {
-  const limit = Math.max(1, Math.floor(opts.limit * (opts.scale ?? 1)));
-  const keyOf = opts.keyOf ?? ((req: Request) => req.ip ?? 'unknown');
+  const limiter = limiterFor(db, opts);
+  const keyOf = opts.keyOf ?? clientAddress;
   return async (req, res, next) => {
-    const result = await countHit(db, `${opts.name}:${keyOf(req)}`, limit, opts.windowMs);
-    if (Math.random() < 0.01) void pruneExpired(db).catch(() => {});
-    res.setHeader('RateLimit-Limit', String(limit));
-    res.setHeader('RateLimit-Remaining', String(Math.max(0, limit - result.hits)));
-    if (!result.allowed) {
-      res.setHeader('Retry-After', String(result.retryAfterSeconds));
-      throw new HttpError(
-        429,
-        ErrorCode.RATE_LIMITED,
-        opts.message ?? 'Too many requests. Please try again later.',
-      );
-    }
+    res.setHeader('RateLimit-Limit', String(limiter.points));
+    const result = await consumeOrRefuse(limiter, keyOf(req), opts.message).catch((err: unknown) => {
+      res.setHeader('RateLimit-Remaining', '0');
+      throw err;
+    });
+    res.setHeader('RateLimit-Remaining', String(result.remainingPoints));
     next();
   };
-}
-
-/**
- * Counts only failures (wrong passwords), so staff signing in normally are never locked out while
- * guessing still hits the wall: `guard` answers 429 once the window's failures are used up, `fail`
- * records one more.
- */
-export function failureLimit(db: Db, opts: RateLimitOptions) {
-  const limit = Math.max(1, Math.floor(opts.limit * (opts.scale ?? 1)));
-  const keyOf = opts.keyOf ?? ((req: Request) => req.ip ?? 'unknown');
-  const keyFor = (req: Request) => `${opts.name}:${keyOf(req)}`;
-  const tooMany = (retryAfterSeconds: number) => {
-    const err = new HttpError(
-      429,
-      ErrorCode.RATE_LIMITED,
-      opts.message ?? 'Too many requests. Please try again later.',
-    );
-    return Object.assign(err, { retryAfterSeconds });
-  };
-  const guard: RequestHandler = async (req, res, next) => {
-    const counters = memoryCounters.get(db);
-    if (counters) {
-      const entry = counters.get(keyFor(req));
-      if (entry && entry.resetAt > Date.now() && entry.hits >= limit) {
-        const retryAfter = Math.max(1, Math.ceil((entry.resetAt - Date.now()) / 1000));
-        res.setHeader('Retry-After', String(retryAfter));
-        throw tooMany(retryAfter);
-      }
-      return next();
-    }
-    const [row] = await db
-      .select({
-        hits: rateLimitHits.hits,
-        retryAfter: sql<string>`ceil(extract(epoch from (${rateLimitHits.resetAt} - now())))`,
-      })
-      .from(rateLimitHits)
-      .where(sql`${rateLimitHits.key} = ${keyFor(req)} and ${rateLimitHits.resetAt} > now()`);
-    if (row && row.hits >= limit) {
-      const retryAfter = Math.max(1, Number(row.retryAfter));
-      res.setHeader('Retry-After', String(retryAfter));
-      throw tooMany(retryAfter);
-    }
-    next();
-  };
-  const fail = async (req: Request) => {
-    await countHit(db, keyFor(req), limit, opts.windowMs);
-  };
-  return { guard, fail };
 }

@@ -1,24 +1,27 @@
 import type { Request, RequestHandler } from 'express';
-import type { z } from 'zod';
+import { parse, type $ZodType, type output } from 'zod/v4/core';
 
-/** Parses `req.body` with a contract schema; handlers use only the returned value. */
-export const parseBody = <S extends z.ZodType>(schema: S, req: Request): z.output<S> =>
-  schema.parse(req.body ?? {});
+/**
+ * Parses with a contract schema, classic zod or zod/mini alike (the forms visitors fill in are mini:
+ * the browser ships them). Handlers use only the returned value.
+ */
+export const parseBody = <S extends $ZodType>(schema: S, req: Request): output<S> =>
+  parse(schema, req.body ?? {});
 
 /** Parses the query string; repeated parameters arrive as arrays and fail string schemas. */
-export const parseQuery = <S extends z.ZodType>(schema: S, req: Request): z.output<S> =>
-  schema.parse(req.query);
+export const parseQuery = <S extends $ZodType>(schema: S, req: Request): output<S> =>
+  parse(schema, req.query);
 
-export const parseParams = <S extends z.ZodType>(schema: S, req: Request): z.output<S> =>
-  schema.parse(req.params);
+export const parseParams = <S extends $ZodType>(schema: S, req: Request): output<S> =>
+  parse(schema, req.params);
 
 /**
  * Refuses an invalid body with 400 before later middleware runs, e.g. before a rate limiter, so
  * rejected input never uses up a client's allowance. The handler still parses for its own value.
  */
 export const rejectInvalidBody =
-  (schema: z.ZodType): RequestHandler =>
+  (schema: $ZodType): RequestHandler =>
   (req, _res, next) => {
-    schema.parse(req.body ?? {});
+    parse(schema, req.body ?? {});
     next();
   };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactRequests, newsletterSubscriptions } from '../db/schema';
 import { createTestApp } from '../test-support/test-app';
 import { CONTACT_RATE_LIMIT } from '../contact/contact-router';
+import { STAFF_PASSWORD } from '../admin/admin-test-support';
 
 const contact = (i: number) => ({
   firstName: 'Flood',
@@ -64,5 +65,32 @@ describe('access control', () => {
     expect(await fresh.db.select().from(newsletterSubscriptions)).toHaveLength(0);
     expect(await fresh.db.select().from(contactRequests)).toHaveLength(0);
     await fresh.close();
+  });
+  it('counts IPv6 clients per /64 and IPv4-mapped IPv6 as the IPv4 address, for every limit', async () => {
+    // Scale 0.1: 3 contact submissions and 1 wrong password per client per window.
+    const t = await createTestApp({
+      env: { ADMIN_PASSWORD: STAFF_PASSWORD, TRUST_PROXY: 1, RATE_LIMIT_SCALE: 0.1 },
+    });
+    const post = (ip: string, i: number) =>
+      request(t.app).post('/api/contacts').set('X-Forwarded-For', ip).send(contact(i));
+    const guess = (ip: string) =>
+      request(t.app).post('/api/admin/auth').set('X-Forwarded-For', ip).send({ password: 'a wrong guess' });
+    try {
+      const limit = Math.floor(CONTACT_RATE_LIMIT.limit * 0.1);
+      // Rotating the interface bits of one /64 buys nothing.
+      for (let i = 1; i <= limit; i++) await post(`2001:db8:5:6::${i.toString(16)}`, i).expect(201);
+      await post('2001:db8:5:6:ffff:ffff:ffff:fffe', 100).expect(429);
+      await post('2001:db8:5:7::1', 101).expect(201);
+      // An IPv4 client is the same client whether its address arrives mapped into IPv6 or not.
+      for (let i = 0; i < limit; i++) await post('203.0.113.7', 200 + i).expect(201);
+      await post('::ffff:203.0.113.7', 300).expect(429);
+
+      await guess('2001:db8:9:9::1').expect(401);
+      await guess('2001:db8:9:9::2').expect(429);
+      await guess('198.51.100.20').expect(401);
+      await guess('::ffff:198.51.100.20').expect(429);
+    } finally {
+      await t.close();
+    }
   });
 });

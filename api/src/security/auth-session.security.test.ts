@@ -1,17 +1,27 @@
 import { createHash } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
+import type { App } from 'supertest/types';
+import { STAFF_PASSWORD_MIN_LENGTH } from '@agency/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCredentials, adminSessions } from '../db/schema';
 import { createTestApp } from '../test-support/test-app';
 import { SITE_HOST, STAFF_PASSWORD, signIn, staffClient } from '../admin/admin-test-support';
+import { verifyPassword, hashPassword, SCRYPT_CONCURRENCY, SCRYPT_QUEUE } from '../admin/password-hash';
+import { createApp } from '../app';
+import { readEnv } from '../env';
+import { REPO_ROOT, exited } from '../test-support/server-process';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const setCookie = (res: request.Response) => ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-const sessionProbe = (t: TestApp, cookie: string) =>
+const sessionProbe = (t: { app: App }, cookie: string) =>
   request(t.app).get('/api/admin/session').set('Cookie', cookie).set('Host', SITE_HOST);
 
 describe('authentication and session', () => {
@@ -210,7 +220,7 @@ describe('authentication and session', () => {
     }
   });
 
-  it('changing the password needs the current one, ends every other session, and retires the old password', async () => {
+  it('changing the password needs the current one, ends every session, and retires the old password', async () => {
     const t = await createTestApp({ env: { ADMIN_PASSWORD: STAFF_PASSWORD } });
     try {
       const mine = await signIn(t.app);
@@ -234,11 +244,15 @@ describe('authentication and session', () => {
         .send({ currentPassword: STAFF_PASSWORD, newPassword: 'a brand new staff password' })
         .expect(403);
 
-      await staff
+      const changed = await staff
         .post('/api/admin/password')
         .send({ currentPassword: STAFF_PASSWORD, newPassword: 'a brand new staff password' })
         .expect(204);
-      await staff.get('/api/admin/session').expect(200);
+      // The old id ends with the old password; whoever changed it carries on under a new id.
+      const fresh = setCookie(changed)[0]!.split(';')[0]!;
+      expect(tokenOf(fresh)).not.toBe(tokenOf(mine));
+      await staff.get('/api/admin/session').expect(401);
+      await sessionProbe(t, fresh).expect(200);
       await staffClient(t.app, other).get('/api/admin/session').expect(401);
       await request(t.app).post('/api/admin/auth').send({ password: STAFF_PASSWORD }).expect(401);
       await signIn(t.app, 'a brand new staff password');
@@ -270,4 +284,119 @@ describe('authentication and session', () => {
       await t.close();
     }
   });
+  it('30 concurrent wrong passwords from one address: at most 10 are checked, the rest answer 429', async () => {
+    const t = await createTestApp({ env: { ADMIN_PASSWORD: STAFF_PASSWORD } });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          request(t.app)
+            .post('/api/admin/auth')
+            .send({ password: `guess-${i}` }),
+        ),
+      );
+      const statuses = answers.map((r) => r.status);
+      const checked = statuses.filter((s) => s === 401).length;
+      expect(checked).toBeGreaterThan(0);
+      expect(checked).toBeLessThanOrEqual(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(30 - checked);
+      for (const r of answers.filter((a) => a.status === 429)) {
+        expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a ceiling on failures from all addresses together stops guessing spread over many addresses', async () => {
+    // Scale 0.2: 2 failures per address and 20 overall per window.
+    const t = await createTestApp({
+      env: { ADMIN_PASSWORD: STAFF_PASSWORD, TRUST_PROXY: 1, RATE_LIMIT_SCALE: 0.2 },
+    });
+    const from = (i: number, password: string) =>
+      request(t.app).post('/api/admin/auth').set('X-Forwarded-For', `198.51.100.${i}`).send({ password });
+    try {
+      for (let i = 0; i < 10; i++) {
+        await from(i, `guess-${i}-a`).expect(401);
+        await from(i, `guess-${i}-b`).expect(401);
+      }
+      const fresh = await from(50, 'guess-50');
+      expect(fresh.status).toBe(429);
+      expect(fresh.body.code).toBe('RATE_LIMITED');
+      // There is one account: while the ceiling holds, nobody signs in, whatever their address.
+      const right = await from(51, STAFF_PASSWORD);
+      expect(right.status).toBe(429);
+      expect(right.headers['set-cookie']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('password checks in flight are capped: a burst beyond the queue is refused at once with 429', async () => {
+    const hash = await hashPassword('some staff password');
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) => verifyPassword(`guess-${i}`, hash)),
+    );
+    const checked = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(checked.length).toBeLessThanOrEqual(SCRYPT_CONCURRENCY + SCRYPT_QUEUE);
+    expect(refused.length).toBe(30 - checked.length);
+    for (const r of refused) expect(r.reason).toMatchObject({ status: 429, retryAfterSeconds: 1 });
+  });
+
+  it('a new ADMIN_PASSWORD at start ends every session; restarting with the same one keeps them', async () => {
+    const t = await createTestApp({ env: { ADMIN_PASSWORD: STAFF_PASSWORD } });
+    try {
+      const cookie = await signIn(t.app);
+      const restarted = createApp({ env: t.env, database: t.database, log: t.log });
+      await signIn(restarted);
+      await sessionProbe({ app: restarted }, cookie).expect(200);
+
+      const replaced = 'a different staff password';
+      const changed = createApp({
+        env: { ...t.env, ADMIN_PASSWORD: replaced },
+        database: t.database,
+        log: t.log,
+      });
+      // Signing in waits for the start-up work, which replaced the stored password.
+      const fresh = await signIn(changed, replaced);
+      await sessionProbe({ app: changed }, cookie).expect(401);
+      await sessionProbe({ app: changed }, fresh).expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses to start with an ADMIN_PASSWORD shorter than the Settings minimum, naming the rule, never the value', async () => {
+    const short = 'x7'.repeat(Math.floor((STAFF_PASSWORD_MIN_LENGTH - 1) / 2));
+    expect(() => readEnv({ ADMIN_PASSWORD: short })).toThrow(
+      new RegExp(`ADMIN_PASSWORD.*at least ${STAFF_PASSWORD_MIN_LENGTH} characters`),
+    );
+    expect(readEnv({ ADMIN_PASSWORD: 'x'.repeat(STAFF_PASSWORD_MIN_LENGTH) }).ADMIN_PASSWORD).toHaveLength(
+      STAFF_PASSWORD_MIN_LENGTH,
+    );
+
+    const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'short-pw-')),
+        SEED: 'false',
+        ADMIN_PASSWORD: short,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += String(d)));
+    child.stderr.on('data', (d) => (output += String(d)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
+    const code = await exited(child);
+    clearTimeout(timer);
+    expect(code, output).toBe(1);
+    expect(output).toContain('ADMIN_PASSWORD');
+    expect(output).toContain(`at least ${STAFF_PASSWORD_MIN_LENGTH} characters`);
+    expect(output).not.toContain(short);
+    expect(output).not.toMatch(/\n\s+at /);
+  }, 40_000);
 });

@@ -90,8 +90,11 @@ describe('faults', () => {
     );
     const t = await createTestApp({ env: { SITE_ROOT: root } });
     await t.database.close();
-    const health = await request(t.app).get('/healthz');
-    expect(health.status).toBe(503);
+    // Alive, but not ready: a load balancer stops sending traffic, an orchestrator need not restart it.
+    expect((await request(t.app).get('/healthz')).status).toBe(200);
+    const ready = await request(t.app).get('/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body).toEqual({ message: 'Database unavailable', code: 'SERVICE_UNAVAILABLE' });
     const write = await request(t.app).post('/api/contacts').send(contact(1));
     expect(write.status).toBe(503);
     expect(write.headers['retry-after']).toBeDefined();

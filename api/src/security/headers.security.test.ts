@@ -4,6 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test-support/test-app';
+import { STAFF_PASSWORD, signIn } from '../admin/admin-test-support';
 
 function site() {
   const root = mkdtempSync(path.join(tmpdir(), 'hdr-'));
@@ -89,5 +90,45 @@ describe('headers', () => {
     const res = await request(t.app).post('/api/contacts').set('Content-Type', 'application/json').send('{');
     expect(Object.keys(res.body).sort()).toEqual(['code', 'message']);
     expect(res.text).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+/);
+  });
+  it('answers that include drafts for staff are private with a staff cookie, and Vary: Cookie for everyone', async () => {
+    const seeded = await createTestApp({
+      seed: true,
+      env: { SITE_ROOT: site(), ADMIN_PASSWORD: STAFF_PASSWORD },
+    });
+    try {
+      const cookie = await signIn(seeded.app);
+      const varies = (h: Record<string, string>) =>
+        (h['vary'] ?? '')
+          .toLowerCase()
+          .split(/\s*,\s*/)
+          .includes('cookie');
+      for (const p of [
+        '/api/blog-posts',
+        '/api/blog-posts/core-web-vitals-what-moves-rankings',
+        '/api/case-studies?published=true',
+        '/api/case-studies/saas-cost-per-lead',
+        '/api/resources',
+        '/api/pages/privacy',
+        '/api/page-meta?path=/blog',
+        '/blog',
+        '/blog/core-web-vitals-what-moves-rankings',
+        '/privacy',
+      ]) {
+        const staff = await request(seeded.app).get(p).set('Cookie', cookie);
+        expect(staff.status, p).toBe(200);
+        expect(staff.headers['cache-control'], p).toBe('private, no-store');
+        expect(varies(staff.headers), p).toBe(true);
+        // Anonymous answers, from the database and then from memory, keep shared caches apart from staff ones.
+        for (let i = 0; i < 2; i++) {
+          const anonymous = await request(seeded.app).get(p);
+          expect(anonymous.status, p).toBe(200);
+          expect(anonymous.headers['cache-control'] ?? '', p).not.toContain('private');
+          expect(varies(anonymous.headers), `${p} #${i}`).toBe(true);
+        }
+      }
+    } finally {
+      await seeded.close();
+    }
   });
 });

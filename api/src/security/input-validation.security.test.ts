@@ -1,7 +1,10 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactRequests, newsletterSubscriptions } from '../db/schema';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { createTestApp } from '../test-support/test-app';
+import { createApp } from '../app';
 
 const valid = {
   firstName: 'Ada',
@@ -157,5 +160,38 @@ describe('input validation', () => {
       .get('/api/page-meta')
       .query({ path: `/${'a'.repeat(400)}` })
       .expect(400);
+  });
+  it('answers malformed percent-escapes and other client errors with their 4xx status, logged as warnings at most', async () => {
+    const lines: { level: number; msg: string; err?: unknown }[] = [];
+    const log = pino(
+      { level: 'debug' },
+      new Writable({
+        write(chunk, _enc, done) {
+          lines.push(JSON.parse(String(chunk)));
+          done();
+        },
+      }),
+    );
+    const app = createApp({ env: t.env, database: t.database, log });
+    for (const p of [
+      '/%ff',
+      '/blog/%ff',
+      '/case-studies/%E0%A4%A',
+      '/api/pages/%ff',
+      '/api/blog-posts/%ff',
+      '/api/content-blocks/%ff',
+      '/api/resources/%ff/download',
+      '/remotes/mf-contact/%ff',
+    ]) {
+      const res = await request(app).get(p);
+      expect(res.status, p).toBe(400);
+      expect(Object.keys(res.body).sort(), p).toEqual(['code', 'message']);
+      expect(res.text, p).not.toMatch(/\bat \S+ \(|URIError|node_modules/);
+    }
+    const upload = await request(app).get('/uploads/%ff');
+    expect(upload.status).toBeGreaterThanOrEqual(400);
+    expect(upload.status).toBeLessThan(500);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(JSON.stringify(lines)).not.toMatch(/"stack"/);
   });
 });

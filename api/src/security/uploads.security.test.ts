@@ -6,6 +6,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../db/schema';
 import { createTestApp } from '../test-support/test-app';
+import { storedFileRows } from '../test-support/files';
 import { STAFF_PASSWORD, signIn, staffClient } from '../admin/admin-test-support';
 
 /** A real 1×1 PNG. */
@@ -28,9 +29,8 @@ describe('uploads', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let dataDir: string;
   let staff: ReturnType<typeof staffClient>;
-  const uploadsDir = () => path.join(dataDir, 'uploads');
-  const stored = () => readdir(uploadsDir()).catch(() => [] as string[]);
-  const rows = async () => (await t.db.select().from(media)).length;
+  /** Every stored file is a media row, a blob and its chunks: all three are counted. */
+  const stored = () => storedFileRows(t.db);
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'sec-uploads-'));
@@ -62,16 +62,15 @@ describe('uploads', () => {
     ['HTML renamed .gif', HTML, 'anim.gif', 'image/gif'],
     ['an empty file', Buffer.alloc(0), 'empty.png', 'image/png'],
   ])('refuses %s with 400 and stores nothing', async (_label, bytes, filename, contentType) => {
-    const [filesBefore, rowsBefore] = [await stored(), await rows()];
+    const before = await stored();
     const res = await staff.post('/api/admin/upload').attach('image', bytes, { filename, contentType });
     expect(res.status).toBe(400);
     if (bytes.length) expect(res.body.message).toBe(IMAGE_REFUSAL);
-    expect(await stored()).toEqual(filesBefore);
-    expect(await rows()).toBe(rowsBefore);
+    expect(await stored()).toEqual(before);
   });
 
   it('refuses HTML and SVG disguised as resource downloads (.txt, .md, .csv, .pdf)', async () => {
-    const filesBefore = await stored();
+    const before = await stored();
     for (const [bytes, name] of [
       [HTML, 'notes.txt'],
       [SVG, 'readme.md'],
@@ -82,20 +81,22 @@ describe('uploads', () => {
       const res = await staff.post('/api/admin/resources/upload').attach('file', bytes, name);
       expect(res.status, name).toBe(400);
     }
-    expect(await stored()).toEqual(filesBefore);
+    expect(await stored()).toEqual(before);
   });
 
   it('never uses the client file name as a path: ../ names are stored under a random name', async () => {
-    const before = await stored();
+    const before = (await t.db.select({ fileName: media.fileName }).from(media)).map((r) => r.fileName);
     for (const filename of ['../../escape.png', '..\\..\\escape.png', '/etc/passwd.png', '.htaccess']) {
       const res = await staff.post('/api/admin/upload').attach('image', PNG, { filename }).expect(201);
       expect(res.body.url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
     }
-    const added = (await stored()).filter((f) => !before.includes(f));
+    const added = (await t.db.select({ fileName: media.fileName }).from(media))
+      .map((r) => r.fileName)
+      .filter((f) => !before.includes(f));
     expect(added).toHaveLength(4);
     expect(added.every((f) => /^[0-9a-f]{32}\.png$/.test(f))).toBe(true);
-    // Nothing was written next to or above the uploads folder.
-    expect(await readdir(dataDir)).toEqual(['uploads']);
+    // Files live in the database: nothing at all was written to DATA_DIR, nor above it.
+    expect(await readdir(dataDir)).toEqual([]);
     expect(existsSync(path.join(dataDir, '..', 'escape.png'))).toBe(false);
     const names = (await t.db.select({ originalName: media.originalName }).from(media)).map(
       (r) => r.originalName,
@@ -103,22 +104,21 @@ describe('uploads', () => {
     expect(names.some((n) => /[/\\]/.test(n))).toBe(false);
   });
 
-  it('answers 413 over 5 MB, with no file left in DATA_DIR/uploads or the temp folder', async () => {
+  it('answers 413 over 5 MB, with nothing stored and nothing left in the temp folder', async () => {
     const tempDir = await mkdtemp(path.join(tmpdir(), 'sec-upload-tmp-'));
     const savedTmp = process.env['TMPDIR'];
     // Anything the request might spool to disk lands in this empty folder.
     process.env['TMPDIR'] = tempDir;
     try {
       expect(tmpdir()).toBe(tempDir);
-      const [filesBefore, rowsBefore] = [await stored(), await rows()];
+      const before = await stored();
       const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
       const res = await staff.post('/api/admin/upload').attach('image', big, 'big.png');
       expect(res.status).toBe(413);
       expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
       const resource = await staff.post('/api/admin/resources/upload').attach('file', big, 'big.pdf');
       expect(resource.status).toBe(413);
-      expect(await stored()).toEqual(filesBefore);
-      expect(await rows()).toBe(rowsBefore);
+      expect(await stored()).toEqual(before);
       expect(await readdir(tempDir)).toEqual([]);
       // Exactly 5 MB is still fine.
       const edge = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 - PNG.length)]);
@@ -148,7 +148,7 @@ describe('uploads', () => {
     expect(miss.headers['content-type']).not.toMatch(/html/);
   });
 
-  it('serves nothing outside the uploads folder and no dotfiles', async () => {
+  it('serves nothing but stored uploads at /uploads/, and no dotfiles', async () => {
     for (const p of [
       '/uploads/../package.json',
       '/uploads/..%2f..%2fpackage.json',

@@ -191,13 +191,8 @@ describe('XSS', () => {
     expect(posting['description']).toBe(hostile('Excerpt'));
     expect((posting['author'] as { name: string }).name).toBe(hostile('Author'));
     expect(res.text).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
-    // The no-JavaScript copy of the post shows the same title as text, and its sanitized body keeps
-    // the harmless parts only.
-    const main = /<noscript>([\s\S]*?)<\/noscript>/.exec(res.text)?.[1];
-    expect(main).toBeDefined();
-    expect(decodeEntities(/<h1>([^<]*)<\/h1>/.exec(main!)![1]!)).toBe(hostile('Post title'));
-    expect(main).toContain('<a href="/x">link</a>');
-    expect(main).not.toMatch(/<(svg|form|script|button)\b|href="\s*javascript:|<[^>]+\son[a-z]+=/i);
+    // The page body is rendered by the remotes' server builds: e2e/tests/security-xss.spec.ts renders
+    // every stored field on every page from the real builds and checks nothing runs.
   });
 
   it('escapes stored text in the heads of case studies (image URL included), CMS pages and services', async () => {
@@ -346,5 +341,48 @@ describe('XSS', () => {
     const newsletter = await staff.get('/api/admin/leads.csv?type=newsletter').expect(200);
     expect(newsletter.text).toContain(`"'-dash@example.com"`);
     expect(newsletter.text).not.toMatch(/(^|,)"[=+\-@]/m);
+  });
+  it("places stored text as text: $` $' $& in a title or body never copy the page around them", async () => {
+    const dollars = "$`$'$&";
+    const post = (slug: string, text: string) =>
+      staff
+        .post('/api/admin/blog-posts')
+        .send({
+          slug,
+          title: text.repeat(40),
+          excerpt: text.repeat(10),
+          content: text.repeat(2500),
+          category: 'SEO',
+          author: 'Staff',
+          tags: [],
+          published: true,
+        })
+        .expect(201);
+    await post('dollar-patterns', dollars);
+    await post('plain-letters', 'abcdef');
+    const plain = await request(t.app).get('/blog/plain-letters').expect(200);
+    const page = await request(t.app).get('/blog/dollar-patterns').expect(200);
+    // Same input size, so about the same page size (escaping `'` costs a few bytes each).
+    expect(page.text.length).toBeLessThan(plain.text.length * 2);
+    for (const tag of ['<head>', '</head>', '<title>', '<body>', '<div id="root">']) {
+      expect(page.text.split(tag).length - 1, tag).toBe(1);
+    }
+    expect(decodeEntities(/<title>([^<]*)<\/title>/.exec(page.text)![1]!)).toContain(dollars.repeat(40));
+  });
+
+  it('never builds an absolute URL from the Host header: robots.txt, sitemap, RSS, head and page meta use PUBLIC_URL', async () => {
+    const forged = 'evil.example';
+    const origin = t.env.PUBLIC_URL;
+    expect(origin).toBe(`http://localhost:${t.env.PORT}`);
+    for (const p of ['/robots.txt', '/sitemap.xml', '/blog/rss.xml', '/', '/about', '/blog/hostile-post']) {
+      const res = await request(t.app).get(p).set('Host', forged);
+      expect(res.status, p).toBeLessThan(400);
+      expect(res.text, p).not.toContain(forged);
+      expect(res.text, p).toContain(origin);
+    }
+    const meta = await request(t.app).get('/api/page-meta?path=/about').set('Host', forged).expect(200);
+    expect(meta.body.canonical).toBe(`${origin}/about`);
+    const robots = await request(t.app).get('/robots.txt').set('Host', forged);
+    expect(robots.text).toContain(`Sitemap: ${origin}/sitemap.xml`);
   });
 });

@@ -68,3 +68,26 @@ export function buildRemotesManifest(env: Env, opts: { fresh?: boolean } = {}): 
   }
   return { remotes };
 }
+
+/** Where a remote's server build lies now, and the version it belongs to. */
+export interface ServerBuildLocation {
+  file: string;
+  /** The release version, or `local` for the locally built remote. */
+  version: string;
+}
+
+/**
+ * The server build of the version the manifest serves to browsers (the same precedence), so server
+ * HTML and browser code are one version. A remote pointed elsewhere by REMOTE_*_URL has no server
+ * build here: its region is rendered in the browser.
+ */
+export function serverBuildOf(env: Env, remote: RemoteName): ServerBuildLocation | undefined {
+  const override = env[ENV_KEYS[remote]];
+  if (typeof override === 'string' && override) return undefined;
+  const folder = REMOTE_FOLDERS[remote];
+  // The same look at the release state the page's manifest takes: server HTML and browser code agree.
+  const released = readReleaseState(env).remotes[remote]?.current;
+  return released
+    ? { file: path.join(env.RELEASES_DIR, folder, released, 'server', 'entry-server.js'), version: released }
+    : { file: path.join(env.SITE_ROOT, folder, 'dist', 'server', 'entry-server.js'), version: 'local' };
+}

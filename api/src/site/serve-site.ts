@@ -1,21 +1,17 @@
 import path from 'node:path';
-import { readFile, stat } from 'node:fs/promises';
-import { Router, type Response } from 'express';
-import type { RemoteName, RemotesManifest } from '@agency/contracts';
+import { readFile } from 'node:fs/promises';
+import { Router, type RequestHandler, type Response } from 'express';
+import type { RequestListener } from 'node:http';
 import type { Env } from '../env';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { REMOTE_FOLDERS } from '@agency/contracts';
 import { buildRemotesManifest } from './remotes-manifest';
 import { precompressedStatic } from './precompressed-static';
-import { remoteForPath } from './route-remote';
-import { getStaffSession } from '../admin/staff-session';
-import { resolvePageMeta } from './seo/page-meta';
-import { renderHead } from './seo/render-head';
-import { renderMainText, withMainText } from './seo/main-text';
-import { pageRows } from './seo/page-rows';
-import { loadSiteDefaults } from './seo/site-defaults';
-import { discoveryRouter, publicOrigin } from './seo/seo-router';
+import { discoveryRouter } from './seo/seo-router';
+import { pageRenderer, type RenderedPage } from './render/page-renderer';
+import { staffVariant } from '../http/staff-variants';
+import type { PublicCache } from '../http/public-cache';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -27,39 +23,17 @@ function setStaticCacheHeaders(res: Response, filePath: string) {
   else res.setHeader('Cache-Control', NO_CACHE);
 }
 
-function createIndexHtmlLoader(file: string) {
-  let cached: { mtimeMs: number; html: string } | undefined;
-  return async (): Promise<string | undefined> => {
-    try {
-      const s = await stat(file);
-      if (!cached || cached.mtimeMs !== s.mtimeMs)
-        cached = { mtimeMs: s.mtimeMs, html: await readFile(file, 'utf8') };
-      return cached.html;
-    } catch {
-      return undefined;
-    }
-  };
-}
+/** Static files of a build, except its server build (`server/`), which is for Node only. */
+const browserFiles =
+  (serve: RequestHandler): RequestHandler =>
+  (req, res, next) =>
+    /(^|\/)server\//.test(req.path) ? next() : serve(req, res, next);
 
-/**
- * Saves the shell two serial round trips: the current manifest travels inside the HTML (a JSON data
- * block, which CSP does not treat as script), and the route's remote entry is preloaded in parallel.
- */
-function withRuntimeHints(html: string, manifest: RemotesManifest, remote: RemoteName | undefined): string {
-  const json = JSON.stringify(manifest).replace(/</g, '\\u003c');
-  const entry = remote ? manifest.remotes[remote].entry : undefined;
-  const hints = [
-    ...(entry ? [`<link rel="modulepreload" crossorigin href="${entry.replace(/"/g, '&quot;')}" />`] : []),
-    `<script type="application/json" id="remotes-manifest">${json}</script>`,
-  ].join('\n    ');
-  return html.replace('</head>', `    ${hints}\n  </head>`);
-}
-
-/** Serves the built shell, the remotes, the runtime manifest and the client-route fallback. */
-export function siteRouter(env: Env, db: Db, log: Logger) {
+/** Serves the built shell, the remotes, the runtime manifest and every page, rendered on the server. */
+export function siteRouter(env: Env, db: Db, log: Logger, app: RequestListener, cache: PublicCache) {
   const router = Router();
   const shellDist = path.join(env.SITE_ROOT, 'shell', 'dist');
-  const loadIndexHtml = createIndexHtmlLoader(path.join(shellDist, 'index.html'));
+  const renderPage = pageRenderer(env, db, log, app, cache);
 
   router.get('/remotes-manifest.json', (_req, res) => {
     res.setHeader('Cache-Control', NO_CACHE);
@@ -69,20 +43,23 @@ export function siteRouter(env: Env, db: Db, log: Logger) {
   for (const folder of Object.values(REMOTE_FOLDERS)) {
     router.use(
       `/remotes/${folder}`,
-      precompressedStatic(path.join(env.SITE_ROOT, folder, 'dist'), setStaticCacheHeaders),
+      browserFiles(precompressedStatic(path.join(env.SITE_ROOT, folder, 'dist'), setStaticCacheHeaders)),
     );
   }
   // Released remotes live in versioned folders, so every file there (entries included) is immutable.
   router.use(
     '/releases',
-    precompressedStatic(env.RELEASES_DIR, (res, filePath) =>
-      res.setHeader('Cache-Control', filePath.endsWith('.json') ? NO_CACHE : IMMUTABLE),
+    browserFiles(
+      precompressedStatic(env.RELEASES_DIR, (res, filePath) =>
+        res.setHeader('Cache-Control', filePath.endsWith('.json') ? NO_CACHE : IMMUTABLE),
+      ),
     ),
   );
-  router.use(precompressedStatic(shellDist, setStaticCacheHeaders));
+  router.use(browserFiles(precompressedStatic(shellDist, setStaticCacheHeaders)));
   router.use(discoveryRouter(env, db));
 
-  router.get('/{*splat}', async (req, res, next) => {
+  // Staff see drafts in the page (head and text): their HTML is never shared.
+  router.get('/{*splat}', staffVariant, async (req, res, next) => {
     // Paths with a file extension are assets: a missing one is a plain 404, never the shell.
     if (
       path.extname(req.path) ||
@@ -91,33 +68,33 @@ export function siteRouter(env: Env, db: Db, log: Logger) {
       req.path.startsWith('/releases/')
     )
       return next();
-    const html = await loadIndexHtml();
-    if (!html) {
+    // One address per page: /about/ is /about (the canonical URL), redirected permanently.
+    if (req.path.length > 1 && req.path.endsWith('/')) {
+      const query = req.url.slice(req.path.length);
+      res.redirect(301, `${req.path.replace(/\/+$/, '') || '/'}${query}`);
+      return;
+    }
+    let page: RenderedPage | undefined;
+    try {
+      page = await renderPage(req, res);
+      if (page?.fromCache) return;
+    } catch (err) {
+      // Database unreachable: the plain shell still loads (generic head); data sections show their errors.
+      log.warn({ err, path: req.path }, 'page unavailable; serving the plain shell');
+      const shell = await readFile(path.join(shellDist, 'index.html'), 'utf8').catch(() => undefined);
+      if (shell) page = { status: 200, html: shell, personal: false, renderMs: 0 };
+    }
+    if (!page) {
       res.status(503).type('text/plain').send('The site is not built yet. Run `npm run build`.');
       return;
     }
-    const manifest = buildRemotesManifest(env);
-    let page: { status: number; html: string };
-    try {
-      const [site, staff] = await Promise.all([loadSiteDefaults(db), getStaffSession(req, db)]);
-      const origin = publicOrigin(env, req);
-      const rows = pageRows(db);
-      const meta = await resolvePageMeta(db, req.path, site, origin, { staff: Boolean(staff), rows });
-      const remote = meta.status === 200 ? remoteForPath(req.path) : undefined;
-      const mainText = await renderMainText(db, meta, rows);
-      page = {
-        status: meta.status,
-        html: withMainText(
-          withRuntimeHints(renderHead(html, meta, site.siteName, origin), manifest, remote),
-          mainText,
-        ),
-      };
-    } catch (err) {
-      // Database unreachable: the shell still renders (with its generic head); data sections show their errors.
-      log.warn({ err, path: req.path }, 'page head unavailable; serving the plain shell');
-      page = { status: 200, html: withRuntimeHints(html, manifest, remoteForPath(req.path)) };
-    }
-    res.status(page.status).setHeader('Cache-Control', NO_CACHE).type('html').send(page.html);
+    res
+      .status(page.status)
+      .setHeader('Server-Timing', `render;dur=${page.renderMs.toFixed(1)}`)
+      .setHeader('Cache-Control', page.personal ? 'private, no-store' : 'no-cache')
+      .type('html')
+      .send(page.html);
   });
-  return router;
+  // The server loads the page builds before it listens (see pageRenderer's warm).
+  return Object.assign(router, { warm: renderPage.warm });
 }

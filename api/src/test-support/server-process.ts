@@ -9,9 +9,19 @@ export async function startServer(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; url: string }> {
   const port = env.PORT!;
+  const inherited = { ...process.env };
+  // npm run test:pg blanks DATABASE_URL for the test process; a server given none uses PGlite.
+  if (!inherited['DATABASE_URL']) delete inherited['DATABASE_URL'];
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED: 'false', ...env },
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

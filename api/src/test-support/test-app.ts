@@ -1,26 +1,44 @@
+import type { Logger } from 'pino';
 import { openDatabase, type Database } from '../db/client';
 import { createApp } from '../app';
 import { readEnv, type Env } from '../env';
 import { createLogger } from '../logger';
 import { seedDatabase } from '../db/seed';
+import { createMetrics } from '../ops/metrics';
+import { createPublicCache } from '../http/public-cache';
 
 /**
  * A real app on a real database: in-memory PGlite by default, or the PostgreSQL named by
  * TEST_DATABASE_URL (each test app then gets its own schema-clean database state).
  */
-export async function createTestApp(opts: { seed?: boolean; env?: Partial<Env> } = {}) {
+export async function createTestApp(
+  opts: {
+    seed?: boolean;
+    env?: Partial<Env>;
+    /** A PGlite folder instead of memory (to reopen it after closing); ignored on PostgreSQL. */
+    dataDir?: string;
+    /** Where log lines go (default: nowhere). */
+    log?: Logger;
+  } = {},
+) {
   const env: Env = { ...readEnv({ LOG_LEVEL: 'silent' }), ...opts.env };
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const pg = databaseUrl ? await freshPostgresDatabase(databaseUrl) : undefined;
-  const database: Database = await openDatabase(pg ? { databaseUrl: pg.url } : { dataDir: 'memory://' });
-  const log = createLogger('silent');
+  const database: Database = await openDatabase(
+    pg ? { databaseUrl: pg.url } : { dataDir: opts.dataDir ?? 'memory://' },
+  );
+  const log = opts.log ?? createLogger('silent');
   if (opts.seed) await seedDatabase(database.db, log);
-  const app = createApp({ env, database, log });
+  const metrics = createMetrics({ database, env });
+  const cache = createPublicCache();
+  const app = createApp({ env, database, log, metrics, cache });
   const close = async () => {
-    await database.close();
+    await database.close().catch(() => {});
     await pg?.drop();
   };
-  return { app, database, db: database.db, env, log, close };
+  /** The PostgreSQL database this app uses (undefined on PGlite). */
+  const postgresUrl = pg?.url;
+  return { app, database, db: database.db, env, log, metrics, cache, postgresUrl, close };
 }
 
 let counter = 0;

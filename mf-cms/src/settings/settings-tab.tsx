@@ -10,6 +10,7 @@ import {
   siteSettingsSchema,
   type AdminSession,
   type ChangePasswordInput,
+  STAFF_PASSWORD_MIN_LENGTH,
   type SiteSettingEntry,
   type SiteSettings,
   type SiteSettingsInput,
@@ -200,7 +201,7 @@ function ChangePasswordForm({ session }: { session: AdminSession }) {
           label="New Password"
           htmlFor={f('new')}
           error={errors.newPassword?.message}
-          hint="At least 12 characters."
+          hint={`At least ${STAFF_PASSWORD_MIN_LENGTH} characters.`}
         >
           <Input
             type="password"

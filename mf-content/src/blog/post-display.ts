@@ -1,4 +1,4 @@
-import type { BlogPost } from '@agency/contracts';
+import type { BlogPost } from '@agency/contracts/browser';
 import { formatDate } from '@agency/ui';
 
 /** Spec section 9: grid excerpts are cut at 120 characters, with an ellipsis when longer. */

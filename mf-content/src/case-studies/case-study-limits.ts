@@ -1,4 +1,4 @@
-import type { CaseStudy } from '@agency/contracts';
+import type { CaseStudy } from '@agency/contracts/browser';
 
 /** Spec section 9: a card shows at most 3 result metrics and 3 services. */
 export const CARD_RESULT_LIMIT = 3;

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { BookOpen, Compass, FileText, LayoutTemplate, ListChecks } from 'lucide-react';
-import { RESOURCE_TYPES, type ResourceType } from '@agency/contracts';
+import { RESOURCE_TYPES, type ResourceType } from '@agency/contracts/browser';
 
 interface TypeInfo {
   label: string;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@agency/ui/router';
 import { AlertTriangle, Sparkles } from 'lucide-react';
 import { Container, Skeleton, buttonClasses, cn } from '@agency/ui';
 

@@ -1,9 +1,10 @@
 import DOMPurify from 'dompurify';
+import { domWindow } from './dom-window';
 
 /** Links and images may only point to the web, mail and phone, or stay on this site. */
 const SAFE_URI = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
-const purifier = DOMPurify();
+const purifier = DOMPurify(domWindow());
 purifier.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'IMG') {
     node.setAttribute('loading', 'lazy');

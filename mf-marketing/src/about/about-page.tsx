@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@agency/ui/router';
 import { BarChart3, CheckCircle2, MessagesSquare, Target, Zap } from 'lucide-react';
 import { Container, SectionHeading, buttonClasses } from '@agency/ui';
 import { CtaBand } from '../shared/cta-band';

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@agency/ui/router';
 import { ArrowLeft, ArrowRight, CheckCircle2, Quote } from 'lucide-react';
 import { Container, SectionHeading, buttonClasses, cn } from '@agency/ui';
 import { CtaBand } from '../shared/cta-band';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@agency/ui/router';
 import { ArrowRight, Check, TrendingUp } from 'lucide-react';
 import { Container, SectionHeading, buttonClasses } from '@agency/ui';
 import { ApproachSection } from '../shared/approach-steps';

@@ -25,13 +25,16 @@ export const AdminRoutes = {
   publicSiteSettings: '/api/site-settings',
 } as const;
 
+/** The shortest staff password accepted anywhere: the Settings form and ADMIN_PASSWORD at start. */
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
+
 export const AdminMessages = {
   password: 'Password is required',
   invalidPassword: 'Invalid password',
   authFailed: 'Authentication failed',
   slugTaken: 'This slug is already in use',
   identifierTaken: 'This identifier is already in use',
-  newPassword: 'Use at least 12 characters',
+  newPassword: `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters`,
   currentPassword: 'Current password is required',
 } as const;
 
@@ -81,7 +84,7 @@ export const changePasswordSchema = z
       .max(1000),
     newPassword: z
       .string({ error: AdminMessages.newPassword })
-      .min(12, AdminMessages.newPassword)
+      .min(STAFF_PASSWORD_MIN_LENGTH, AdminMessages.newPassword)
       .max(200, 'Use at most 200 characters'),
   })
   .strict();

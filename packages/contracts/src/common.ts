@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { SLUG_PATTERN } from './content-values';
+
+export { SLUG_PATTERN };
 
 // zod 4 probes `new Function` to decide whether to JIT-compile parsers; under our CSP (no
 // 'unsafe-eval') that probe is a reported violation on every page. Parsing is fast enough without it.
@@ -18,7 +21,6 @@ export const emailAddress = (message: string) =>
     .regex(NO_CONTROL_CHARS, message)
     .pipe(z.email({ error: message }));
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const slug = z
   .string()
   .min(1, 'Slug is required')

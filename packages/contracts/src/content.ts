@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { emailAddress, singleLine } from './common';
+
+export {
+  BLOG_CATEGORIES,
+  RESOURCE_TYPES,
+  ResourceRoutes,
+  pageBody,
+  type ResourceType,
+} from './content-values';
 
 /* ---------- Case studies ---------- */
 
@@ -26,9 +33,6 @@ export const caseStudyListSchema = z.array(caseStudySchema);
 
 /* ---------- Blog ---------- */
 
-/** The categories the blog hero shows as (decorative) chips, after 'All'. */
-export const BLOG_CATEGORIES = ['SEO', 'Paid Media', 'Analytics', 'Strategy', 'Industry Insights'] as const;
-
 export const blogPostSchema = z.object({
   id: z.number(),
   slug: z.string(),
@@ -49,9 +53,6 @@ export const blogPostListSchema = z.array(blogPostSchema);
 
 /* ---------- Resources ---------- */
 
-export const RESOURCE_TYPES = ['ebook', 'whitepaper', 'guide', 'checklist', 'template'] as const;
-export type ResourceType = (typeof RESOURCE_TYPES)[number];
-
 export const resourceSchema = z.object({
   id: z.number(),
   title: z.string(),
@@ -66,34 +67,11 @@ export const resourceSchema = z.object({
 export type Resource = z.input<typeof resourceSchema>;
 export const resourceListSchema = z.array(resourceSchema);
 
-export const ResourceLeadMessages = {
-  name: 'Please enter your name',
-  email: 'Please enter a valid email address',
-} as const;
-
-export const resourceLeadSchema = z
-  .object({
-    name: z
-      .string({ error: ResourceLeadMessages.name })
-      .trim()
-      .min(1, ResourceLeadMessages.name)
-      .pipe(singleLine(120)),
-    email: emailAddress(ResourceLeadMessages.email),
-    /** Honeypot: real visitors never see or fill it. */
-    website: z.string().max(200).optional(),
-  })
-  .strict();
-export type ResourceLeadInput = z.input<typeof resourceLeadSchema>;
-export type ResourceLead = z.output<typeof resourceLeadSchema>;
+export { ResourceLeadMessages, resourceLeadSchema, type ResourceLead, type ResourceLeadInput } from './forms';
 
 /** Answer to a stored lead: a short-lived, signed download URL. */
 export const resourceLeadResponseSchema = z.object({ url: z.string() });
 export type ResourceLeadResponse = z.infer<typeof resourceLeadResponseSchema>;
-
-export const ResourceRoutes = {
-  leads: (id: number) => `/api/resources/${id}/leads`,
-  download: (id: number) => `/api/resources/${id}/download`,
-} as const;
 
 /* ---------- CMS-managed public pages ---------- */
 
@@ -110,9 +88,3 @@ export const publicPageSchema = z.object({
   updatedAt: z.string(),
 });
 export type PublicPage = z.infer<typeof publicPageSchema>;
-
-/** The markdown body of a page, or '' when the CMS stored none. */
-export function pageBody(page: Pick<PublicPage, 'content'>): string {
-  const body = page.content['body'];
-  return typeof body === 'string' ? body : '';
-}

@@ -5,3 +5,4 @@ export * from './routes';
 export * from './marketing';
 export * from './content';
 export * from './admin';
+export * from './site-routes';

@@ -26,6 +26,22 @@ export class ApiError extends Error {
   }
 }
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * Where requests go. In the browser: `fetch`. During a server render, the server installs a transport
+ * that answers from the API in the same process for the request being rendered. A global symbol, not
+ * module state, because every remote bundles its own copy of this module.
+ */
+const TRANSPORT = Symbol.for('@agency/api-transport');
+const transport = (): Transport =>
+  (globalThis as { [TRANSPORT]?: Transport })[TRANSPORT] ?? ((url, init) => fetch(url, init));
+
+/** Installs the server's transport (server renders only). */
+export function setApiTransport(t: Transport): void {
+  (globalThis as { [TRANSPORT]?: Transport })[TRANSPORT] = t;
+}
+
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (!res.ok) {
     const text = (await res.text()) || res.statusText;
@@ -40,14 +56,14 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
     init.body = isForm ? data : JSON.stringify(data);
     if (!isForm) init.headers = { 'Content-Type': 'application/json' };
   }
-  const res = await fetch(url, init);
+  const res = await transport()(url, init);
   await throwIfResNotOk(res);
   return res;
 }
 
 /** GET and parse JSON; with `on401: 'returnNull'` a 401 answers null instead of throwing. */
 export async function getJson<T>(url: string, opts: { on401?: 'throw' | 'returnNull' } = {}): Promise<T> {
-  const res = await fetch(url, { credentials: 'include' });
+  const res = await transport()(url, { credentials: 'include' });
   if (opts.on401 === 'returnNull' && res.status === 401) {
     await res.body?.cancel(); // finish the response so the connection is released
     return null as T;

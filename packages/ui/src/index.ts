@@ -4,3 +4,4 @@ export * from './dialog';
 export { apiRequest, getJson, throwIfResNotOk, ApiError } from './api-client';
 export { formatDate } from './format';
 export * from './site-settings';
+export { useHydrated } from './use-hydrated';

@@ -9,6 +9,8 @@ export function createQueryClient() {
         refetchOnWindowFocus: false,
         staleTime: Infinity,
         retry: false,
+        // A query the server answered with an error is shown as that error, not fetched again.
+        retryOnMount: false,
       },
       mutations: { retry: false },
     },

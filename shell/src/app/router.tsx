@@ -1,38 +1,32 @@
-import { createBrowserRouter } from 'react-router-dom';
-import type { RemoteName } from '@agency/contracts/routes';
-import { RootLayout, SiteLayout } from '../layout/site-layout';
+import { useRoutes, type RouteObject } from 'react-router-dom';
+import { SITE_ROUTES, type SiteRoute } from '@agency/contracts/site-routes';
 import { RemoteModule } from '@agency/ui/remote-module';
+import { RootLayout, SiteLayout } from '../layout/site-layout';
 import { NotFoundPage } from '../pages/not-found-page';
 
-const remotePage = (remote: RemoteName, module: string) => (
-  <RemoteModule key={`${remote}/${module}`} remote={remote} module={module} />
-);
+const page = (r: SiteRoute): RouteObject => ({
+  path: r.path,
+  element: <RemoteModule key={`${r.remote}/${r.module}`} remote={r.remote} module={r.module} />,
+});
 
-/** Every route of the spec's table, each served by a module its remote exposes. */
-export const routes = [
+/** Every route of the registry, each served by the module its remote exposes; anything else is a 404. */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
       {
         element: <SiteLayout />,
         children: [
-          { path: '/', element: remotePage('mf_marketing', 'HomePage') },
-          { path: '/about', element: remotePage('mf_marketing', 'AboutPage') },
-          { path: '/services', element: remotePage('mf_marketing', 'ServicesPage') },
-          { path: '/services/:slug', element: remotePage('mf_marketing', 'ServiceDetailPage') },
-          { path: '/case-studies', element: remotePage('mf_content', 'CaseStudiesPage') },
-          { path: '/case-studies/:slug', element: remotePage('mf_content', 'CaseStudyDetailPage') },
-          { path: '/blog', element: remotePage('mf_content', 'BlogPage') },
-          { path: '/blog/:slug', element: remotePage('mf_content', 'BlogPostPage') },
-          { path: '/resources', element: remotePage('mf_content', 'ResourcesPage') },
-          { path: '/contact', element: remotePage('mf_contact', 'ContactPage') },
-          { path: '/:slug', element: remotePage('mf_content', 'CmsPage') },
+          ...SITE_ROUTES.filter((r) => r.layout === 'site').map(page),
           { path: '*', element: <NotFoundPage /> },
         ],
       },
-      { path: '/cms', element: remotePage('mf_cms', 'CmsApp') },
+      ...SITE_ROUTES.filter((r) => r.layout === 'bare').map(page),
     ],
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The whole app under a router: BrowserRouter in the browser, StaticRouter on the server. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

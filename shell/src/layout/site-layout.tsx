@@ -1,17 +1,37 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { Toaster } from '@agency/ui/toaster';
 import { Header } from './header';
 import { Footer } from './footer';
 import { useDocumentMeta } from '../app/use-document-meta';
 
-/** Wraps every route: the one toast viewport and scroll restoration. */
+/**
+ * A new page starts at its top (or at its #anchor); back and forward keep the browser's own scroll
+ * restoration. The first page load keeps whatever the browser did.
+ */
+function useScrollOnNavigate() {
+  const { pathname, hash } = useLocation();
+  const type = useNavigationType();
+  useEffect(() => {
+    if (type === 'POP') return;
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash, type]);
+}
+
+/** Wraps every route: the one toast viewport and scrolling on navigation. */
 export function RootLayout() {
   useDocumentMeta();
+  useScrollOnNavigate();
+  // Says the page is live (hydrated or rendered): for synthetic monitoring and the e2e suite.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <>
       <Outlet />
       <Toaster />
-      <ScrollRestoration />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { SLUG_PATTERN, matchSiteRoute } from '@agency/contracts';
 import type { Db } from '../../db/client';
 import { services } from '../../db/schema';
 import type { SiteDefaults } from './site-defaults';
@@ -14,6 +15,8 @@ export interface PageMeta {
   path: string;
   type: 'website' | 'article';
   image?: string;
+  /** The page's largest image, when it has one: preloaded from the head. */
+  preloadImage?: string;
   noindex?: boolean;
   publishedTime?: string;
   jsonLd: JsonLd[];
@@ -50,43 +53,6 @@ export const SERVICE_PAGES: Record<string, { title: string; description: string 
       'Fast, accessible, conversion-focused websites designed around your customers and built to rank.',
   },
 };
-
-const STATIC: Record<string, { title: string; description?: string; noindex?: boolean }> = {
-  '/': { title: 'Data-Driven Digital Marketing Agency' },
-  '/about': {
-    title: 'About Us',
-    description:
-      'Senior marketers with 40+ years of combined experience, direct access and data-informed decisions. Meet the team behind Distilled Digital.',
-  },
-  '/services': {
-    title: 'Digital Marketing Services',
-    description:
-      'SEO, paid media, data science, AI automations, Shopify e-commerce and web design from one senior, data-driven team.',
-  },
-  '/case-studies': {
-    title: 'Case Studies',
-    description: 'Real results for real clients: 150+ success stories with an average 340% revenue growth.',
-  },
-  '/blog': {
-    title: 'Blog: SEO, Paid Media and Analytics Insights',
-    description:
-      'Practical articles on SEO, paid media, analytics and growth strategy from senior practitioners.',
-  },
-  '/resources': {
-    title: 'Free Marketing Resources',
-    description: 'E-books, whitepapers, guides, checklists and templates to plan and measure your marketing.',
-  },
-  '/contact': {
-    title: 'Contact Us: Free Strategy Session',
-    description: 'Book a free, no-obligation strategy session. A senior strategist replies within 24 hours.',
-  },
-  '/cms': { title: 'Content Management', noindex: true },
-};
-
-const SERVICE_SLUG = /^\/services\/([a-z0-9-]+)$/;
-const BLOG_SLUG = /^\/blog\/([a-z0-9-]+)$/;
-const CASE_SLUG = /^\/case-studies\/([a-z0-9-]+)$/;
-const PAGE_SLUG = /^\/([a-z0-9-]+)$/;
 
 const truncate = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
@@ -141,23 +107,24 @@ export async function resolvePageMeta(
   const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
   const org = organization(site, origin);
   const visible = (published: boolean) => published || opts.staff === true;
-
-  const fixed = STATIC[path];
-  if (fixed) {
+  const match = matchSiteRoute(path);
+  if (!match) return notFound(site, origin, path);
+  const { route } = match;
+  if (route.head) {
     return {
       status: 200,
-      title: fixed.title,
-      description: fixed.description ?? site.defaultMetaDescription,
+      title: route.head.title,
+      description: route.head.description ?? site.defaultMetaDescription,
       path,
       type: 'website',
-      ...(fixed.noindex ? { noindex: true } : {}),
+      ...(route.head.noindex ? { noindex: true } : {}),
       jsonLd: [org],
     };
   }
+  const slug = match.params['slug'] ?? '';
+  if (!SLUG_PATTERN.test(slug)) return notFound(site, origin, path);
 
-  let m = SERVICE_SLUG.exec(path);
-  if (m) {
-    const slug = m[1]!;
+  if (route.kind === 'service') {
     const known = SERVICE_PAGES[slug];
     if (!known) return notFound(site, origin, path);
     const [row] = await db
@@ -193,9 +160,8 @@ export async function resolvePageMeta(
     };
   }
 
-  m = BLOG_SLUG.exec(path);
-  if (m) {
-    const post = await rows.blogPost(m[1]!);
+  if (route.kind === 'blog-post') {
+    const post = await rows.blogPost(slug);
     if (!post || !visible(post.published)) return notFound(site, origin, path);
     const date = post.publishedAt ?? post.createdAt;
     return {
@@ -230,9 +196,8 @@ export async function resolvePageMeta(
     };
   }
 
-  m = CASE_SLUG.exec(path);
-  if (m) {
-    const study = await rows.caseStudy(m[1]!);
+  if (route.kind === 'case-study') {
+    const study = await rows.caseStudy(slug);
     if (!study || !visible(study.published)) return notFound(site, origin, path);
     const image = study.imageUrl ? new URL(study.imageUrl, `${origin}/`).href : undefined;
     return {
@@ -241,7 +206,7 @@ export async function resolvePageMeta(
       description: truncate(`${study.client}: ${study.challenge}`),
       path,
       type: 'article',
-      ...(image ? { image } : {}),
+      ...(image ? { image, preloadImage: study.imageUrl! } : {}),
       publishedTime: new Date(study.createdAt).toISOString(),
       ...(study.published ? {} : { noindex: true }),
       jsonLd: [
@@ -268,9 +233,8 @@ export async function resolvePageMeta(
     };
   }
 
-  m = PAGE_SLUG.exec(path);
-  if (m) {
-    const page = await rows.page(m[1]!);
+  if (route.kind === 'cms-page') {
+    const page = await rows.page(slug);
     if (!page || !visible(page.published)) return notFound(site, origin, path);
     return {
       status: 200,

@@ -4,7 +4,7 @@ import { blogPosts, caseStudies, pages } from '../../db/schema';
 
 /**
  * The rows one page request needs by slug, each read at most once: the head (page-meta) and the
- * main text (main-text) of the same request share them.
+ * renderer of the same request share them.
  */
 export function pageRows(db: Db) {
   const memo = new Map<string, Promise<unknown>>();

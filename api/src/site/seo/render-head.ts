@@ -1,6 +1,6 @@
-import type { JsonLd, PageMeta } from './page-meta';
+import type { PageMeta } from './page-meta';
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -9,7 +9,7 @@ const escapeHtml = (s: string) =>
     .replace(/'/g, '&#39;');
 
 /** JSON inside <script>: `<` escaped so stored text can never close the tag. */
-const safeJson = (value: JsonLd) =>
+export const safeJson = (value: unknown) =>
   JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
@@ -19,11 +19,12 @@ export function fullTitle(meta: PageMeta, siteName: string): string {
   return meta.path === '/' ? `${siteName} | ${meta.title}` : `${meta.title} | ${siteName}`;
 }
 
-/** Replaces the shell's generic <title> and description with the route's own head tags. */
-export function renderHead(html: string, meta: PageMeta, siteName: string, origin: string): string {
-  const title = fullTitle(meta, siteName);
+/** The route's own head: title, description and the canonical, robots, Open Graph, Twitter and JSON-LD tags. */
+export function pageHead(meta: PageMeta, siteName: string, origin: string): string {
   const url = `${origin}${meta.path}`;
   const tags = [
+    `<title>${escapeHtml(fullTitle(meta, siteName))}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
     meta.noindex
       ? '<meta name="robots" content="noindex, nofollow" />'
@@ -43,12 +44,9 @@ export function renderHead(html: string, meta: PageMeta, siteName: string, origi
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
     ...(meta.image ? [`<meta name="twitter:image" content="${escapeHtml(meta.image)}" />`] : []),
     ...meta.jsonLd.map((j) => `<script type="application/ld+json">${safeJson(j)}</script>`),
+    ...(meta.preloadImage
+      ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(meta.preloadImage)}" />`]
+      : []),
   ];
-  return html
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace(
-      /<meta\s+name="description"[\s\S]*?\/>/,
-      `<meta name="description" content="${escapeHtml(meta.description)}" />`,
-    )
-    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+  return tags.join('\n    ');
 }

@@ -1,6 +1,7 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { SITE_ROUTES } from '@agency/contracts';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { blogPosts, caseStudies, pages } from '../../db/schema';
@@ -10,11 +11,9 @@ import { resolvePageMeta, SERVICE_PAGES } from './page-meta';
 import { loadSiteDefaults } from './site-defaults';
 import { fullTitle } from './render-head';
 
-/** The public origin for absolute URLs: PUBLIC_URL when set, else the request's own origin. */
-export function publicOrigin(env: Env, req: Request): string {
-  return env.PUBLIC_URL
-    ? env.PUBLIC_URL.replace(/\/+$/, '')
-    : `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+/** The public origin for absolute URLs: always PUBLIC_URL, never the request's Host header (a client can forge it). */
+export function publicOrigin(env: Pick<Env, 'PUBLIC_URL'>): string {
+  return env.PUBLIC_URL;
 }
 
 const pageMetaQuery = z
@@ -32,7 +31,7 @@ export function pageMetaRouter(env: Env, db: Db) {
   router.get('/page-meta', async (req, res) => {
     const { path } = parseQuery(pageMetaQuery, req);
     const [site, staff] = await Promise.all([loadSiteDefaults(db), getStaffSession(req, db)]);
-    const origin = publicOrigin(env, req);
+    const origin = publicOrigin(env);
     const meta = await resolvePageMeta(db, path, site, origin, { staff: Boolean(staff) });
     res.setHeader('Cache-Control', 'no-cache');
     res.json({
@@ -60,7 +59,7 @@ export function discoveryRouter(env: Env, db: Db) {
   const router = Router();
 
   router.get('/robots.txt', (req, res) => {
-    const origin = publicOrigin(env, req);
+    const origin = publicOrigin(env);
     res
       .type('text/plain')
       .setHeader('Cache-Control', 'public, max-age=3600')
@@ -68,7 +67,7 @@ export function discoveryRouter(env: Env, db: Db) {
   });
 
   router.get('/sitemap.xml', async (req, res) => {
-    const origin = publicOrigin(env, req);
+    const origin = publicOrigin(env);
     const [posts, studies, cmsPages] = await Promise.all([
       db
         .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
@@ -87,15 +86,15 @@ export function discoveryRouter(env: Env, db: Db) {
       rows.reduce((max, r) => (r.updatedAt > max ? r.updatedAt : max), '1970-01-01T00:00:00Z');
     const allContent = [...posts, ...studies, ...cmsPages];
     const siteUpdated = allContent.length ? newest(allContent) : new Date().toISOString();
+    // Listing pages change when their items do; every other fixed page with the site's newest change.
+    const listed: Record<string, typeof allContent> = { '/case-studies': studies, '/blog': posts };
     const entries: { path: string; lastmod: string }[] = [
-      ...['/', '/about', '/services', '/contact', '/resources'].map((path) => ({
-        path,
-        lastmod: siteUpdated,
+      ...SITE_ROUTES.filter((r) => r.inSitemap).map((r) => ({
+        path: r.path,
+        lastmod: listed[r.path]?.length ? newest(listed[r.path]!) : siteUpdated,
       })),
       ...Object.keys(SERVICE_PAGES).map((slug) => ({ path: `/services/${slug}`, lastmod: siteUpdated })),
-      { path: '/case-studies', lastmod: studies.length ? newest(studies) : siteUpdated },
       ...studies.map((s) => ({ path: `/case-studies/${s.slug}`, lastmod: s.updatedAt })),
-      { path: '/blog', lastmod: posts.length ? newest(posts) : siteUpdated },
       ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.updatedAt })),
       ...cmsPages.map((p) => ({ path: `/${p.slug}`, lastmod: p.updatedAt })),
     ];
@@ -111,7 +110,7 @@ export function discoveryRouter(env: Env, db: Db) {
   });
 
   router.get('/blog/rss.xml', async (req, res) => {
-    const origin = publicOrigin(env, req);
+    const origin = publicOrigin(env);
     const site = await loadSiteDefaults(db);
     const posts = await db
       .select()

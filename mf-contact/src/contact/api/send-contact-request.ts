@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiRoutes, type ContactRequest } from '@agency/contracts';
+import { ApiRoutes, type ContactRequest } from '@agency/contracts/browser';
 import { apiRequest } from '@agency/ui';
 
 export async function sendContactRequest(input: ContactRequest): Promise<unknown> {

@@ -7,8 +7,8 @@ import {
   contactRequestSchema,
   type ContactRequest,
   type ContactRequestInput,
-} from '@agency/contracts';
-import { ApiError, Button, FieldError, Input, Label, Select, Textarea } from '@agency/ui';
+} from '@agency/contracts/browser';
+import { ApiError, Button, FieldError, Input, Label, Select, Textarea, useHydrated } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { useSendContactRequest } from '../api/send-contact-request';
 
@@ -30,6 +30,7 @@ function describeError(error: unknown): string {
 
 export function ContactForm() {
   const id = useId();
+  const hydrated = useHydrated();
   const [sent, setSent] = useState(false);
   const mutation = useSendContactRequest();
   const {
@@ -40,7 +41,10 @@ export function ContactForm() {
     formState: { errors },
   } = useForm<ContactRequestInput, unknown, ContactRequest>({
     resolver: zodResolver(contactRequestSchema),
-    defaultValues: EMPTY,
+    // Text fields have no default: on hydration each adopts what is already in its input, so text
+    // typed into the server-rendered form before its code arrived is kept (a default would erase it).
+    // The budget starts on its placeholder (a select without a default would show the first option).
+    defaultValues: { budget: EMPTY.budget },
   });
 
   const onSubmit = handleSubmit(({ website, ...values }) => {
@@ -152,7 +156,7 @@ export function ContactForm() {
         <label htmlFor={`${id}-website`}>Website</label>
         <input id={`${id}-website`} tabIndex={-1} autoComplete="off" {...register('website')} />
       </div>
-      <Button type="submit" size="lg" disabled={sending} className="w-full">
+      <Button type="submit" size="lg" disabled={sending || !hydrated} className="w-full">
         {sending ? (
           'Sending...'
         ) : (

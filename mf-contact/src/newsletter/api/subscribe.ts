@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiRoutes, type NewsletterInput } from '@agency/contracts';
+import { ApiRoutes, type NewsletterInput } from '@agency/contracts/browser';
 import { apiRequest } from '@agency/ui';
 
 export async function subscribe(input: NewsletterInput): Promise<unknown> {

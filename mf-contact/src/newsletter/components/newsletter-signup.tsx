@@ -2,8 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2 } from 'lucide-react';
-import { newsletterSchema, type NewsletterInput } from '@agency/contracts';
-import { Button, FieldError, Input, cn } from '@agency/ui';
+import { newsletterSchema, type NewsletterInput } from '@agency/contracts/browser';
+import { Button, FieldError, Input, cn, useHydrated } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { useSubscribe } from '../api/subscribe';
 
@@ -12,6 +12,7 @@ export const NEWSLETTER_SUCCESS_MS = 3000;
 
 export function NewsletterSignup({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   const id = useId();
+  const hydrated = useHydrated();
   const [subscribed, setSubscribed] = useState(false);
   const mutation = useSubscribe();
   const {
@@ -21,7 +22,7 @@ export function NewsletterSignup({ tone = 'dark' }: { tone?: 'dark' | 'light' })
     formState: { errors },
   } = useForm<NewsletterInput>({
     resolver: zodResolver(newsletterSchema),
-    defaultValues: { email: '', website: '' },
+    // No default values: on hydration the field adopts what was typed into the server-rendered input.
   });
 
   useEffect(() => {
@@ -89,7 +90,7 @@ export function NewsletterSignup({ tone = 'dark' }: { tone?: 'dark' | 'light' })
           <label htmlFor={`${id}-website`}>Website</label>
           <input id={`${id}-website`} tabIndex={-1} autoComplete="off" {...register('website')} />
         </div>
-        <Button type="submit" disabled={mutation.isPending}>
+        <Button type="submit" disabled={mutation.isPending || !hydrated}>
           {mutation.isPending ? 'Subscribing...' : 'Subscribe'}
         </Button>
       </div>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRoutes, SLUG_PATTERN, type BlogPost } from '@agency/contracts';
+import { ApiRoutes, SLUG_PATTERN, type BlogPost } from '@agency/contracts/browser';
 import { getJson } from '@agency/ui';
 
 export const getBlogPost = (slug: string) => getJson<BlogPost>(ApiRoutes.blogPost(slug));

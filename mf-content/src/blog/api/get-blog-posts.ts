@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRoutes, type BlogPost } from '@agency/contracts';
+import { ApiRoutes, type BlogPost } from '@agency/contracts/browser';
 import { getJson } from '@agency/ui';
 
 export const getBlogPosts = () => getJson<BlogPost[]>(ApiRoutes.blogPosts);

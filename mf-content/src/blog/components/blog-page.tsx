@@ -1,6 +1,6 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@agency/ui/router';
 import { ArrowRight, Calendar, Mail, User } from 'lucide-react';
-import { BLOG_CATEGORIES, type BlogPost } from '@agency/contracts';
+import { BLOG_CATEGORIES, type BlogPost } from '@agency/contracts/browser';
 import { Badge, Card, Container, buttonClasses } from '@agency/ui';
 import { useBlogPosts } from '../api/get-blog-posts';
 import { postDateLabel, postDateTime, truncateExcerpt } from '../post-display';

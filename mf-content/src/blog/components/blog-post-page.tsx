@@ -1,6 +1,6 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@agency/ui/router';
 import { ArrowLeft, ArrowRight, Calendar, Mail, MessageCircle, User } from 'lucide-react';
-import type { BlogPost } from '@agency/contracts';
+import type { BlogPost } from '@agency/contracts/browser';
 import { Badge, Card, Container, Skeleton, buttonClasses } from '@agency/ui';
 import { useBlogPost } from '../api/get-blog-post';
 import { HEADER_TAG_LIMIT, postDateLabel, postDateTime } from '../post-display';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRoutes, type CaseStudy } from '@agency/contracts';
+import { ApiRoutes, type CaseStudy } from '@agency/contracts/browser';
 import { getJson } from '@agency/ui';
 
 export const getCaseStudies = () => getJson<CaseStudy[]>(ApiRoutes.caseStudies);

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRoutes, SLUG_PATTERN, type CaseStudy } from '@agency/contracts';
+import { ApiRoutes, SLUG_PATTERN, type CaseStudy } from '@agency/contracts/browser';
 import { getJson } from '@agency/ui';
 
 export const getCaseStudy = (slug: string) => getJson<CaseStudy>(ApiRoutes.caseStudy(slug));

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@agency/ui/router';
 import { Container, buttonClasses } from '@agency/ui';
 import { useCaseStudies } from '../api/get-case-studies';
 import { CardSkeletons, ComingSoon, HeroStats, LoadError, PageHero } from '../../shared/page-states';

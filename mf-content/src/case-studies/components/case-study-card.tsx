@@ -1,6 +1,6 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@agency/ui/router';
 import { ArrowRight, Clock } from 'lucide-react';
-import type { CaseStudy } from '@agency/contracts';
+import type { CaseStudy } from '@agency/contracts/browser';
 import { Badge, Card } from '@agency/ui';
 import { cardResults, cardServices } from '../case-study-limits';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@agency/ui/router';
 import {
   ArrowLeft,
   ArrowRight,
@@ -10,7 +10,7 @@ import {
   Lightbulb,
   Target,
 } from 'lucide-react';
-import { SLUG_PATTERN, type CaseStudy } from '@agency/contracts';
+import { SLUG_PATTERN, type CaseStudy } from '@agency/contracts/browser';
 import { Badge, Card, Container, Skeleton, buttonClasses, formatDate } from '@agency/ui';
 import { useCaseStudy } from '../api/get-case-study';
 import { NotFoundState } from '../../shared/page-states';
@@ -117,6 +117,8 @@ function CaseStudyDetail({ study }: { study: CaseStudy }) {
               alt={`Illustration for ${study.title}`}
               width={1200}
               height={675}
+              // The page's largest image: preloaded from the head by the server, fetched first.
+              fetchPriority="high"
               className="aspect-video w-full rounded-2xl object-cover shadow-sm"
             />
           ) : null}

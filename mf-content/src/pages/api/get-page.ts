@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRoutes, type PublicPage } from '@agency/contracts';
+import { ApiRoutes, type PublicPage } from '@agency/contracts/browser';
 import { getJson } from '@agency/ui';
 
 export const getPage = (slug: string) => getJson<PublicPage>(ApiRoutes.pages(slug));

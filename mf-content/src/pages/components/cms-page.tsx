@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@agency/ui/router';
 import { marked } from 'marked';
-import { SLUG_PATTERN, pageBody, type PublicPage } from '@agency/contracts';
+import { SLUG_PATTERN, pageBody, type PublicPage } from '@agency/contracts/browser';
 import { Container, Skeleton, buttonClasses, formatDate } from '@agency/ui';
 import { usePage } from '../api/get-page';
 import { sanitizeHtml } from '../../shared/sanitize-html';

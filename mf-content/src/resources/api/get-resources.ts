@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRoutes, type Resource } from '@agency/contracts';
+import { ApiRoutes, type Resource } from '@agency/contracts/browser';
 import { getJson } from '@agency/ui';
 
 export const getResources = () => getJson<Resource[]>(ApiRoutes.resources);

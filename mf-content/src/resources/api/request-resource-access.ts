@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ResourceRoutes, type ResourceLead, type ResourceLeadResponse } from '@agency/contracts';
+import { ResourceRoutes, type ResourceLead, type ResourceLeadResponse } from '@agency/contracts/browser';
 import { apiRequest } from '@agency/ui';
 import { resourcesQueryOptions } from './get-resources';
 

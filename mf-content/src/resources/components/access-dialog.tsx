@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@agency/ui/router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Download } from 'lucide-react';
@@ -8,7 +8,7 @@ import {
   type Resource,
   type ResourceLead,
   type ResourceLeadInput,
-} from '@agency/contracts';
+} from '@agency/contracts/browser';
 import { ApiError, Button, Dialog, FieldError, Input, Label } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { useRequestResourceAccess } from '../api/request-resource-access';

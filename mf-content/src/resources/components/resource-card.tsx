@@ -1,5 +1,5 @@
 import { Download, Lock, Unlock } from 'lucide-react';
-import type { Resource } from '@agency/contracts';
+import type { Resource } from '@agency/contracts/browser';
 import { Badge, Button, Card, buttonClasses } from '@agency/ui';
 import { RESOURCE_TYPE_INFO, resourceType } from '../resource-types';
 

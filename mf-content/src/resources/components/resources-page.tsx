@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@agency/ui/router';
 import { useQueryClient } from '@tanstack/react-query';
-import { RESOURCE_TYPES, type Resource } from '@agency/contracts';
+import { RESOURCE_TYPES, type Resource } from '@agency/contracts/browser';
 import { Container, buttonClasses } from '@agency/ui';
 import { resourcesQueryOptions, useResources } from '../api/get-resources';
 import { RESOURCE_TYPE_INFO } from '../resource-types';

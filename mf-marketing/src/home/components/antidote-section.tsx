@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@agency/ui/router';
 import { ArrowRight, CheckCircle2 } from 'lucide-react';
 import { Container, buttonClasses } from '@agency/ui';
 import { ANTIDOTE_STATS } from '../home-content';

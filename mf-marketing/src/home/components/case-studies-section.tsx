@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@agency/ui/router';
 import { ArrowRight, Clock } from 'lucide-react';
 import {
   CASE_STUDY_CARD_RESULT_LIMIT,
@@ -67,6 +67,8 @@ function CaseStudyCard({ study }: { study: HomeCaseStudyCard }) {
         <img
           src={study.imageUrl}
           alt={`${study.title}: project image`}
+          width={1200}
+          height={675}
           loading="lazy"
           className="aspect-[16/9] w-full object-cover"
         />

@@ -41,6 +41,7 @@ export function ContactSection() {
             remote="mf_contact"
             module="ContactForm"
             compact
+            defer
             fallback={
               <div className="grid gap-5" aria-hidden="true">
                 <Skeleton className="h-11" />

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@agency/ui/router';
 import { ArrowRight } from 'lucide-react';
 import { Container, Skeleton, buttonClasses } from '@agency/ui';
 import { darkOutlineButton } from '../../shared/dark-outline-button';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@agency/ui/router';
 import { ArrowRight } from 'lucide-react';
 import { Container, SectionHeading, Skeleton } from '@agency/ui';
 import { ServiceBadgeIcon } from '../../shared/service-visuals';

@@ -1,4 +1,16 @@
-import { Component, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  Component,
+  Suspense,
+  createContext,
+  createElement,
+  lazy,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import type { RemoteName } from '@agency/contracts/routes';
 import { Button, Container, Skeleton } from '../components';
 
@@ -15,6 +27,30 @@ export function configureRemoteLoader(loader: RemoteLoader) {
 
 /** How long a remote may take to load before we show the failure state. */
 export const REMOTE_LOAD_TIMEOUT_MS = 15_000;
+
+/**
+ * Server renders only: the remote modules this render may use (the current releases' server builds),
+ * and which remotes it actually rendered (their stylesheets go into the page head). Per request, so a
+ * React context rather than module state.
+ */
+export interface RemoteRenderScope {
+  resolve: (remote: RemoteName, module: string) => ComponentType<object> | undefined;
+  rendered: Set<RemoteName>;
+  /** Modules this render left to the browser (`remote/module`). */
+  leftToBrowser: Set<string>;
+}
+const ServerScope = createContext<RemoteRenderScope | null>(null);
+export const RemoteRenderScopeProvider = ServerScope.Provider;
+
+/**
+ * Digest of the error a server render throws for a region it leaves to the browser (its server build
+ * is missing, or the page is client-only): React then sends the region's fallback and the browser
+ * renders it, exactly as a region that failed on the server. Not a failure: not reported as one.
+ */
+export const CLIENT_ONLY_DIGEST = 'remote-client-only';
+class ClientOnlyRegion extends Error {
+  readonly digest = CLIENT_ONLY_DIGEST;
+}
 
 interface BoundaryProps {
   onRetry: () => void;
@@ -33,14 +69,12 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
   }
   override render() {
     if (this.state.error) {
-      return <RemoteFailure label={this.props.label} compact={this.props.compact} onRetry={this.retry} />;
+      return (
+        <RemoteFailure label={this.props.label} compact={this.props.compact} onRetry={this.props.onRetry} />
+      );
     }
     return this.props.children;
   }
-  private retry = () => {
-    this.setState({ error: null });
-    this.props.onRetry();
-  };
 }
 
 function RemoteFailure({
@@ -100,63 +134,135 @@ function PageFallback() {
   );
 }
 
-const loaded = new Map<string, ComponentType<object>>();
+type Loaded = ComponentType<object>;
+const loaded = new Map<string, Loaded>();
 
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'ready'; Component: ComponentType<object> }
-  | { status: 'failed'; error: Error };
+/**
+ * What RemoteModule renders a remote with: a lazy component (rendering it inside server HTML keeps that
+ * HTML on screen until the code arrives, then React hydrates it in place: no flash, no layout shift)
+ * and, for content below the fold, a gate that opens when the region nears the viewport. One per
+ * module and attempt, kept outside React: a render that suspends before it commits is thrown away
+ * with its state, and must find the same lazy component when React tries again.
+ */
+interface Slot {
+  Lazy: Loaded;
+  openGate: () => void;
+}
+const slots = new Map<string, Slot>();
 
-/** Resolves once the page has loaded and the browser is idle: for content below the fold. */
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    const idle = () =>
-      'requestIdleCallback' in window
-        ? window.requestIdleCallback(() => resolve(), { timeout: 1500 })
-        : setTimeout(resolve, 200);
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
+function slotFor(remote: RemoteName, module: string, attempt: number, defer: boolean): Slot {
+  const key = `${remote}/${module}`;
+  const id = `${key}#${attempt}${defer ? '#deferred' : ''}`;
+  let slot = slots.get(id);
+  if (slot) return slot;
+  let openGate = () => {};
+  // A Retry (attempt > 0) is the user asking for it now: no gate.
+  const gate =
+    defer && attempt === 0 ? new Promise<void>((resolve) => (openGate = resolve)) : Promise.resolve();
+  const Lazy = lazy(async () => {
+    await gate;
+    const mod = await withTimeout(
+      loadRemoteModule<{ default: Loaded }>(remote, module),
+      REMOTE_LOAD_TIMEOUT_MS,
+      key,
+    );
+    loaded.set(key, mod.default);
+    return { default: mod.default };
   });
+  slot = { Lazy, openGate };
+  slots.set(id, slot);
+  return slot;
 }
 
-/** Loads a remote module; `attempt` changes make it ask the network again (Retry). */
-function useRemoteComponent(remote: RemoteName, module: string, attempt: number, defer: boolean): LoadState {
-  const key = `${remote}/${module}`;
-  const token = `${key}#${attempt}`;
-  const [result, setResult] = useState<{ token: string; state: LoadState } | null>(null);
-  useEffect(() => {
-    if (loaded.has(key)) return;
-    let active = true;
-    (defer && attempt === 0 ? whenIdle() : Promise.resolve())
-      .then(() =>
-        withTimeout(
-          loadRemoteModule<{ default: ComponentType<object> }>(remote, module),
-          REMOTE_LOAD_TIMEOUT_MS,
-          key,
-        ),
-      )
-      .then(
-        (mod) => {
-          loaded.set(key, mod.default);
-          if (active) setResult({ token, state: { status: 'ready', Component: mod.default } });
-        },
-        (error: Error) => {
-          console.error(`[remote] ${key} failed to load`, error);
-          if (active) setResult({ token, state: { status: 'failed', error } });
-        },
-      );
-    return () => {
-      active = false;
-    };
-  }, [key, token, remote, module, attempt, defer]);
-  const cached = loaded.get(key);
-  if (cached) return { status: 'ready', Component: cached };
-  return result?.token === token ? result.state : { status: 'loading' };
+/** After the page has loaded and the browser is idle (or BELOW_FOLD_IDLE_TIMEOUT_MS at the latest). */
+const BELOW_FOLD_IDLE_TIMEOUT_MS = 5000;
+function whenIdleAfterLoad(run: () => void): () => void {
+  let cancel = () => {};
+  const idle = () => {
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(run, { timeout: BELOW_FOLD_IDLE_TIMEOUT_MS });
+      cancel = () => window.cancelIdleCallback(id);
+    } else {
+      const id = setTimeout(run, 1000);
+      cancel = () => clearTimeout(id);
+    }
+  };
+  if (document.readyState === 'complete') idle();
+  else {
+    window.addEventListener('load', idle, { once: true });
+    cancel = () => window.removeEventListener('load', idle);
+  }
+  return () => cancel();
 }
 
 /**
- * Mounts one exposed module of a remote inside its own error boundary, so a remote that is down,
- * slow or broken only affects its own area of the page; Retry loads it again.
+ * Opens the slot's gate when `element` nears the viewport, or once the browser is idle after the page
+ * loaded, whichever comes first: below-the-fold code stays off the start-up path, and is still ready
+ * before anyone gets to it.
+ */
+function openWhenNear(element: Element | null, slot: Slot): () => void {
+  if (!element || typeof IntersectionObserver === 'undefined') {
+    slot.openGate();
+    return () => {};
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((e) => e.isIntersecting)) slot.openGate();
+    },
+    { rootMargin: '400px 0px' },
+  );
+  observer.observe(element);
+  const cancelIdle = whenIdleAfterLoad(slot.openGate);
+  return () => {
+    observer.disconnect();
+    cancelIdle();
+  };
+}
+
+/** Starts loading a module ahead of its first render (e.g. the route's page, before hydration). */
+export function preloadRemoteModule(remote: RemoteName, module: string): Promise<void> {
+  const key = `${remote}/${module}`;
+  if (loaded.has(key)) return Promise.resolve();
+  return loadRemoteModule<{ default: Loaded }>(remote, module).then((mod) => {
+    loaded.set(key, mod.default);
+  });
+}
+
+function RemoteContent({
+  remote,
+  module,
+  props,
+  slot,
+}: {
+  remote: RemoteName;
+  module: string;
+  props: object;
+  slot: Slot;
+}) {
+  const scope = useContext(ServerScope);
+  // Chosen once per mount: swapping the lazy wrapper for the loaded component later would remount
+  // the remote and lose its state (a half-typed form).
+  const [Client] = useState<Loaded | null>(() =>
+    scope ? null : (loaded.get(`${remote}/${module}`) ?? slot.Lazy),
+  );
+  if (scope) {
+    const Server = scope.resolve(remote, module);
+    if (!Server) {
+      scope.leftToBrowser.add(`${remote}/${module}`);
+      throw new ClientOnlyRegion(`${remote}/${module} is rendered in the browser`);
+    }
+    scope.rendered.add(remote);
+    // A module of a loaded server build: stable for the process, looked up, not created here.
+    return createElement(Server, props);
+  }
+  const C = Client!;
+  return <C {...props} />;
+}
+
+/**
+ * Mounts one exposed module of a remote inside its own error boundary and Suspense boundary, so a
+ * remote that is down, slow or broken only affects its own area of the page; Retry loads it again.
+ * The same tree renders on the server (from the remote's server build) and hydrates in the browser.
  */
 export function RemoteModule<P extends object>({
   remote,
@@ -171,21 +277,25 @@ export function RemoteModule<P extends object>({
   props?: P;
   compact?: boolean;
   fallback?: ReactNode;
-  /** Below-the-fold content: load after the page is loaded and idle, off the critical path. */
+  /**
+   * Below-the-fold content: its code is loaded (and its server HTML hydrated) only when it comes near
+   * the viewport, so it costs nothing at start-up.
+   */
   defer?: boolean;
 }) {
   const [attempt, setAttempt] = useState(0);
+  const slot = slotFor(remote, module, attempt, defer);
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => (defer ? openWhenNear(region.current, slot) : undefined), [defer, slot]);
   const label = `${remote}/${module}`;
-  const state = useRemoteComponent(remote, module, attempt, defer);
   const retry = () => setAttempt((a) => a + 1);
-  if (state.status === 'failed') return <RemoteFailure label={label} compact={compact} onRetry={retry} />;
-  if (state.status === 'loading') return <>{fallback ?? (compact ? null : <PageFallback />)}</>;
-  const { Component } = state;
-  return (
+  const content = (
     <RemoteErrorBoundary key={attempt} label={label} compact={compact} onRetry={retry}>
       <Suspense fallback={fallback ?? (compact ? null : <PageFallback />)}>
-        <Component {...(props ?? {})} />
+        <RemoteContent remote={remote} module={module} props={props ?? {}} slot={slot} />
       </Suspense>
     </RemoteErrorBoundary>
   );
+  // The region's own box is what is watched for nearing the viewport.
+  return defer ? <div ref={region}>{content}</div> : content;
 }

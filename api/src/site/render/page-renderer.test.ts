@@ -1,0 +1,224 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test-support/test-app';
+import { blogPosts } from '../../db/schema';
+import { STAFF_PASSWORD, signIn, staffClient } from '../../admin/admin-test-support';
+
+/**
+ * The server's side of the render path, with stand-in server builds (plain modules that follow the
+ * contract in server-build-contract.ts): which builds it loads, what it gives them, and how it turns
+ * their answer into the page. The real builds are rendered end to end by the e2e suite.
+ */
+const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Generic</title>
+<meta
+  name="description"
+  content="generic"
+/><script type="module" src="/assets/shell.js"></script></head><body><div id="root"></div></body></html>`;
+
+// The stand-in shell renders what the real one would be given: the remote's module and the page's
+// data, read through the fetch the server passed in (as the visitor).
+const SHELL = `
+export const sharedSingletons = { react: (globalThis.__hostReact ??= {}) };
+export async function render(req) {
+  globalThis.__renders = (globalThis.__renders ?? 0) + 1;
+  if (req.url.startsWith('/explode')) throw new Error('shell exploded');
+  const posts = await (await req.fetch('/api/blog-posts?published=true', {})).json();
+  const slug = req.url.startsWith('/blog/') ? req.url.slice('/blog/'.length) : undefined;
+  const one = slug ? await req.fetch('/api/blog-posts/' + slug, {}) : undefined;
+  const post = one && one.ok ? await one.json() : null;
+  const remote = req.remotes.mf_content;
+  const page = req.url.startsWith('/contact') ? req.remotes.mf_contact : remote;
+  const marker = page ? page.modules.Marker : 'rendered-in-browser';
+  return {
+    html: '<main><h1>' + marker + '</h1></main>',
+    state: { queries: { posts, post } },
+    rendered: Object.keys(req.remotes),
+    leftToBrowser: page ? [] : ['the-page/Marker'],
+    problems: [],
+  };
+}`;
+
+function writeBuild(root: string, folder: string, files: Record<string, string>) {
+  for (const [rel, text] of Object.entries(files)) {
+    const file = path.join(root, folder, rel);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+}
+
+function siteRoot() {
+  const root = mkdtempSync(path.join(tmpdir(), 'render-site-'));
+  writeBuild(root, 'shell/dist', {
+    'index.html': TEMPLATE,
+    'server/entry-server.js': SHELL,
+    'server/shared-modules.json': '{}',
+  });
+  const shares = 'export const sharedSingletons = { react: (globalThis.__hostReact ??= {}) };';
+  writeBuild(root, 'mf-content/dist', {
+    'server/entry-server.js': `${shares} export const modules = { Marker: 'from-local-build' };`,
+    'assets/content-abc.css': '.x{}',
+  });
+  // mf-contact: a build that bundled its own React. mf-marketing: one that throws when imported.
+  // mf-cms: no server build at all.
+  writeBuild(root, 'mf-contact/dist', {
+    'server/entry-server.js': `export const sharedSingletons = { react: {} }; export const modules = { Marker: 'own-react' };`,
+  });
+  writeBuild(root, 'mf-marketing/dist', { 'server/entry-server.js': `throw new Error('broken build');` });
+  return root;
+}
+
+const doc = (html: string) => new JSDOM(html).window.document;
+const ssrState = (html: string) =>
+  JSON.parse(doc(html).getElementById('ssr-state')?.textContent ?? 'null') as {
+    queries: { posts: { slug: string; title: string }[]; post: { slug: string } | null };
+  } | null;
+
+describe('server render of pages', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let releases: string;
+
+  beforeAll(async () => {
+    releases = mkdtempSync(path.join(tmpdir(), 'render-releases-'));
+    t = await createTestApp({
+      env: { SITE_ROOT: siteRoot(), RELEASES_DIR: releases, ADMIN_PASSWORD: STAFF_PASSWORD },
+    });
+    await t.db.insert(blogPosts).values([
+      {
+        slug: 'live-post',
+        title: 'Live </script><script>alert(1)</script>',
+        excerpt: 'e',
+        content: 'c',
+        category: 'SEO',
+        author: 'A',
+        published: true,
+        publishedAt: '2025-01-01T00:00:00Z',
+      },
+      { slug: 'draft-post', title: 'Draft only', excerpt: 'e', content: 'c', category: 'SEO', author: 'A' },
+    ]);
+  });
+  afterAll(() => t.close());
+
+  it('puts the remote-rendered HTML, its stylesheet, the manifest and the data it used into the page', async () => {
+    const res = await request(t.app).get('/blog').expect(200);
+    const page = doc(res.text);
+    expect(page.querySelector('#root h1')?.textContent).toBe('from-local-build');
+    expect(page.title).toBe('Blog: SEO, Paid Media and Analytics Insights | Distilled Digital');
+    expect(page.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    expect(page.querySelector('link[rel="stylesheet"]')?.getAttribute('href')).toBe(
+      '/remotes/mf-content/assets/content-abc.css',
+    );
+    expect(JSON.parse(page.getElementById('remotes-manifest')!.textContent!)).toMatchObject({
+      remotes: { mf_content: { entry: '/remotes/mf-content/remoteEntry.js' } },
+    });
+    // The data came from the API as an anonymous visitor: published posts only.
+    expect(ssrState(res.text)?.queries.posts.map((p) => p.slug)).toEqual(['live-post']);
+    // Stored text cannot close the data block: no script runs from it.
+    expect(res.text).not.toContain('<script>alert(1)</script>');
+    expect(page.querySelectorAll('script:not([type]), script[type="text/javascript"]')).toHaveLength(0);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps the status of the route: 404 for an unknown slug or path, rendered all the same', async () => {
+    for (const p of ['/blog/no-such-post', '/blog/draft-post', '/no/such/page']) {
+      const res = await request(t.app).get(p);
+      expect(res.status, p).toBe(404);
+      expect(doc(res.text).querySelector('#root h1'), p).not.toBeNull();
+      expect(ssrState(res.text)?.queries.post, p).toBeNull();
+    }
+  });
+
+  it('renders signed-in staff their own page (drafts included), never stored for anyone else', async () => {
+    const cookie = await signIn(t.app);
+    const res = await request(t.app).get('/blog/draft-post').set('Cookie', cookie).expect(200);
+    // The page's own API calls carried the staff cookie: the draft is in the data it was rendered from.
+    expect(ssrState(res.text)?.queries.post?.slug).toBe('draft-post');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['vary']).toMatch(/Cookie/);
+  });
+
+  it('a remote whose server build is missing or broken is left to the browser; the page is still 200', async () => {
+    // The home page belongs to mf-marketing, whose server build throws on import.
+    const res = await request(t.app).get('/').expect(200);
+    expect(doc(res.text).getElementById('ssr-state')).not.toBeNull();
+    expect(doc(res.text).querySelector('link[rel="stylesheet"][href*="mf-marketing"]')).toBeNull();
+  });
+
+  it('a remote whose server build carries its own copy of a shared singleton is left to the browser', async () => {
+    const res = await request(t.app).get('/contact').expect(200);
+    expect(doc(res.text).querySelector('#root h1')?.textContent).toBe('rendered-in-browser');
+  });
+
+  it('a shell render that fails serves the plain shell (rendered in the browser) with the right head', async () => {
+    const res = await request(t.app).get('/explode').expect(404);
+    const page = doc(res.text);
+    expect(page.getElementById('root')?.innerHTML).toBe('');
+    expect(page.getElementById('ssr-state')).toBeNull();
+    expect(page.title).toBe('Page Not Found | Distilled Digital');
+  });
+
+  it('keeps pages for visitors until a staff write changes what they show', async () => {
+    const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
+    const first = await request(t.app).get('/blog').expect(200);
+    const before = renders();
+    const second = await request(t.app).get('/blog').expect(200);
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(second.text).toBe(first.text);
+    expect(renders()).toBe(before);
+    // Variants are never stored: a query string or a staff cookie renders afresh.
+    await request(t.app).get('/blog?utm_source=x').expect(200);
+    const cookie = await signIn(t.app);
+    const staff = await request(t.app).get('/blog').set('Cookie', cookie).expect(200);
+    expect(staff.headers['x-cache']).toBeUndefined();
+    expect(renders()).toBe(before + 2);
+
+    // A write to another family keeps the page; a write to blog posts drops it.
+    const admin = staffClient(t.app, cookie);
+    const [post] = await t.db.select().from(blogPosts).limit(1);
+    const testimonial = await admin.post('/api/admin/testimonials').send({ content: 'Great', name: 'Ann' });
+    expect(testimonial.status).toBe(201);
+    expect((await request(t.app).get('/blog')).headers['x-cache']).toBe('HIT');
+    const { slug, excerpt, content, category, author, tags, published } = post!;
+    await admin
+      .put(`/api/admin/blog-posts/${post!.id}`)
+      .send({ slug, title: 'Live, renamed', excerpt, content, category, author, tags, published })
+      .expect(200);
+    const after = await request(t.app).get('/blog').expect(200);
+    expect(after.headers['x-cache']).toBe('MISS');
+    expect(ssrState(after.text)?.queries.posts.map((p) => p.title)).toEqual(['Live, renamed']);
+  });
+
+  it('sends /about/ to /about, the one address of the page', async () => {
+    const res = await request(t.app).get('/about/?x=1').expect(301);
+    expect(res.headers['location']).toBe('/about?x=1');
+  });
+
+  it('renders with the release the manifest serves, switching when a release is made', async () => {
+    const version = '1.0.0-abcdef1234';
+    writeBuild(releases, `mf-content/${version}`, {
+      'server/entry-server.js':
+        'export const sharedSingletons = { react: globalThis.__hostReact };' +
+        "export const modules = { Marker: 'from-release' };",
+      'assets/content-rel.css': '.y{}',
+      'remoteEntry.js': '',
+    });
+    writeFileSync(
+      path.join(releases, 'release-state.json'),
+      JSON.stringify({ remotes: { mf_content: { current: version, history: [] } } }),
+    );
+    // The release state is re-read at most once a second for non-page requests.
+    await new Promise((r) => setTimeout(r, 1100));
+    const res = await request(t.app).get('/blog').expect(200);
+    const page = doc(res.text);
+    expect(page.querySelector('#root h1')?.textContent).toBe('from-release');
+    expect(page.querySelector('link[rel="stylesheet"]')?.getAttribute('href')).toBe(
+      `/releases/mf-content/${version}/assets/content-rel.css`,
+    );
+    // The server build is never served to browsers.
+    await request(t.app).get(`/releases/mf-content/${version}/server/entry-server.js`).expect(404);
+    await request(t.app).get('/remotes/mf-content/server/entry-server.js').expect(404);
+  });
+});

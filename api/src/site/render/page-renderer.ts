@@ -1,0 +1,213 @@
+import path from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import type { Request, Response } from 'express';
+import type { RequestListener } from 'node:http';
+import type { Logger } from 'pino';
+import {
+  REMOTE_NAMES,
+  matchSiteRoute,
+  type PageKind,
+  type RemoteName,
+  type RemotesManifest,
+} from '@agency/contracts';
+import type { Db } from '../../db/client';
+import type { Env } from '../../env';
+import { carriesStaffCookie, getStaffSession } from '../../admin/staff-session';
+import type { PublicCache } from '../../http/public-cache';
+import { matchPublicRead, type ContentTag } from '../../http/public-reads';
+import { buildRemotesManifest } from '../remotes-manifest';
+import { resolvePageMeta } from '../seo/page-meta';
+import { escapeHtml, pageHead, safeJson } from '../seo/render-head';
+import { loadSiteDefaults } from '../seo/site-defaults';
+import { publicOrigin } from '../seo/seo-router';
+import { parseTemplate, type HtmlTemplate } from './html-document';
+import { internalApi } from './internal-api';
+import { serverBuilds, type LoadedRemote } from './server-builds';
+import type { RemoteServerBuild, ShellRenderResult } from './server-build-contract';
+
+export interface RenderedPage {
+  status: number;
+  html: string;
+  /** Answered from the page cache (already sent). */
+  fromCache?: true;
+  /** Signed-in staff get their own render (drafts); it must never be stored for anyone else. */
+  personal: boolean;
+  /** Milliseconds the server spent on the page (head, data and render), for Server-Timing. */
+  renderMs: number;
+}
+
+/** The built shell's index.html as a template, re-read when the shell is rebuilt. */
+function templateLoader(file: string) {
+  let cached: { mtimeMs: number; template: HtmlTemplate } | undefined;
+  return async (): Promise<HtmlTemplate | undefined> => {
+    try {
+      const s = await stat(file);
+      if (!cached || cached.mtimeMs !== s.mtimeMs)
+        cached = { mtimeMs: s.mtimeMs, template: parseTemplate(await readFile(file, 'utf8')) };
+      return cached.template;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+const baseOf = (entry: string) => entry.slice(0, entry.lastIndexOf('/') + 1);
+
+/** The content a page's head is built from, by route kind (the site name and description: settings). */
+const HEAD_TAGS: Record<PageKind, readonly ContentTag[]> = {
+  static: ['site-settings'],
+  app: ['site-settings'],
+  service: ['site-settings', 'services'],
+  'case-study': ['site-settings', 'case-studies'],
+  'blog-post': ['site-settings', 'blog-posts'],
+  'cms-page': ['site-settings', 'pages'],
+};
+
+/**
+ * The content families a page was built from: its head's, and those of every API answer its render
+ * read. Undefined when it read an answer that is not kept (a live download count), or an unknown one:
+ * such a page is rendered for every visitor.
+ */
+function pageTags(kind: PageKind, apiPaths: readonly string[]): ContentTag[] | undefined {
+  const tags = new Set<ContentTag>(HEAD_TAGS[kind]);
+  for (const p of apiPaths) {
+    const read = matchPublicRead(p.replace(/^\/api/, '').replace(/\?.*$/, ''))?.read;
+    if (!read || read.uncached) return undefined;
+    for (const t of read.tags) tags.add(t);
+  }
+  return [...tags];
+}
+const attr = (s: string) => escapeHtml(s);
+
+/**
+ * The end of the head: each server-rendered remote's stylesheet (no flash of unstyled content) and
+ * the current manifest inline (a JSON data block, which the CSP does not treat as script), so the
+ * browser hydrates with the same versions the server used. No script is preloaded: the app starts
+ * after the page has loaded (shell/src/boot.ts).
+ */
+function runtimeHints(manifest: RemotesManifest, stylesheets: string[]) {
+  return [
+    ...stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}" />`),
+    `<script type="application/json" id="remotes-manifest">${safeJson(manifest)}</script>`,
+  ]
+    .map((t) => `    ${t}\n`)
+    .join('');
+}
+
+/**
+ * Renders every page on the server: the route's head from the database, then shell + remotes from
+ * their server builds (the current release of each) with the data they show, dehydrated into the
+ * page so the browser hydrates without fetching it again. Whatever fails on the way (a remote's build
+ * missing, broken or slow, the shell's build missing) leaves that part to the browser, as before.
+ */
+export function pageRenderer(env: Env, db: Db, log: Logger, app: RequestListener, cache: PublicCache) {
+  const builds = serverBuilds(env, log);
+  const api = internalApi(app);
+  const loadTemplate = templateLoader(path.join(env.SITE_ROOT, 'shell', 'dist', 'index.html'));
+
+  async function serverRender(req: Request, manifest: RemotesManifest, apiPaths: string[]) {
+    const shell = await builds.shell();
+    if (!shell) return undefined;
+    const loaded = await Promise.all(REMOTE_NAMES.map((name) => builds.remote(name)));
+    const byName = new Map<RemoteName, LoadedRemote>();
+    loaded.forEach((r, i) => r && byName.set(REMOTE_NAMES[i]!, r));
+    const remotes: Partial<Record<RemoteName, RemoteServerBuild>> = {};
+    for (const [name, r] of byName) remotes[name] = r.entry;
+    let result: ShellRenderResult;
+    try {
+      result = await shell.render({
+        url: req.originalUrl,
+        remotes,
+        fetch: (url, init) => {
+          apiPaths.push(url);
+          return api(req)(url, init);
+        },
+        budgetMs: env.SSR_BUDGET_MS,
+      });
+    } catch (err) {
+      log.error({ err, path: req.path }, 'server render failed; the page renders in the browser');
+      return undefined;
+    }
+    for (const p of result.problems) {
+      log.warn(
+        {
+          err: p.error,
+          path: req.path,
+          remote: p.remote,
+          version: p.remote && byName.get(p.remote)?.version,
+        },
+        `server render: ${p.message}`,
+      );
+    }
+    const stylesheets = result.rendered.flatMap((name) => {
+      const r = byName.get(name);
+      return r ? r.css.map((css) => baseOf(manifest.remotes[name].entry) + css) : [];
+    });
+    // Complete: every region rendered on the server, nothing went wrong on the way.
+    const complete = result.problems.length === 0 && !result.leftToBrowser?.length;
+    return { ...result, stylesheets, complete };
+  }
+
+  /**
+   * Pages for visitors are kept in the public cache like API answers: keyed by path and the versions
+   * of the remotes (a release or rollback changes the key), tagged with the content they show (a staff
+   * write to that content drops them, here and on every instance). Staff, query strings and anything
+   * but a 200 are rendered every time.
+   */
+  const cacheKey = (req: Request, manifest: RemotesManifest) =>
+    `page:${req.path}#${REMOTE_NAMES.map((n) => manifest.remotes[n].entry).join('|')}`;
+  const shared = (req: Request) => req.method === 'GET' && !req.url.includes('?') && !carriesStaffCookie(req);
+
+  async function renderPage(req: Request, res: Response): Promise<RenderedPage | undefined> {
+    const started = performance.now();
+    const template = await loadTemplate();
+    if (!template) return undefined;
+    const manifest = buildRemotesManifest(env);
+    const key = cacheKey(req, manifest);
+    if (shared(req)) {
+      const hit = cache.lookup(key);
+      if (hit) {
+        cache.send(req, res, hit);
+        return { status: 200, html: '', personal: false, renderMs: 0, fromCache: true };
+      }
+    }
+    const since = cache.mark();
+    const match = matchSiteRoute(req.path);
+    const [site, staff] = await Promise.all([loadSiteDefaults(db), getStaffSession(req, db)]);
+    const origin = publicOrigin(env);
+    const meta = await resolvePageMeta(db, req.path, site, origin, { staff: Boolean(staff) });
+    const apiPaths: string[] = [];
+    const page = match?.route.kind === 'app' ? undefined : await serverRender(req, manifest, apiPaths);
+    const html = template.render({
+      head: pageHead(meta, site.siteName, origin),
+      headEnd: runtimeHints(manifest, page?.stylesheets ?? []),
+      root: page?.html ?? '',
+      bodyEnd: page ? `<script type="application/json" id="ssr-state">${safeJson(page.state)}</script>` : '',
+    });
+    // Only a complete server render is kept: a page with a region left to the browser is not.
+    const tags = match && page?.complete ? pageTags(match.route.kind, apiPaths) : undefined;
+    if (tags && meta.status === 200 && !staff && shared(req)) {
+      cache.store(
+        key,
+        { body: html, contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache' },
+        {
+          tags,
+          since,
+        },
+      );
+      res.setHeader('X-Cache', 'MISS');
+    }
+    return { status: meta.status, html, personal: Boolean(staff), renderMs: performance.now() - started };
+  }
+
+  /**
+   * Loads the page template and every server build (seconds on a cold start), so that no visitor's
+   * render spends its budget on it: the server runs this before it listens.
+   */
+  async function warm() {
+    await loadTemplate();
+    if (await builds.shell()) await Promise.all(REMOTE_NAMES.map((name) => builds.remote(name)));
+  }
+
+  return Object.assign(renderPage, { warm });
+}

@@ -1,0 +1,151 @@
+import path from 'node:path';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { register } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import type { Logger } from 'pino';
+import { REMOTE_FOLDERS, type RemoteName } from '@agency/contracts';
+import { REPO_ROOT, type Env } from '../../env';
+import { serverBuildOf } from '../remotes-manifest';
+import { unsharedSingletons, type RemoteServerBuild, type ShellServerBuild } from './server-build-contract';
+
+export interface LoadedRemote {
+  version: string;
+  entry: RemoteServerBuild;
+  /** The browser build's stylesheets, relative to the remote's base URL (`assets/x.css`). */
+  css: string[];
+}
+
+/** Stylesheets of the browser build beside a server build (`<build>/server/` ↔ `<build>/assets/`). */
+function stylesheetsBeside(serverEntry: string): string[] {
+  try {
+    const assets = path.join(path.dirname(path.dirname(serverEntry)), 'assets');
+    return readdirSync(assets)
+      .filter((f) => f.endsWith('.css'))
+      .sort()
+      .map((f) => `assets/${f}`);
+  } catch {
+    return [];
+  }
+}
+
+const mtime = (file: string) => statSync(file).mtimeMs;
+
+let resolverRegistered = false;
+
+/**
+ * Once per process: server builds resolve their bare imports (react, the router, the shared stores…)
+ * to the host's single copy, wherever the build lies on disk (see resolve-hook.mjs).
+ */
+function registerResolver(env: Env, shellServerDir: string) {
+  if (resolverRegistered) return;
+  const map = JSON.parse(readFileSync(path.join(shellServerDir, 'shared-modules.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
+  const shared = Object.fromEntries(
+    Object.entries(map).map(([specifier, file]) => [
+      specifier,
+      pathToFileURL(path.join(shellServerDir, file)).href,
+    ]),
+  );
+  const dir = (p: string) => pathToFileURL(p).href.replace(/\/?$/, '/');
+  register(new URL('./resolve-hook.mjs', import.meta.url), {
+    data: {
+      shared,
+      host: pathToFileURL(path.join(REPO_ROOT, 'api', 'package.json')).href,
+      roots: [
+        dir(env.RELEASES_DIR),
+        ...['shell', ...Object.values(REMOTE_FOLDERS)].map((f) =>
+          dir(path.join(env.SITE_ROOT, f, 'dist', 'server')),
+        ),
+      ],
+    },
+  });
+  resolverRegistered = true;
+}
+
+/**
+ * The server builds a page render uses: the shell's, and each remote's current release (or local
+ * build). Node never unloads a module, so each version is imported once and kept; a version that fails
+ * to import stays failed (a fixed release is a new version), and the failure is logged once.
+ */
+export function serverBuilds(env: Env, log: Logger) {
+  const shellDir = path.join(env.SITE_ROOT, 'shell', 'dist', 'server');
+  const imported = new Map<string, Promise<unknown>>();
+  const stylesheets = new Map<string, string[]>();
+  const refused = new Set<string>();
+
+  const load = <T>(file: string, stamp: string | number, label: string): Promise<T> => {
+    const url = `${pathToFileURL(file).href}?v=${encodeURIComponent(String(stamp))}`;
+    let p = imported.get(url);
+    if (!p) {
+      p = import(url);
+      p.catch((err: unknown) =>
+        log.error({ err, build: label }, 'server build failed to load; rendering in the browser'),
+      );
+      imported.set(url, p);
+    }
+    return p as Promise<T>;
+  };
+
+  /** Logs a reason a build is not used, once per build. */
+  const refuse = (key: string, fields: object, message: string) => {
+    if (refused.has(key)) return;
+    refused.add(key);
+    log.warn(fields, message);
+  };
+
+  /** The shell's server entry, or undefined when the shell has no server build (then no server render). */
+  async function shell(): Promise<ShellServerBuild | undefined> {
+    const file = path.join(shellDir, 'entry-server.js');
+    let stamp: number;
+    try {
+      stamp = mtime(file);
+      registerResolver(env, shellDir);
+    } catch {
+      return undefined;
+    }
+    return load<ShellServerBuild>(file, stamp, 'shell').catch(() => undefined);
+  }
+
+  return {
+    shell,
+
+    /** A remote's current server build; undefined when it is missing or broken. */
+    async remote(name: RemoteName): Promise<LoadedRemote | undefined> {
+      const where = serverBuildOf(env, name);
+      if (!where) return undefined;
+      let stamp: string | number = where.version;
+      try {
+        if (where.version === 'local') stamp = mtime(where.file);
+        else statSync(where.file);
+      } catch {
+        refuse(
+          `${where.file}?missing`,
+          { remote: name, version: where.version },
+          'remote has no server build; rendering it in the browser',
+        );
+        return undefined;
+      }
+      const key = `${where.file}?${stamp}`;
+      try {
+        const entry = await load<RemoteServerBuild>(where.file, stamp, `${name}@${where.version}`);
+        if (!entry || typeof entry.modules !== 'object') throw new Error('not a remote server entry');
+        const host = await shell();
+        const unshared = host ? unsharedSingletons(host, entry) : [];
+        if (unshared.length) {
+          refuse(
+            key,
+            { remote: name, version: where.version, unshared },
+            'server build carries its own copy of shared singletons; rendering it in the browser',
+          );
+          return undefined;
+        }
+        if (!stylesheets.has(key)) stylesheets.set(key, stylesheetsBeside(where.file));
+        return { version: where.version, entry, css: stylesheets.get(key)! };
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}

@@ -1,0 +1,15 @@
+/**
+ * What the public remotes import from the contracts: zod-free values, the zod/mini form schemas and
+ * types. Classic zod (the API's strict writers and the CMS's schemas) never reaches a public page.
+ */
+export * from './content-values';
+export * from './forms';
+export * from './routes';
+export type {
+  BlogPost,
+  CaseStudy,
+  CaseStudyResult,
+  PublicPage,
+  Resource,
+  ResourceLeadResponse,
+} from './content';

@@ -1,0 +1,24 @@
+/**
+ * Values of the public content contracts that carry no schema (so importing them pulls in no zod):
+ * what the browser needs besides types. content.ts and common.ts re-export them for the API.
+ */
+
+/** Lowercase words joined by single hyphens: every slug of the site. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The categories the blog hero shows as (decorative) chips, after 'All'. */
+export const BLOG_CATEGORIES = ['SEO', 'Paid Media', 'Analytics', 'Strategy', 'Industry Insights'] as const;
+
+export const RESOURCE_TYPES = ['ebook', 'whitepaper', 'guide', 'checklist', 'template'] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+
+export const ResourceRoutes = {
+  leads: (id: number) => `/api/resources/${id}/leads`,
+  download: (id: number) => `/api/resources/${id}/download`,
+} as const;
+
+/** The markdown body of a page, or '' when the CMS stored none. */
+export function pageBody(page: { content: Record<string, unknown> }): string {
+  const body = page.content['body'];
+  return typeof body === 'string' ? body : '';
+}

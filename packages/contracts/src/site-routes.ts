@@ -1,0 +1,224 @@
+import type { RemoteName } from './routes';
+
+/**
+ * How a route's head and data are resolved on the server:
+ * - `static`: fixed head from this registry; the page's data (if any) comes from its remote's prefetch;
+ * - `service` | `case-study` | `blog-post` | `cms-page`: one item by slug, 404 when it is unknown or
+ *   unpublished (staff may preview drafts);
+ * - `app`: a client-only application (the CMS): never server-rendered, never indexed.
+ */
+export type PageKind = 'static' | 'service' | 'case-study' | 'blog-post' | 'cms-page' | 'app';
+
+export interface SiteRoute {
+  /** Stable name, used in logs, metrics and cache tags. */
+  id: string;
+  /** React Router path pattern (`:param` segments only). */
+  path: string;
+  /** The remote that owns the page, and the module it exposes for it. */
+  remote: RemoteName;
+  module: string;
+  kind: PageKind;
+  /** `site` pages sit between the header and the footer; `bare` ones own the whole viewport. */
+  layout: 'site' | 'bare';
+  /** Head of a `static` page (title without the site name; description falls back to the site's). */
+  head?: { title: string; description?: string; noindex?: boolean };
+  /** Listed in the sitemap as it is (dynamic kinds list their published items instead). */
+  inSitemap?: boolean;
+}
+
+/**
+ * Every route of the site, once. The shell's router, the server's renderer and route-to-remote
+ * mapping, page heads, the sitemap and the CMS's reserved slugs all derive from this list.
+ * Order matters only for the catch-all `/:slug`, which comes last.
+ */
+const ROUTES = [
+  {
+    id: 'home',
+    path: '/',
+    remote: 'mf_marketing',
+    module: 'HomePage',
+    kind: 'static',
+    layout: 'site',
+    head: { title: 'Data-Driven Digital Marketing Agency' },
+    inSitemap: true,
+  },
+  {
+    id: 'about',
+    path: '/about',
+    remote: 'mf_marketing',
+    module: 'AboutPage',
+    kind: 'static',
+    layout: 'site',
+    head: {
+      title: 'About Us',
+      description:
+        'Senior marketers with 40+ years of combined experience, direct access and data-informed decisions. Meet the team behind Distilled Digital.',
+    },
+    inSitemap: true,
+  },
+  {
+    id: 'services',
+    path: '/services',
+    remote: 'mf_marketing',
+    module: 'ServicesPage',
+    kind: 'static',
+    layout: 'site',
+    head: {
+      title: 'Digital Marketing Services',
+      description:
+        'SEO, paid media, data science, AI automations, Shopify e-commerce and web design from one senior, data-driven team.',
+    },
+    inSitemap: true,
+  },
+  {
+    id: 'service',
+    path: '/services/:slug',
+    remote: 'mf_marketing',
+    module: 'ServiceDetailPage',
+    kind: 'service',
+    layout: 'site',
+  },
+  {
+    id: 'case-studies',
+    path: '/case-studies',
+    remote: 'mf_content',
+    module: 'CaseStudiesPage',
+    kind: 'static',
+    layout: 'site',
+    head: {
+      title: 'Case Studies',
+      description: 'Real results for real clients: 150+ success stories with an average 340% revenue growth.',
+    },
+    inSitemap: true,
+  },
+  {
+    id: 'case-study',
+    path: '/case-studies/:slug',
+    remote: 'mf_content',
+    module: 'CaseStudyDetailPage',
+    kind: 'case-study',
+    layout: 'site',
+  },
+  {
+    id: 'blog',
+    path: '/blog',
+    remote: 'mf_content',
+    module: 'BlogPage',
+    kind: 'static',
+    layout: 'site',
+    head: {
+      title: 'Blog: SEO, Paid Media and Analytics Insights',
+      description:
+        'Practical articles on SEO, paid media, analytics and growth strategy from senior practitioners.',
+    },
+    inSitemap: true,
+  },
+  {
+    id: 'blog-post',
+    path: '/blog/:slug',
+    remote: 'mf_content',
+    module: 'BlogPostPage',
+    kind: 'blog-post',
+    layout: 'site',
+  },
+  {
+    id: 'resources',
+    path: '/resources',
+    remote: 'mf_content',
+    module: 'ResourcesPage',
+    kind: 'static',
+    layout: 'site',
+    head: {
+      title: 'Free Marketing Resources',
+      description:
+        'E-books, whitepapers, guides, checklists and templates to plan and measure your marketing.',
+    },
+    inSitemap: true,
+  },
+  {
+    id: 'contact',
+    path: '/contact',
+    remote: 'mf_contact',
+    module: 'ContactPage',
+    kind: 'static',
+    layout: 'site',
+    head: {
+      title: 'Contact Us: Free Strategy Session',
+      description:
+        'Book a free, no-obligation strategy session. A senior strategist replies within 24 hours.',
+    },
+    inSitemap: true,
+  },
+  {
+    id: 'cms',
+    path: '/cms',
+    remote: 'mf_cms',
+    module: 'CmsApp',
+    kind: 'app',
+    layout: 'bare',
+    head: { title: 'Content Management', noindex: true },
+  },
+  {
+    id: 'cms-page',
+    path: '/:slug',
+    remote: 'mf_content',
+    module: 'CmsPage',
+    kind: 'cms-page',
+    layout: 'site',
+  },
+] as const satisfies readonly SiteRoute[];
+
+export type SiteRouteId = (typeof ROUTES)[number]['id'];
+export const SITE_ROUTES: readonly SiteRoute[] = ROUTES;
+
+export interface RouteMatch {
+  route: SiteRoute;
+  params: Record<string, string>;
+}
+
+const segments = (p: string) => p.split('/').filter(Boolean);
+
+/**
+ * The route a pathname belongs to, with its decoded params; undefined for paths no route serves
+ * (the shell's 'Page Not Found'). A trailing slash is ignored; a param never spans a slash.
+ */
+export function matchSiteRoute(pathname: string): RouteMatch | undefined {
+  const parts = segments(pathname);
+  for (const route of SITE_ROUTES) {
+    const pattern = segments(route.path);
+    if (pattern.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const ok = pattern.every((seg, i) => {
+      const part = parts[i]!;
+      if (!seg.startsWith(':')) return seg === part;
+      try {
+        params[seg.slice(1)] = decodeURIComponent(part);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    if (ok) return { route, params };
+  }
+  return undefined;
+}
+
+/** The route serving `id` (for links and tests). */
+export const siteRoute = (id: SiteRouteId): SiteRoute => SITE_ROUTES.find((r) => r.id === id)!;
+
+/** Top-level paths the server itself answers, outside the page routes. */
+const SERVER_PATHS = ['api', 'uploads', 'remotes', 'releases', 'assets', 'healthz', 'readyz', 'metrics'];
+
+/**
+ * Slugs a CMS page may not take: the first segment of every fixed route, and the server's own paths
+ * (a page there would never be reachable, or would hide a built-in page).
+ */
+export const RESERVED_PAGE_SLUGS: readonly string[] = [
+  ...new Set([
+    ...SITE_ROUTES.flatMap((r) => {
+      const first = segments(r.path)[0];
+      return first && !first.startsWith(':') ? [first] : [];
+    }),
+    ...SERVER_PATHS,
+  ]),
+].sort();

@@ -1,0 +1,155 @@
+/**
+ * The shell's server build: renders one page (shell + the remotes' server builds) to HTML with the
+ * data it shows, for the Express server (api/src/site/render). Runs in Node only.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import type { RemoteName } from '@agency/contracts/routes';
+import { matchSiteRoute } from '@agency/contracts/site-routes';
+import { siteSettingsQueryOptions } from '@agency/ui';
+import { setApiTransport } from '@agency/ui/api-client';
+import { CLIENT_ONLY_DIGEST, RemoteRenderScopeProvider } from '@agency/ui/remote-module';
+import type { RemoteServerEntry } from '@agency/ui/server-entry';
+import { AppProviders } from './app/app-providers';
+import { createQueryClient } from './app/query-client';
+import { AppRoutes } from './app/router';
+import type { SsrState } from './app/ssr-state';
+
+export { sharedSingletons } from '@agency/ui/singletons';
+
+type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+
+// The query functions call the API through @agency/ui's transport; each render answers them with
+// its own request's fetch (cookies included), whatever else is rendering at the same time.
+const requestFetch = new AsyncLocalStorage<Fetch>();
+setApiTransport((url, init) => {
+  const f = requestFetch.getStore();
+  return f ? f(url, init) : Promise.reject(new Error(`No request in scope for ${url}`));
+});
+
+export interface RenderRequest {
+  /** Path and query string of the page. */
+  url: string;
+  /** The server builds that loaded, by remote; a missing one is rendered in the browser. */
+  remotes: Partial<Record<RemoteName, RemoteServerEntry>>;
+  /** Answers the page's API calls (in process, with the visitor's cookies). */
+  fetch: Fetch;
+  /** Data and render together must finish within this; what does not is left to the browser. */
+  budgetMs: number;
+}
+
+export interface RenderResult {
+  /** Inner HTML of `#root`. */
+  html: string;
+  state: SsrState;
+  /** Remotes whose HTML is in the page (their stylesheets belong in the head). */
+  rendered: RemoteName[];
+  /** Modules left to the browser (no server build for them): the page is not complete. */
+  leftToBrowser: string[];
+  /** What went wrong on the way; the page is still whole (those regions render in the browser). */
+  problems: { remote?: RemoteName; message: string; error?: unknown }[];
+}
+
+const settle = (p: Promise<unknown>, ms: number) =>
+  Promise.race([
+    p.then(
+      () => 'done' as const,
+      () => 'done' as const,
+    ),
+    new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), Math.max(0, ms)).unref()),
+  ]);
+
+async function prefetchPage(
+  client: QueryClient,
+  req: RenderRequest,
+  remotes: RenderRequest['remotes'],
+  problems: RenderResult['problems'],
+  deadline: number,
+) {
+  const match = matchSiteRoute(new URL(req.url, 'http://localhost').pathname);
+  const shellData = client.prefetchQuery(siteSettingsQueryOptions);
+  const page = match && remotes[match.route.remote]?.prefetch?.[match.route.module];
+  const pageData = page ? Promise.resolve().then(() => page(client, match.params)) : Promise.resolve();
+  pageData.catch((error: unknown) => {
+    problems.push({ remote: match?.route.remote, message: 'prefetch failed', error });
+  });
+  const outcome = await settle(Promise.allSettled([shellData, pageData]), deadline - Date.now());
+  if (outcome === 'late' && match) {
+    // Data slower than the budget: this remote's region is rendered in the browser instead.
+    problems.push({ remote: match.route.remote, message: 'data exceeded the render budget' });
+    delete remotes[match.route.remote];
+  }
+}
+
+function renderToHtml(element: React.ReactElement, timeoutMs: number, problems: RenderResult['problems']) {
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(Buffer.from(chunk));
+        callback();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      // Everything is complete before the first byte is written: no streamed boundary needs an
+      // inline script (the CSP allows none), and the cache stores whole pages.
+      onAllReady: () => stream.pipe(sink),
+      // Complete boundaries stay inline: none is outlined into a later chunk that needs a script.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onShellError: reject,
+      onError(error, info) {
+        const digest = (error as { digest?: unknown } | null)?.digest;
+        if (digest === CLIENT_ONLY_DIGEST) return CLIENT_ONLY_DIGEST;
+        problems.push({ message: 'render failed; the region renders in the browser', error, ...info });
+        return 'server-render-error';
+      },
+    });
+    const timer = setTimeout(
+      () => {
+        problems.push({ message: 'render exceeded the budget' });
+        stream.abort(new Error('render budget exceeded'));
+      },
+      Math.max(1, timeoutMs),
+    );
+    sink.on('finish', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+  });
+}
+
+export async function render(req: RenderRequest): Promise<RenderResult> {
+  const deadline = Date.now() + req.budgetMs;
+  const problems: RenderResult['problems'] = [];
+  const remotes = { ...req.remotes };
+  const client = createQueryClient();
+  await requestFetch.run(req.fetch, () => prefetchPage(client, req, remotes, problems, deadline));
+
+  const rendered = new Set<RemoteName>();
+  const leftToBrowser = new Set<string>();
+  const scope = {
+    resolve: (remote: RemoteName, module: string) => remotes[remote]?.modules[module],
+    rendered,
+    leftToBrowser,
+  };
+  const html = await renderToHtml(
+    <AppProviders client={client}>
+      <RemoteRenderScopeProvider value={scope}>
+        <StaticRouter location={req.url}>
+          <AppRoutes />
+        </StaticRouter>
+      </RemoteRenderScopeProvider>
+    </AppProviders>,
+    deadline - Date.now(),
+    problems,
+  );
+  const queries = dehydrate(client, {
+    // Errors too (a missing post renders 'Article Not Found' from the server, and the browser agrees).
+    shouldDehydrateQuery: (q) => q.state.status === 'success' || q.state.status === 'error',
+  });
+  client.clear();
+  return { html, state: { queries }, rendered: [...rendered], leftToBrowser: [...leftToBrowser], problems };
+}
