@@ -1,16 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { startServer } from './test-support/server-process';
+import { pngOfSize } from './test-support/files';
 
 /**
- * Two API processes on one PostgreSQL database, as behind a load balancer. Runs in `npm run test:pg`
- * (TEST_DATABASE_URL set); skipped on the embedded-PGlite run.
+ * Two API processes on one PostgreSQL database, as behind a load balancer, each with its own
+ * DATA_DIR as on two hosts. Runs in `npm run test:pg` (TEST_DATABASE_URL set); skipped on the
+ * embedded-PGlite run.
  */
 const baseUrl = process.env.TEST_DATABASE_URL;
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PASSWORD = 'scale-out-staff-password';
+/** A file instance 0's disk store held before files moved into the database. */
+const LEGACY_NAME = 'c0ffee00c0ffee00c0ffee00c0ffee00.png';
+const LEGACY_BYTES = pngOfSize(300_000);
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 describe.skipIf(!baseUrl)('scale-out: two API instances on one PostgreSQL', () => {
   const children: ChildProcess[] = [];
@@ -33,31 +41,22 @@ describe.skipIf(!baseUrl)('scale-out: two API instances on one PostgreSQL', () =
     const u = new URL(baseUrl!);
     u.pathname = `/${dbName}`;
     dbUrl = u.toString();
-    // Start one instance first so migrations run once, then the second.
-    for (const port of ports) {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: dbUrl,
-          ADMIN_PASSWORD: PASSWORD,
-          LOG_LEVEL: 'warn',
-        },
-        stdio: 'ignore',
+    // Start one instance first so migrations run once, then the second. Each has its own DATA_DIR;
+    // the first one's still holds an upload from the disk-store days.
+    for (const [i, port] of ports.entries()) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), `scale-out-${i}-`));
+      if (i === 0) {
+        mkdirSync(path.join(dataDir, 'uploads'));
+        writeFileSync(path.join(dataDir, 'uploads', LEGACY_NAME), LEGACY_BYTES);
+      }
+      const { child } = await startServer({
+        PORT: String(port),
+        DATABASE_URL: dbUrl,
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: PASSWORD,
+        SEED: 'true',
       });
       children.push(child);
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (ok) break;
-        if (Date.now() > deadline) throw new Error(`instance on ${port} did not start`);
-        await new Promise((r) => setTimeout(r, 300));
-      }
     }
   }, 120_000);
 
@@ -74,6 +73,35 @@ describe.skipIf(!baseUrl)('scale-out: two API instances on one PostgreSQL', () =
   }, 60_000);
 
   const url = (i: number, p: string) => `http://127.0.0.1:${ports[i]}${p}`;
+  const origin = (i: number) => `http://127.0.0.1:${ports[i]}`;
+  const signInOn = async (i: number) => {
+    const login = await fetch(url(i, '/api/admin/auth'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin(i) },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  };
+  const uploadOn = async (
+    i: number,
+    cookie: string,
+    route: string,
+    field: string,
+    bytes: Buffer,
+    name: string,
+  ) => {
+    const form = new FormData();
+    form.append(field, new Blob([new Uint8Array(bytes)]), name);
+    const res = await fetch(url(i, route), {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: origin(i) },
+      body: form,
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { url: string }).url;
+  };
+  const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
   it('a staff session started on one instance is valid on the other, and logout on it ends it everywhere', async () => {
     const login = await fetch(url(0, '/api/admin/auth'), {
@@ -119,10 +147,11 @@ describe.skipIf(!baseUrl)('scale-out: two API instances on one PostgreSQL', () =
       body: JSON.stringify({ password: PASSWORD }),
     });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-    // Instance 0 caches the public list.
+    // Instance 0 caches the public list, and another family's.
     await fetch(url(0, '/api/testimonials?published=true'));
     const cached = await fetch(url(0, '/api/testimonials?published=true'));
     expect(cached.headers.get('x-cache')).toBe('HIT');
+    await fetch(url(0, '/api/services?published=true'));
     const before = (await cached.json()) as Array<{ name: string }>;
     // Staff add a testimonial through instance 1.
     const created = await fetch(url(1, '/api/admin/testimonials'), {
@@ -149,5 +178,78 @@ describe.skipIf(!baseUrl)('scale-out: two API instances on one PostgreSQL', () =
     }
     expect(names).toContain('Scale Out Tester');
     expect(names.length).toBe(before.length + 1);
+    // The NOTIFY named the family that changed: the other one stays cached.
+    const services = await fetch(url(0, '/api/services?published=true'));
+    expect(services.headers.get('x-cache')).toBe('HIT');
+  });
+
+  it('sign-in failures are counted together by every instance (shared store)', async () => {
+    const guess = (i: number) =>
+      fetch(url(i % 2, '/api/admin/auth'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ password: `wrong guess ${i}` }),
+      }).then((r) => r.status);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push(await guess(i));
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+    expect(await guess(11)).toBe(429);
+    // The lock-out is a row both instances read; end it as the window's expiry would, so the
+    // staff sign-ins of the next tests (same loopback address) are let through again.
+    const c = new pg.Client({ connectionString: dbUrl });
+    await c.connect();
+    try {
+      await c.query(`delete from rate_limits`);
+    } finally {
+      await c.end();
+    }
+    expect(await guess(12)).toBe(401);
+  });
+
+  it('an image uploaded on one instance is served byte-identical by the other', async () => {
+    const cookie = await signInOn(0);
+    const image = pngOfSize(2 * 1024 * 1024 + 123);
+    const path = await uploadOn(0, cookie, '/api/admin/upload', 'image', image, 'team.png');
+    const res = await fetch(url(1, path));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('etag')).toBe(`"${sha256(image)}"`);
+    expect((await bytesOf(res)).equals(image)).toBe(true);
+    // Both list it in the media library.
+    const listed = await fetch(url(1, '/api/admin/media'), { headers: { Cookie: cookie } });
+    expect(((await listed.json()) as { url: string }[]).map((m) => m.url)).toContain(path);
+  });
+
+  it('a resource file uploaded on one instance downloads byte-identical from the other, and gating holds on both', async () => {
+    const cookie = await signInOn(1);
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), pngOfSize(700_000)]);
+    const fileUrl = await uploadOn(1, cookie, '/api/admin/resources/upload', 'file', pdf, 'guide.pdf');
+    const created = await fetch(url(1, '/api/admin/resources'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: origin(1) },
+      body: JSON.stringify({ title: 'Scale guide', description: 'd', type: 'guide', gated: false, fileUrl }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const download = await fetch(url(0, `/api/resources/${id}/download`));
+    expect(download.status).toBe(200);
+    expect((await bytesOf(download)).equals(pdf)).toBe(true);
+
+    const gate = await fetch(url(1, `/api/admin/resources/${id}`), {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: origin(1) },
+      body: JSON.stringify({ title: 'Scale guide', description: 'd', type: 'guide', gated: true, fileUrl }),
+    });
+    expect(gate.status).toBe(200);
+    for (const i of [0, 1]) expect((await fetch(url(i, fileUrl))).status, `instance ${i}`).toBe(404);
+  });
+
+  it('a file from the old uploads folder of one instance was imported at its start and is served by both', async () => {
+    for (const i of [0, 1]) {
+      const res = await fetch(url(i, `/uploads/${LEGACY_NAME}`));
+      expect(res.status, `instance ${i}`).toBe(200);
+      expect((await bytesOf(res)).equals(LEGACY_BYTES)).toBe(true);
+    }
   });
 });
