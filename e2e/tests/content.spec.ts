@@ -307,10 +307,16 @@ test.describe('blog post', () => {
     await expect(main.getByRole('heading', { name: 'Related Articles' })).toBeVisible();
     await expect(main.getByRole('link', { name: 'View All Articles' })).toHaveAttribute('href', '/blog');
     await expect(main.getByRole('link', { name: 'Back to Blog' })).toHaveAttribute('href', '/blog');
+  });
 
-    // Headless Chromium has no share sheet: no Share button.
+  test('without a share sheet, Share copies the link and says so', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openPage(page, `/blog/${slug}`);
+    // Desktop Chromium has no share sheet; visitors there still get the button.
     expect(await page.evaluate(() => typeof navigator.share)).toBe('undefined');
-    await expect(main.getByRole('button', { name: 'Share' })).toHaveCount(0);
+    await page.getByRole('main').getByRole('button', { name: 'Share' }).click();
+    await expect(page.getByText('Link copied', { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
   });
 
   test('the Share button passes title, excerpt and the current URL to the device share sheet', async ({

@@ -1,14 +1,28 @@
 import { Share2 } from 'lucide-react';
 import { Button } from '@agency/ui';
+import { toast } from '@agency/ui/toast';
 
-/** Shown only where the device can share (spec section 2); cancelling the sheet is not an error. */
+/**
+ * Share for every visitor: the device's share sheet where there is one (spec section 2: title, excerpt
+ * and the current URL; cancelling it is not an error), otherwise the link is copied and a toast says so.
+ * Rendered the same on the server and in every browser, so hydration never differs.
+ */
 export function ShareButton({ title, text }: { title: string; text: string }) {
-  if (typeof navigator === 'undefined' || typeof navigator.share !== 'function') return null;
-  const share = () => {
-    navigator.share({ title, text, url: window.location.href }).catch(() => {});
+  const share = async () => {
+    const url = window.location.href;
+    if (typeof navigator.share === 'function') {
+      navigator.share({ title, text, url }).catch(() => {});
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: 'Link copied', description: 'The link to this post is on your clipboard.' });
+    } catch {
+      toast({ variant: 'destructive', title: 'Could not copy the link', description: url });
+    }
   };
   return (
-    <Button variant="inverse" size="sm" onClick={share}>
+    <Button variant="inverse" size="sm" onClick={() => void share()}>
       <Share2 className="h-4 w-4" aria-hidden="true" />
       Share
     </Button>
