@@ -24,7 +24,12 @@ export interface SiteRoute {
   head?: { title: string; description?: string; noindex?: boolean };
   /** Listed in the sitemap as it is (dynamic kinds list their published items instead). */
   inSitemap?: boolean;
+  /** The RSS feed the page's head links to (`<link rel="alternate">`), so readers and crawlers find it. */
+  feed?: string;
 }
+
+/** The blog's RSS feed: served by the API, linked from the blog's pages. */
+export const BLOG_FEED_PATH = '/blog/rss.xml';
 
 /**
  * Every route of the site, once. The shell's router, the server's renderer and route-to-remote
@@ -105,6 +110,7 @@ const ROUTES = [
     remote: 'mf_content',
     module: 'BlogPage',
     kind: 'static',
+    feed: BLOG_FEED_PATH,
     layout: 'site',
     head: {
       title: 'Blog: SEO, Paid Media and Analytics Insights',
@@ -120,6 +126,7 @@ const ROUTES = [
     module: 'BlogPostPage',
     kind: 'blog-post',
     layout: 'site',
+    feed: BLOG_FEED_PATH,
   },
   {
     id: 'resources',

@@ -1,3 +1,4 @@
+import { matchSiteRoute } from '@agency/contracts';
 import type { PageMeta } from './page-meta';
 
 export const escapeHtml = (s: string) =>
@@ -22,6 +23,7 @@ export function fullTitle(meta: PageMeta, siteName: string): string {
 /** The route's own head: title, description and the canonical, robots, Open Graph, Twitter and JSON-LD tags. */
 export function pageHead(meta: PageMeta, siteName: string, origin: string): string {
   const url = `${origin}${meta.path}`;
+  const feed = meta.status === 200 ? matchSiteRoute(meta.path)?.route.feed : undefined;
   const tags = [
     `<title>${escapeHtml(fullTitle(meta, siteName))}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
@@ -43,6 +45,11 @@ export function pageHead(meta: PageMeta, siteName: string, origin: string): stri
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
     ...(meta.image ? [`<meta name="twitter:image" content="${escapeHtml(meta.image)}" />`] : []),
+    ...(feed
+      ? [
+          `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(`${siteName} Blog`)}" href="${escapeHtml(origin + feed)}" />`,
+        ]
+      : []),
     ...meta.jsonLd.map((j) => `<script type="application/ld+json">${safeJson(j)}</script>`),
     ...(meta.preloadImage
       ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(meta.preloadImage)}" />`]

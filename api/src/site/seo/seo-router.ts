@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { SITE_ROUTES } from '@agency/contracts';
+import { BLOG_FEED_PATH, SITE_ROUTES } from '@agency/contracts';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { blogPosts, caseStudies, pages } from '../../db/schema';
@@ -9,7 +9,7 @@ import { getStaffSession } from '../../admin/staff-session';
 import { parseQuery } from '../../http/validate';
 import { resolvePageMeta, SERVICE_PAGES } from './page-meta';
 import { loadSiteDefaults } from './site-defaults';
-import { fullTitle } from './render-head';
+import { escapeHtml, fullTitle } from './render-head';
 
 /** The public origin for absolute URLs: always PUBLIC_URL, never the request's Host header (a client can forge it). */
 export function publicOrigin(env: Pick<Env, 'PUBLIC_URL'>): string {
@@ -45,16 +45,9 @@ export function pageMetaRouter(env: Env, db: Db) {
   return router;
 }
 
-const xml = (s: string) =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
 const day = (d: string | Date) => new Date(d).toISOString().slice(0, 10);
 
-/** /sitemap.xml, /robots.txt and /blog/rss.xml, always from the current published data. */
+/** /sitemap.xml, /robots.txt and the blog's RSS feed, always from the current published data. */
 export function discoveryRouter(env: Env, db: Db) {
   const router = Router();
 
@@ -99,7 +92,9 @@ export function discoveryRouter(env: Env, db: Db) {
       ...cmsPages.map((p) => ({ path: `/${p.slug}`, lastmod: p.updatedAt })),
     ];
     const body = entries
-      .map((e) => `  <url><loc>${xml(origin + e.path)}</loc><lastmod>${day(e.lastmod)}</lastmod></url>`)
+      .map(
+        (e) => `  <url><loc>${escapeHtml(origin + e.path)}</loc><lastmod>${day(e.lastmod)}</lastmod></url>`,
+      )
       .join('\n');
     res
       .type('application/xml')
@@ -109,7 +104,7 @@ export function discoveryRouter(env: Env, db: Db) {
       );
   });
 
-  router.get('/blog/rss.xml', async (req, res) => {
+  router.get(BLOG_FEED_PATH, async (req, res) => {
     const origin = publicOrigin(env);
     const site = await loadSiteDefaults(db);
     const posts = await db
@@ -123,12 +118,12 @@ export function discoveryRouter(env: Env, db: Db) {
         const link = `${origin}/blog/${p.slug}`;
         return [
           '    <item>',
-          `      <title>${xml(p.title)}</title>`,
-          `      <link>${xml(link)}</link>`,
-          `      <guid isPermaLink="true">${xml(link)}</guid>`,
-          `      <description>${xml(p.excerpt)}</description>`,
-          `      <category>${xml(p.category)}</category>`,
-          `      <dc:creator>${xml(p.author)}</dc:creator>`,
+          `      <title>${escapeHtml(p.title)}</title>`,
+          `      <link>${escapeHtml(link)}</link>`,
+          `      <guid isPermaLink="true">${escapeHtml(link)}</guid>`,
+          `      <description>${escapeHtml(p.excerpt)}</description>`,
+          `      <category>${escapeHtml(p.category)}</category>`,
+          `      <dc:creator>${escapeHtml(p.author)}</dc:creator>`,
           `      <pubDate>${new Date(p.publishedAt ?? p.createdAt).toUTCString()}</pubDate>`,
           '    </item>',
         ].join('\n');
@@ -138,7 +133,7 @@ export function discoveryRouter(env: Env, db: Db) {
       .type('application/rss+xml')
       .setHeader('Cache-Control', 'no-cache')
       .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">\n  <channel>\n    <title>${xml(site.siteName)} Blog</title>\n    <link>${xml(origin)}/blog</link>\n    <description>${xml('Practical articles on SEO, paid media, analytics and growth strategy.')}</description>\n    <language>en-us</language>\n    <atom:link href="${xml(origin)}/blog/rss.xml" rel="self" type="application/rss+xml" />\n${items}\n  </channel>\n</rss>\n`,
+        `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">\n  <channel>\n    <title>${escapeHtml(site.siteName)} Blog</title>\n    <link>${escapeHtml(origin)}/blog</link>\n    <description>${escapeHtml('Practical articles on SEO, paid media, analytics and growth strategy.')}</description>\n    <language>en-us</language>\n    <atom:link href="${escapeHtml(origin + BLOG_FEED_PATH)}" rel="self" type="application/rss+xml" />\n${items}\n  </channel>\n</rss>\n`,
       );
   });
   return router;

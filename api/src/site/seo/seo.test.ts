@@ -192,6 +192,16 @@ describe('route-specific head, statuses and discovery files', () => {
     expect(res.text).not.toContain('secret-draft');
   });
 
+  it('the blog and its posts link the feed from their head; other pages do not', async () => {
+    const feedOf = async (path: string) =>
+      head((await request(t.app).get(path).expect(200)).text)
+        .querySelector('link[rel="alternate"][type="application/rss+xml"]')
+        ?.getAttribute('href');
+    expect(await feedOf('/blog')).toBe('https://www.example-agency.com/blog/rss.xml');
+    expect(await feedOf('/blog/measure-what-matters')).toBe('https://www.example-agency.com/blog/rss.xml');
+    expect(await feedOf('/about')).toBeUndefined();
+  });
+
   it('GET /api/page-meta answers the same head for client navigation, and validates the path', async () => {
     const res = await request(t.app)
       .get('/api/page-meta')
