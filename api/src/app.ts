@@ -1,4 +1,5 @@
 import express from 'express';
+import { CLIENT_ERRORS_PATH } from '@agency/contracts';
 import compression from 'compression';
 import onHeaders from 'on-headers';
 import type { Logger } from 'pino';
@@ -23,6 +24,7 @@ import { uploadsRouter } from './files/uploads-router';
 import { healthRouter } from './ops/health-router';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { requestLog } from './ops/request-log';
+import { clientErrorsRouter } from './ops/client-errors-router';
 
 const CONTENT_CHANGED = 'content_changed';
 
@@ -39,7 +41,13 @@ export interface AppDeps {
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The whole HTTP surface, without listening (tests drive it with supertest). */
-export function createApp({ env, database, log, metrics, cache = createPublicCache() }: AppDeps) {
+export function createApp({
+  env,
+  database,
+  log,
+  metrics = createMetrics({ database, env }),
+  cache = createPublicCache(),
+}: AppDeps) {
   // PGlite is opened by this one process only, so its rate-limit counters can live in memory.
   if (database.kind === 'pglite') countInProcess(database.db);
   const app = express();
@@ -47,7 +55,7 @@ export function createApp({ env, database, log, metrics, cache = createPublicCac
   app.set('trust proxy', env.TRUST_PROXY);
   app.set('query parser', 'simple');
   app.use(requestLog(log, env));
-  app.use((metrics ?? createMetrics({ database, env })).observe);
+  app.use(metrics.observe);
   app.use(securityHeaders((fresh) => buildRemotesManifest(env, { fresh })));
   app.use(healthRouter(database));
   // Public reads are served from memory until a staff write changes their content family (here or,
@@ -73,6 +81,11 @@ export function createApp({ env, database, log, metrics, cache = createPublicCac
   app.use(compression());
 
   const api = express.Router();
+  // Before the general body parser: these reports have their own, much smaller, size limit.
+  api.use(
+    CLIENT_ERRORS_PATH.slice('/api'.length),
+    clientErrorsRouter(database.db, log, metrics, { rateLimitScale: env.RATE_LIMIT_SCALE }),
+  );
   api.use(express.json({ limit: '100kb' }));
   // A staff write that succeeded drops the families it changed, before its answer leaves (so the
   // next read already misses). Failed writes, and everything anonymous, change nothing.

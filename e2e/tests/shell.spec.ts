@@ -115,9 +115,21 @@ test.describe('runtime composition', () => {
     await page.route('**/remotes/mf-contact/remoteEntry.js', (route) =>
       route.fulfill({ status: 404, body: 'gone' }),
     );
+    const reported = page.waitForRequest(
+      (r) => r.url().endsWith('/api/client-errors') && r.method() === 'POST',
+    );
     await page.goto('/contact');
     const failure = page.locator('main').getByRole('alert').filter({ hasText: 'temporarily unavailable' });
     await expect(failure).toBeVisible();
+    // The failure reached the server, with the remote, its version and the route.
+    const report = await reported;
+    expect(report.postDataJSON()).toMatchObject({
+      remote: 'mf_contact',
+      version: 'local',
+      route: '/contact',
+      kind: 'load',
+    });
+    expect((await report.response())?.status()).toBe(204);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await expect(page.getByRole('contentinfo')).toContainText('© 2024');
     // The remote comes back: Retry renders it in place, without a reload.
@@ -144,9 +156,15 @@ test.describe('runtime composition', () => {
         body: 'export function ContactPage(){ throw new Error("boom"); } export default ContactPage;',
       }),
     );
+    const reported = page.waitForRequest((r) => r.url().endsWith('/api/client-errors'));
     await page.goto('/contact');
     await expect(page.locator('main').getByRole('button', { name: 'Retry' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    expect((await reported).postDataJSON()).toMatchObject({
+      remote: 'mf_contact',
+      kind: 'render',
+      message: 'boom',
+    });
   });
 
   test('exactly one copy of React runs and is downloaded, across shell and remotes', async ({ page }) => {

@@ -8,7 +8,13 @@ import { AppRoutes } from './app/router';
 import { AppProviders } from './app/app-providers';
 import { SSR_STATE_ELEMENT_ID, type SsrState } from './app/ssr-state';
 import { matchSiteRoute } from '@agency/contracts/site-routes';
-import { CLIENT_ONLY_DIGEST, configureRemoteLoader, preloadRemoteModule } from '@agency/ui/remote-module';
+import {
+  CLIENT_ONLY_DIGEST,
+  configureErrorReporting,
+  configureRemoteLoader,
+  preloadRemoteModule,
+  reportUncaughtRemoteErrors,
+} from '@agency/ui/remote-module';
 import { loadRemoteModule, loadRemotesManifest, registerManifestRemotes } from './federation/remote-registry';
 
 const PAGE_PRELOAD_WAIT_MS = 3000;
@@ -47,6 +53,9 @@ async function start() {
   }
   registerManifestRemotes(manifest);
   configureRemoteLoader(loadRemoteModule);
+  // A remote that fails in a visitor's browser is reported with its version (POST /api/client-errors).
+  configureErrorReporting(manifest);
+  reportUncaughtRemoteErrors();
   const queryClient = createQueryClient();
   const ssr = readSsrState();
   if (ssr) hydrate(queryClient, ssr.queries);

@@ -1,6 +1,6 @@
 import express, { type Request, type RequestHandler } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { REMOTE_FOLDERS, type RemoteName } from '@agency/contracts';
+import { REMOTE_FOLDERS, type ClientErrorReport, type RemoteName } from '@agency/contracts';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import { readReleaseState } from '../site/remotes-manifest';
@@ -52,6 +52,12 @@ export interface Metrics {
   registry: Registry;
   /** Times and counts every request by method, route pattern and status; counts public-cache hits. */
   observe: RequestHandler;
+  /**
+   * Counts a client error by remote, version and kind, and answers the version it was counted under:
+   * the reported one when it is a version this server knows for that remote, else `unknown` (the label
+   * comes from the browser, so its values are bounded here).
+   */
+  clientError: (report: Pick<ClientErrorReport, 'remote' | 'version' | 'kind'>) => string;
 }
 
 export function createMetrics({
@@ -104,6 +110,19 @@ export function createMetrics({
     },
   });
 
+  const clientErrors = new Counter({
+    name: 'client_errors_total',
+    help: 'Errors reported by browsers (POST /api/client-errors), by remote, remote version and kind',
+    labelNames: ['remote', 'version', 'kind'] as const,
+    registers: [registry],
+  });
+  const clientError: Metrics['clientError'] = ({ remote, version, kind }) => {
+    const known = remoteVersions(env).some((r) => r.remote === remote && r.version === version);
+    const label = known ? version : 'unknown';
+    clientErrors.inc({ remote, version: label, kind });
+    return label;
+  };
+
   // A cache hit is answered before routing, so its pattern is the one its miss was routed to.
   const patternOfCachedPath = new Map<string, string>();
 
@@ -131,7 +150,7 @@ export function createMetrics({
     next();
   };
 
-  return { registry, observe };
+  return { registry, observe, clientError };
 }
 
 /** GET /metrics in the Prometheus text format; served on its own port (METRICS_PORT), never the site's. */

@@ -5,6 +5,7 @@
 export * from './content-values';
 export * from './forms';
 export * from './routes';
+export * from './client-error-values';
 export type {
   BlogPost,
   CaseStudy,

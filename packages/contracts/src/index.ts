@@ -6,3 +6,4 @@ export * from './marketing';
 export * from './content';
 export * from './admin';
 export * from './site-routes';
+export * from './client-errors';

@@ -13,6 +13,10 @@ import {
 } from 'react';
 import type { RemoteName } from '@agency/contracts/routes';
 import { Button, Container, Skeleton } from '../components';
+import { reportClientError } from './error-reporting';
+
+// The shell configures reporting through this shared singleton, so remotes report into the same state.
+export { configureErrorReporting, reportUncaughtRemoteErrors } from './error-reporting';
 
 type RemoteLoader = <T>(remote: RemoteName, module: string) => Promise<T>;
 let loadRemoteModule: RemoteLoader = () => Promise.reject(new Error('No remote loader configured'));
@@ -52,7 +56,11 @@ class ClientOnlyRegion extends Error {
   readonly digest = CLIENT_ONLY_DIGEST;
 }
 
+/** The remote's code did not arrive (network, timeout, a broken entry): reported as a load failure. */
+class RemoteLoadError extends Error {}
+
 interface BoundaryProps {
+  remote: RemoteName;
   onRetry: () => void;
   label: string;
   compact?: boolean;
@@ -66,6 +74,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
   }
   override componentDidCatch(error: Error) {
     console.error(`[remote] ${this.props.label} failed`, error);
+    reportClientError(this.props.remote, error instanceof RemoteLoadError ? 'load' : 'render', error);
   }
   override render() {
     if (this.state.error) {
@@ -165,7 +174,9 @@ function slotFor(remote: RemoteName, module: string, attempt: number, defer: boo
       loadRemoteModule<{ default: Loaded }>(remote, module),
       REMOTE_LOAD_TIMEOUT_MS,
       key,
-    );
+    ).catch((err: unknown) => {
+      throw new RemoteLoadError(`${key} did not load: ${(err as Error).message}`, { cause: err });
+    });
     loaded.set(key, mod.default);
     return { default: mod.default };
   });
@@ -290,7 +301,7 @@ export function RemoteModule<P extends object>({
   const label = `${remote}/${module}`;
   const retry = () => setAttempt((a) => a + 1);
   const content = (
-    <RemoteErrorBoundary key={attempt} label={label} compact={compact} onRetry={retry}>
+    <RemoteErrorBoundary key={attempt} remote={remote} label={label} compact={compact} onRetry={retry}>
       <Suspense fallback={fallback ?? (compact ? null : <PageFallback />)}>
         <RemoteContent remote={remote} module={module} props={props ?? {}} slot={slot} />
       </Suspense>
