@@ -237,25 +237,6 @@ test.describe('CMS content', () => {
     await expect(dialog.getByText('This slug is already in use').first()).toBeVisible();
   });
 
-  test('invalid JSON keeps the previous content and says so', async ({ page, browser }) => {
-    const slug = unique('json');
-    await tab(page, 'Pages').click();
-    await page.getByRole('button', { name: 'Add New Page' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New Page' });
-    await dialog.getByLabel('Page Name').fill('Json page');
-    await dialog.getByLabel('URL Slug').fill(slug);
-    await dialog.getByLabel('Page Title').fill('Json page');
-    await setEditorJson(page, { body: 'The valid body.' });
-    await dialog.getByLabel('Page Content').fill('{ "body": "broken');
-    await expect(dialog.getByText('Invalid JSON: the previous content is kept')).toBeVisible();
-    await dialog.getByRole('switch', { name: 'Published' }).click();
-    await dialog.getByRole('button', { name: 'Save Page' }).click();
-    await expect(dialog).toHaveCount(0);
-    await asVisitor(browser, `/${slug}`, async (p) => {
-      await expect(p.getByText('The valid body.')).toBeVisible();
-    });
-  });
-
   test('the toolbar writes markdown into the body: heading, bold, list and a link from two prompts', async ({
     page,
   }) => {

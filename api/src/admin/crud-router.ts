@@ -1,13 +1,15 @@
 import { Router } from 'express';
-import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { adminIdParams, ErrorCode } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { HttpError, notFound } from '../http/errors';
+import { checkIfMatch, ifMatchTags, preconditionFailed, setEntityTag } from '../http/conditional-write';
 import { parseBody, parseParams } from '../http/validate';
 
 type Row = Record<string, unknown>;
+type StoredRow = Row & { updatedAt: string };
 type CrudTable = PgTable & { id: PgColumn; updatedAt: PgColumn };
 
 export interface CrudConfig<S extends z.ZodType<Row>> {
@@ -30,7 +32,10 @@ export function isUniqueViolation(err: unknown): boolean {
   return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
 }
 
-/** GET / (list), GET /:id, POST /, PUT /:id, DELETE /:id for one staff-managed table. */
+/**
+ * GET / (list), GET /:id, POST /, PUT /:id, DELETE /:id for one staff-managed table. Single rows
+ * carry an ETag; PUT and DELETE with If-Match answer 412 when the row changed in between.
+ */
 export function crudRouter<S extends z.ZodType<Row>>(db: Db, config: CrudConfig<S>) {
   const { table, schema, unique, label } = config;
   const columns = getTableColumns(table);
@@ -47,8 +52,11 @@ export function crudRouter<S extends z.ZodType<Row>>(db: Db, config: CrudConfig<
       .select()
       .from(table as PgTable)
       .where(eq(table.id, id));
-    return row as Row | undefined;
+    return row as StoredRow | undefined;
   };
+  /** Rows are written only while they still are the version If-Match named (when it named one). */
+  const sameVersion = (id: number, existing: StoredRow, conditional: boolean) =>
+    conditional ? and(eq(table.id, id), eq(table.updatedAt, existing.updatedAt)) : eq(table.id, id);
 
   router.get('/', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -65,6 +73,7 @@ export function crudRouter<S extends z.ZodType<Row>>(db: Db, config: CrudConfig<
     const row = await findById(id);
     if (!row) throw notFound(`${label} not found`);
     res.setHeader('Cache-Control', 'no-store');
+    setEntityTag(res, row);
     res.json(row);
   });
 
@@ -76,32 +85,42 @@ export function crudRouter<S extends z.ZodType<Row>>(db: Db, config: CrudConfig<
       .values(row as never)
       .returning()
       .catch(conflict);
+    setEntityTag(res, created as StoredRow);
     res.status(201).json(created);
   });
 
   router.put('/:id', async (req, res) => {
     const { id } = parseParams(adminIdParams, req);
     const values = parseBody(schema, req);
-    const existing = config.derive ? await findById(id) : undefined;
-    if (config.derive && !existing) throw notFound(`${label} not found`);
+    const existing = await findById(id);
+    if (!existing) throw notFound(`${label} not found`);
+    const conditional = checkIfMatch(req, existing);
     const row = { ...values, ...config.derive?.(values, existing), updatedAt: sql`now()` };
     const updated = await db
       .update(table)
       .set(row as never)
-      .where(eq(table.id, id))
+      .where(sameVersion(id, existing, conditional))
       .returning()
       .catch(conflict);
-    if (!updated.length) throw notFound(`${label} not found`);
+    if (!updated.length) throw conditional ? preconditionFailed() : notFound(`${label} not found`);
+    setEntityTag(res, updated[0] as StoredRow);
     res.json(updated[0]);
   });
 
   router.delete('/:id', async (req, res) => {
     const { id } = parseParams(adminIdParams, req);
+    let conditional = false;
+    let existing: StoredRow | undefined;
+    if (ifMatchTags(req)) {
+      existing = await findById(id);
+      if (!existing) throw notFound(`${label} not found`);
+      conditional = checkIfMatch(req, existing);
+    }
     const deleted = await db
       .delete(table)
-      .where(eq(table.id, id))
+      .where(existing ? sameVersion(id, existing, conditional) : eq(table.id, id))
       .returning({ id: columns.id as PgColumn });
-    if (!deleted.length) throw notFound(`${label} not found`);
+    if (!deleted.length) throw conditional ? preconditionFailed() : notFound(`${label} not found`);
     res.status(204).end();
   });
 

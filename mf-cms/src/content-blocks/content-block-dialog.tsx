@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -8,11 +8,20 @@ import {
   type ContentBlockInput,
   type ContentBlockValues,
 } from '@agency/contracts';
-import { Button, Dialog, Input } from '@agency/ui';
+import { Button, Input } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { errorMessage, fieldErrors, useSaveEntity } from '../shared/admin-api';
 import { Field, Switch, describedBy } from '../shared/form-controls';
 import { JsonTextarea } from '../editor/json-textarea';
+import { EditorDialog, SaveProblem, useSaveState } from '../shared/editor-dialog';
+
+const toForm = (block: AdminContentBlock): ContentBlockInput => ({
+  name: block.name,
+  identifier: block.identifier,
+  type: block.type,
+  content: block.content,
+  published: block.published,
+});
 
 const EMPTY: ContentBlockInput = { name: '', identifier: '', type: 'hero', content: {}, published: true };
 
@@ -24,115 +33,125 @@ export function ContentBlockDialog({
   onClose: () => void;
 }) {
   const id = useId();
-  const save = useSaveEntity<ContentBlockValues>(AdminRoutes.contentBlocks);
+  const f = (name: string) => `${id}-${name}`;
+  const save = useSaveEntity<ContentBlockValues, AdminContentBlock>(AdminRoutes.contentBlocks);
+  const [jsonError, setJsonError] = useState<string | null>(null);
   const {
     register,
     control,
     handleSubmit,
     setError,
-    formState: { errors },
+    reset,
+    formState: { errors, isDirty },
   } = useForm<ContentBlockInput, unknown, ContentBlockValues>({
     resolver: zodResolver(contentBlockInputSchema),
-    defaultValues: block
-      ? {
-          name: block.name,
-          identifier: block.identifier,
-          type: block.type,
-          content: block.content,
-          published: block.published,
-        }
-      : EMPTY,
+    defaultValues: block ? toForm(block) : EMPTY,
+  });
+  const saveState = useSaveState<AdminContentBlock>(AdminRoutes.contentBlocks, block, (fresh) => {
+    reset(toForm(fresh));
+    setJsonError(null);
   });
 
-  const onSubmit = handleSubmit((values) =>
+  const refuseInvalidJson = () => {
+    if (!jsonError) return false;
+    setError('content', { message: jsonError });
+    document.getElementById(f('content'))?.focus();
+    return true;
+  };
+  const onSubmit = handleSubmit((values) => {
+    if (refuseInvalidJson()) return;
+    saveState.start();
     save.mutate(
-      { id: block?.id, values },
+      { id: block?.id, values, etag: saveState.etag },
       {
-        onSuccess: () => {
-          toast({ title: 'Content block saved', description: `"${values.name}" was saved.` });
+        onSuccess: (stored) => {
+          toast({ title: 'Content block saved', description: `"${stored?.name ?? values.name}" was saved.` });
           onClose();
         },
         onError: (err) => {
+          saveState.failed(err, values);
           for (const [name, message] of Object.entries(fieldErrors(err))) {
-            if (name in EMPTY) setError(name as keyof ContentBlockInput, { message });
+            const top = name.split('.')[0]!;
+            if (top in EMPTY) setError(top as keyof ContentBlockInput, { message });
           }
           toast({ variant: 'destructive', title: 'Content block not saved', description: errorMessage(err) });
         },
       },
-    ),
-  );
+    );
+  }, refuseInvalidJson);
 
-  const f = (name: string) => `${id}-${name}`;
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && onClose()}
+    <EditorDialog
       title={block ? 'Edit Content Block' : 'New Content Block'}
       className="max-w-2xl"
+      dirty={isDirty || jsonError !== null || saveState.copy !== null}
+      onClose={onClose}
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Name" htmlFor={f('name')} error={errors.name?.message}>
-            <Input
-              {...describedBy(f('name'), errors.name?.message)}
-              {...register('name')}
-              invalid={Boolean(errors.name)}
+      {(requestClose) => (
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <SaveProblem state={saveState} id={id} />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field label="Name" htmlFor={f('name')} error={errors.name?.message}>
+              <Input
+                {...describedBy(f('name'), errors.name?.message)}
+                {...register('name')}
+                invalid={Boolean(errors.name)}
+              />
+            </Field>
+            <Field label="Identifier" htmlFor={f('identifier')} error={errors.identifier?.message}>
+              <Input
+                {...describedBy(f('identifier'), errors.identifier?.message)}
+                {...register('identifier')}
+                invalid={Boolean(errors.identifier)}
+              />
+            </Field>
+            <Field label="Type" htmlFor={f('type')} error={errors.type?.message}>
+              <Input
+                {...describedBy(f('type'), errors.type?.message)}
+                {...register('type')}
+                invalid={Boolean(errors.type)}
+              />
+            </Field>
+          </div>
+          <Field label="Content (JSON)" htmlFor={f('content')}>
+            <Controller
+              control={control}
+              name="content"
+              render={({ field }) => (
+                <JsonTextarea
+                  key={saveState.generation}
+                  id={f('content')}
+                  onValidityChange={setJsonError}
+                  error={errors.content?.message as string | undefined}
+                  value={(field.value ?? {}) as Record<string, unknown>}
+                  onChange={field.onChange}
+                />
+              )}
             />
           </Field>
-          <Field label="Identifier" htmlFor={f('identifier')} error={errors.identifier?.message}>
-            <Input
-              {...describedBy(f('identifier'), errors.identifier?.message)}
-              {...register('identifier')}
-              invalid={Boolean(errors.identifier)}
-            />
-          </Field>
-          <Field label="Type" htmlFor={f('type')} error={errors.type?.message}>
-            <Input
-              {...describedBy(f('type'), errors.type?.message)}
-              {...register('type')}
-              invalid={Boolean(errors.type)}
-            />
-          </Field>
-        </div>
-        <Field
-          label="Content (JSON)"
-          htmlFor={f('content')}
-          error={errors.content?.message as string | undefined}
-        >
           <Controller
             control={control}
-            name="content"
+            name="published"
             render={({ field }) => (
-              <JsonTextarea
-                id={f('content')}
-                value={(field.value ?? {}) as Record<string, unknown>}
+              <Switch
+                label="Active"
+                checked={Boolean(field.value)}
                 onChange={field.onChange}
+                onText="Shown on the site"
+                offText="Inactive: the site uses its defaults"
               />
             )}
           />
-        </Field>
-        <Controller
-          control={control}
-          name="published"
-          render={({ field }) => (
-            <Switch
-              label="Active"
-              checked={Boolean(field.value)}
-              onChange={field.onChange}
-              onText="Shown on the site"
-              offText="Inactive: the site uses its defaults"
-            />
-          )}
-        />
-        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Block'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+          <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+            <Button variant="outline" onClick={requestClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Block'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </EditorDialog>
   );
 }

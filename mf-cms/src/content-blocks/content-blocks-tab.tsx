@@ -3,7 +3,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { AdminRoutes, type AdminContentBlock } from '@agency/contracts';
 import { Badge, Skeleton } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
-import { errorMessage, useDeleteEntity } from '../shared/admin-api';
+import { errorMessage, useDeleteEntity, versionOf } from '../shared/admin-api';
 import { StatusBadge } from '../shared/form-controls';
 import { EmptyState, IconButton, ListCard, TabHeader } from '../shared/list-ui';
 import { ContentBlockDialog } from './content-block-dialog';
@@ -14,11 +14,19 @@ export function ContentBlocksTab({ blocks, loading }: { blocks: AdminContentBloc
 
   const onDelete = (block: AdminContentBlock) => {
     if (!window.confirm(`Delete the content block "${block.name}"? This cannot be undone.`)) return;
-    remove.mutate(block.id, {
-      onSuccess: () => toast({ title: 'Content block deleted', description: `"${block.name}" was deleted.` }),
-      onError: (err) =>
-        toast({ variant: 'destructive', title: 'Content block not deleted', description: errorMessage(err) }),
-    });
+    remove.mutate(
+      { id: block.id, etag: versionOf(block) },
+      {
+        onSuccess: () =>
+          toast({ title: 'Content block deleted', description: `"${block.name}" was deleted.` }),
+        onError: (err) =>
+          toast({
+            variant: 'destructive',
+            title: 'Content block not deleted',
+            description: errorMessage(err),
+          }),
+      },
+    );
   };
 
   return (

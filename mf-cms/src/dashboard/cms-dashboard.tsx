@@ -24,6 +24,8 @@ import {
 import { MediaTab } from '../media/media-tab';
 import { LeadsTab } from '../leads/leads-tab';
 import { SettingsTab } from '../settings/settings-tab';
+import { ConfirmDiscard } from '../shared/editor-dialog';
+import { hasUnsavedChanges, useBeforeUnloadGuard } from '../shared/unsaved-changes';
 
 export const TABS = [
   'Overview',
@@ -56,9 +58,17 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
   const initial = [pages, services, blocks, settings];
   const failed = initial.filter((q) => q.isError);
 
+  /** Leaving the current tab (or the CMS) while a form there holds unsaved changes asks first. */
+  const [leaving, setLeaving] = useState<(() => void) | null>(null);
+  useBeforeUnloadGuard();
+  const guarded = (go: () => void) => (hasUnsavedChanges() ? setLeaving(() => go) : go());
+
   const open = (name: TabName, create = false) => {
-    setTab(name);
-    setCreateIn(create ? name : null);
+    if (name === tab && !create) return;
+    guarded(() => {
+      setTab(name);
+      setCreateIn(create ? name : null);
+    });
   };
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
@@ -76,7 +86,7 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
     if (!next) return;
     e.preventDefault();
     open(next);
-    tabRefs.current[next]?.focus();
+    if (!hasUnsavedChanges()) tabRefs.current[next]?.focus();
   };
 
   const createProps = (name: TabName) => ({
@@ -105,7 +115,12 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
               <ExternalLink className="h-4 w-4" aria-hidden="true" />
               View Site
             </a>
-            <Button variant="secondary" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => guarded(() => logout.mutate())}
+              disabled={logout.isPending}
+            >
               <LogOut className="h-4 w-4" aria-hidden="true" />
               Logout
             </Button>
@@ -186,6 +201,16 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
           {tab === 'Settings' && <SettingsTab session={session} />}
         </section>
       </main>
+      <ConfirmDiscard
+        open={leaving !== null}
+        discardLabel="Leave without saving"
+        onKeep={() => setLeaving(null)}
+        onDiscard={() => {
+          const go = leaving;
+          setLeaving(null);
+          go?.();
+        }}
+      />
     </div>
   );
 }

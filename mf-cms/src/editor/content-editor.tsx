@@ -15,7 +15,13 @@ import {
 } from 'lucide-react';
 import { cn } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
-import { applyMarkdown, formatContent, parseContent, type MarkdownAction } from './json-markdown';
+import {
+  INVALID_JSON,
+  applyMarkdown,
+  formatContent,
+  parseContent,
+  type MarkdownAction,
+} from './json-markdown';
 import { ImageDialog } from './image-dialog';
 
 type Tool = MarkdownAction | 'link' | 'image';
@@ -38,22 +44,26 @@ const TOOLS: { label: string; icon: ReactNode; tool: Tool }[] = [
 ];
 
 const SAFE_LINK = /^(https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i;
-const INVALID_JSON = 'Invalid JSON: the previous content is kept until the text is valid again.';
 
 /**
  * Page Content: a markdown-style toolbar over the content object's JSON text.
- * Invalid JSON never reaches the form; the last valid object stays, and the editor says so.
+ * Invalid JSON never reaches the form as content: the editor reports it, and the form refuses to save.
  */
 export function ContentEditor({
   id,
   value,
   onChange,
   labelledBy,
+  onValidityChange,
+  error,
 }: {
   id: string;
   value: Record<string, unknown>;
   onChange: (value: Record<string, unknown>) => void;
   labelledBy: string;
+  onValidityChange?: (error: string | null) => void;
+  /** The form's or the server's message for the content. */
+  error?: string;
 }) {
   const [text, setText] = useState(() => formatContent(value));
   const [invalid, setInvalid] = useState(false);
@@ -65,6 +75,7 @@ export function ContentEditor({
     setText(next);
     const parsed = parseContent(next);
     setInvalid(!parsed);
+    onValidityChange?.(parsed ? null : INVALID_JSON);
     if (parsed) onChange(parsed);
   };
 
@@ -117,7 +128,12 @@ export function ContentEditor({
   };
 
   return (
-    <div className={cn('overflow-hidden rounded-lg border', invalid ? 'border-red-600' : 'border-slate-300')}>
+    <div
+      className={cn(
+        'overflow-hidden rounded-lg border',
+        invalid || error ? 'border-red-600' : 'border-slate-300',
+      )}
+    >
       <div
         role="toolbar"
         aria-label="Formatting"
@@ -141,7 +157,7 @@ export function ContentEditor({
         ref={area}
         id={id}
         aria-labelledby={labelledBy}
-        aria-invalid={invalid || undefined}
+        aria-invalid={invalid || Boolean(error) || undefined}
         aria-describedby={`${id}-status`}
         spellCheck={false}
         value={text}
@@ -152,9 +168,9 @@ export function ContentEditor({
         id={`${id}-status`}
         className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 bg-slate-50 px-3 py-1.5 text-xs"
       >
-        {invalid ? (
+        {invalid || error ? (
           <span role="alert" className="font-medium text-red-700">
-            {INVALID_JSON}
+            {invalid ? INVALID_JSON : error}
           </span>
         ) : (
           <span className="text-slate-600">JSON object; markdown goes in &quot;body&quot;.</span>

@@ -4,6 +4,9 @@
  * appended to the `body` field (the public page renders `content.body` as markdown).
  */
 
+/** Shown beside a JSON editor whose text does not parse; the form will not save until it does. */
+export const INVALID_JSON = 'Invalid JSON: fix the text before saving (nothing has been saved).';
+
 export type MarkdownAction =
   | { kind: 'wrap'; marker: string; placeholder: string }
   | { kind: 'line'; prefix: string; placeholder: string }

@@ -1,18 +1,23 @@
 import { useState } from 'react';
 import { cn } from '@agency/ui';
-import { formatContent, parseContent } from './json-markdown';
+import { INVALID_JSON, formatContent, parseContent } from './json-markdown';
 
-/** A JSON object edited as text; invalid text keeps the last valid object and says so. */
+/** A JSON object edited as text; invalid text is reported to the form, which then refuses to save. */
 export function JsonTextarea({
   id,
   value,
   onChange,
   rows = 14,
+  onValidityChange,
+  error,
 }: {
   id: string;
   value: Record<string, unknown>;
   onChange: (value: Record<string, unknown>) => void;
   rows?: number;
+  onValidityChange?: (error: string | null) => void;
+  /** The form's or the server's message for this field. */
+  error?: string;
 }) {
   const [text, setText] = useState(() => formatContent(value));
   const [invalid, setInvalid] = useState(false);
@@ -23,12 +28,13 @@ export function JsonTextarea({
         rows={rows}
         spellCheck={false}
         value={text}
-        aria-invalid={invalid || undefined}
+        aria-invalid={invalid || Boolean(error) || undefined}
         aria-describedby={`${id}-status`}
         onChange={(e) => {
           setText(e.target.value);
           const parsed = parseContent(e.target.value);
           setInvalid(!parsed);
+          onValidityChange?.(parsed ? null : INVALID_JSON);
           if (parsed) onChange(parsed);
         }}
         className={cn(
@@ -38,12 +44,10 @@ export function JsonTextarea({
       />
       <p
         id={`${id}-status`}
-        role={invalid ? 'alert' : undefined}
-        className={cn('mt-1 text-xs', invalid ? 'font-medium text-red-700' : 'text-slate-600')}
+        role={invalid || error ? 'alert' : undefined}
+        className={cn('mt-1 text-xs', invalid || error ? 'font-medium text-red-700' : 'text-slate-600')}
       >
-        {invalid
-          ? 'Invalid JSON: the previous content is kept until the text is valid again.'
-          : `${text.length} characters`}
+        {invalid ? INVALID_JSON : error ? error : `${text.length} characters`}
       </p>
     </div>
   );

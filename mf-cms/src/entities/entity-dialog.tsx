@@ -2,11 +2,12 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AdminRoutes } from '@agency/contracts';
-import { Button, Dialog, Input, Select, Textarea, cn } from '@agency/ui';
+import { Button, Input, Select, Textarea, cn } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminKeys, errorMessage, fieldErrors, uploadFile, useSaveEntity } from '../shared/admin-api';
 import { Field, Switch, describedBy, slugify } from '../shared/form-controls';
+import { EditorDialog, SaveProblem, useSaveState } from '../shared/editor-dialog';
 import { formSchema, toFormValues, type EntityConfig, type FieldDef, type Row } from './entity-configs';
 
 type Values = Record<string, unknown>;
@@ -122,24 +123,29 @@ export function EntityDialog({
     handleSubmit,
     setError,
     setValue,
-    formState: { errors },
+    reset,
+    formState: { errors, isDirty },
   } = useForm<Values, unknown, Values>({
     resolver: zodResolver(schema as never),
     defaultValues: row ? toFormValues(config, row) : config.empty,
   });
+  const saveState = useSaveState<Row>(config.url, row, (fresh) => reset(toFormValues(config, fresh)));
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = handleSubmit((values) => {
+    saveState.start();
     save.mutate(
-      { id: row?.id, values },
+      { id: row?.id, values, etag: saveState.etag },
       {
-        onSuccess: () => {
+        onSuccess: (stored) => {
+          const first = config.fields[0]!.name;
           toast({
             title: `${config.singular} saved`,
-            description: `"${String(values[config.fields[0]!.name])}" was saved.`,
+            description: `"${String((stored as Values | null)?.[first] ?? values[first])}" was saved.`,
           });
           onClose();
         },
         onError: (err) => {
+          saveState.failed(err, values);
           for (const [name, message] of Object.entries(fieldErrors(err))) {
             const top = name.split('.')[0]!;
             if (config.fields.some((f) => f.name === top)) setError(top, { message });
@@ -151,8 +157,8 @@ export function EntityDialog({
           });
         },
       },
-    ),
-  );
+    );
+  });
 
   const renderField = (field: FieldDef) => {
     const fid = `${id}-${field.name}`;
@@ -257,23 +263,31 @@ export function EntityDialog({
 
   const title = `${row ? 'Edit' : 'New'} ${config.singular}`;
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={title} className="max-w-2xl">
-      <form onSubmit={onSubmit} noValidate aria-label={title}>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {config.fields.filter((f) => f.kind !== 'switch').map(renderField)}
-        </div>
-        <div className="mt-4 flex flex-wrap gap-6">
-          {config.fields.filter((f) => f.kind === 'switch').map(renderField)}
-        </div>
-        <div className="mt-6 flex justify-end gap-2 border-t border-slate-200 pt-4">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : `Save ${config.singular}`}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <EditorDialog
+      title={title}
+      className="max-w-2xl"
+      dirty={isDirty || saveState.copy !== null}
+      onClose={onClose}
+    >
+      {(requestClose) => (
+        <form onSubmit={onSubmit} noValidate aria-label={title}>
+          <SaveProblem state={saveState} id={id} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            {config.fields.filter((f) => f.kind !== 'switch').map(renderField)}
+          </div>
+          <div className="mt-4 flex flex-wrap gap-6">
+            {config.fields.filter((f) => f.kind === 'switch').map(renderField)}
+          </div>
+          <div className="mt-6 flex justify-end gap-2 border-t border-slate-200 pt-4">
+            <Button variant="outline" onClick={requestClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : `Save ${config.singular}`}
+            </Button>
+          </div>
+        </form>
+      )}
+    </EditorDialog>
   );
 }

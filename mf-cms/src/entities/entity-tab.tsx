@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Eye, Pencil, Trash2 } from 'lucide-react';
 import { Skeleton } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
-import { errorMessage, useAdminList, useDeleteEntity } from '../shared/admin-api';
+import { errorMessage, useAdminList, useDeleteEntity, versionOf } from '../shared/admin-api';
 import { StatusBadge } from '../shared/form-controls';
 import { EmptyState, IconButton, ListCard, TabHeader } from '../shared/list-ui';
 import type { EntityConfig, Row } from './entity-configs';
@@ -31,15 +31,19 @@ export function EntityTab({
     const name = config.primary(row);
     if (!window.confirm(`Delete the ${config.singular.toLowerCase()} "${name}"? This cannot be undone.`))
       return;
-    remove.mutate(row.id, {
-      onSuccess: () => toast({ title: `${config.singular} deleted`, description: `"${name}" was deleted.` }),
-      onError: (err) =>
-        toast({
-          variant: 'destructive',
-          title: `${config.singular} not deleted`,
-          description: errorMessage(err),
-        }),
-    });
+    remove.mutate(
+      { id: row.id, etag: versionOf(row) },
+      {
+        onSuccess: () =>
+          toast({ title: `${config.singular} deleted`, description: `"${name}" was deleted.` }),
+        onError: (err) =>
+          toast({
+            variant: 'destructive',
+            title: `${config.singular} not deleted`,
+            description: errorMessage(err),
+          }),
+      },
+    );
   };
 
   const rows = list.data ?? [];

@@ -8,11 +8,12 @@ import {
   type PageInput,
   type PageValues,
 } from '@agency/contracts';
-import { Button, Dialog, Input, Textarea } from '@agency/ui';
+import { Button, Input, Textarea } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { errorMessage, fieldErrors, useSaveEntity } from '../shared/admin-api';
 import { Field, Switch, describedBy, slugify } from '../shared/form-controls';
 import { ContentEditor } from '../editor/content-editor';
+import { EditorDialog, SaveProblem, useSaveState } from '../shared/editor-dialog';
 
 const EMPTY: PageInput = {
   name: '',
@@ -39,148 +40,165 @@ const toForm = (page: AdminPage): PageInput => ({
 /** 'New Page' / 'Edit Page' with the spec's fields. */
 export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose: () => void }) {
   const id = useId();
+  const f = (name: string) => `${id}-${name}`;
   const save = useSaveEntity<PageValues, AdminPage>(AdminRoutes.pages);
   const [slugTouched, setSlugTouched] = useState(Boolean(page));
+  const [jsonError, setJsonError] = useState<string | null>(null);
   const {
     register,
     control,
     handleSubmit,
     setError,
     setValue,
-    formState: { errors },
+    reset,
+    formState: { errors, isDirty },
   } = useForm<PageInput, unknown, PageValues>({
     resolver: zodResolver(pageInputSchema),
     defaultValues: page ? toForm(page) : EMPTY,
   });
+  const saveState = useSaveState<AdminPage>(AdminRoutes.pages, page, (fresh) => {
+    reset(toForm(fresh));
+    setJsonError(null);
+  });
 
+  const refuseInvalidJson = () => {
+    if (!jsonError) return false;
+    setError('content', { message: jsonError });
+    document.getElementById(f('content'))?.focus();
+    return true;
+  };
   const onSubmit = handleSubmit((values) => {
+    if (refuseInvalidJson()) return;
+    saveState.start();
     save.mutate(
-      { id: page?.id, values },
+      { id: page?.id, values, etag: saveState.etag },
       {
-        onSuccess: () => {
+        onSuccess: (stored) => {
           toast({
             title: page ? 'Page updated' : 'Page created',
-            description: `"${values.title}" was saved.`,
+            description: `"${stored?.title ?? values.title}" was saved.`,
           });
           onClose();
         },
         onError: (err) => {
+          saveState.failed(err, values);
           for (const [name, message] of Object.entries(fieldErrors(err))) {
-            if (name in EMPTY) setError(name as keyof PageInput, { message });
+            if (name.split('.')[0]! in EMPTY) setError(name.split('.')[0] as keyof PageInput, { message });
           }
           toast({ variant: 'destructive', title: 'Page not saved', description: errorMessage(err) });
         },
       },
     );
-  });
+  }, refuseInvalidJson);
 
-  const f = (name: string) => `${id}-${name}`;
   const nameField = register('name');
+  const title = page ? 'Edit Page' : 'New Page';
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title={page ? 'Edit Page' : 'New Page'}
+    <EditorDialog
+      title={title}
       className="max-w-3xl"
+      dirty={isDirty || jsonError !== null || saveState.copy !== null}
+      onClose={onClose}
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={page ? 'Edit Page' : 'New Page'}>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Page Name" htmlFor={f('name')} error={errors.name?.message}>
+      {(requestClose) => (
+        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={title}>
+          <SaveProblem state={saveState} id={id} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Page Name" htmlFor={f('name')} error={errors.name?.message}>
+              <Input
+                {...describedBy(f('name'), errors.name?.message)}
+                {...nameField}
+                onChange={(e) => {
+                  void nameField.onChange(e);
+                  if (!slugTouched) setValue('slug', slugify(e.target.value));
+                }}
+                invalid={Boolean(errors.name)}
+              />
+            </Field>
+            <Field
+              label="URL Slug"
+              htmlFor={f('slug')}
+              error={errors.slug?.message}
+              hint="Lowercase letters, digits and hyphens; the page lives at /slug."
+            >
+              <Input
+                {...describedBy(f('slug'), errors.slug?.message, true)}
+                {...register('slug', { onChange: () => setSlugTouched(true) })}
+                invalid={Boolean(errors.slug)}
+              />
+            </Field>
+          </div>
+          <Field label="Page Title" htmlFor={f('title')} error={errors.title?.message}>
             <Input
-              {...describedBy(f('name'), errors.name?.message)}
-              {...nameField}
-              onChange={(e) => {
-                void nameField.onChange(e);
-                if (!slugTouched) setValue('slug', slugify(e.target.value));
-              }}
-              invalid={Boolean(errors.name)}
+              {...describedBy(f('title'), errors.title?.message)}
+              {...register('title')}
+              invalid={Boolean(errors.title)}
             />
           </Field>
-          <Field
-            label="URL Slug"
-            htmlFor={f('slug')}
-            error={errors.slug?.message}
-            hint="Lowercase letters, digits and hyphens; the page lives at /slug."
-          >
-            <Input
-              {...describedBy(f('slug'), errors.slug?.message, true)}
-              {...register('slug', { onChange: () => setSlugTouched(true) })}
-              invalid={Boolean(errors.slug)}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Meta Title" htmlFor={f('metaTitle')} error={errors.metaTitle?.message}>
+              <Input
+                {...describedBy(f('metaTitle'), errors.metaTitle?.message)}
+                {...register('metaTitle')}
+                invalid={Boolean(errors.metaTitle)}
+              />
+            </Field>
+            <Field
+              label="Meta Description"
+              htmlFor={f('metaDescription')}
+              error={errors.metaDescription?.message}
+            >
+              <Textarea
+                rows={2}
+                {...describedBy(f('metaDescription'), errors.metaDescription?.message)}
+                {...register('metaDescription')}
+                invalid={Boolean(errors.metaDescription)}
+              />
+            </Field>
+          </div>
+          <div>
+            <span id={f('content-label')} className="mb-1.5 block text-sm font-medium text-ink-900">
+              Page Content
+            </span>
+            <Controller
+              control={control}
+              name="content"
+              render={({ field }) => (
+                <ContentEditor
+                  key={saveState.generation}
+                  id={f('content')}
+                  onValidityChange={setJsonError}
+                  error={errors.content?.message as string | undefined}
+                  labelledBy={f('content-label')}
+                  value={(field.value ?? {}) as Record<string, unknown>}
+                  onChange={field.onChange}
+                />
+              )}
             />
-          </Field>
-        </div>
-        <Field label="Page Title" htmlFor={f('title')} error={errors.title?.message}>
-          <Input
-            {...describedBy(f('title'), errors.title?.message)}
-            {...register('title')}
-            invalid={Boolean(errors.title)}
-          />
-        </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Meta Title" htmlFor={f('metaTitle')} error={errors.metaTitle?.message}>
-            <Input
-              {...describedBy(f('metaTitle'), errors.metaTitle?.message)}
-              {...register('metaTitle')}
-              invalid={Boolean(errors.metaTitle)}
-            />
-          </Field>
-          <Field
-            label="Meta Description"
-            htmlFor={f('metaDescription')}
-            error={errors.metaDescription?.message}
-          >
-            <Textarea
-              rows={2}
-              {...describedBy(f('metaDescription'), errors.metaDescription?.message)}
-              {...register('metaDescription')}
-              invalid={Boolean(errors.metaDescription)}
-            />
-          </Field>
-        </div>
-        <div>
-          <span id={f('content-label')} className="mb-1.5 block text-sm font-medium text-ink-900">
-            Page Content
-          </span>
+          </div>
           <Controller
             control={control}
-            name="content"
+            name="published"
             render={({ field }) => (
-              <ContentEditor
-                id={f('content')}
-                labelledBy={f('content-label')}
-                value={(field.value ?? {}) as Record<string, unknown>}
+              <Switch
+                label="Published"
+                checked={Boolean(field.value)}
                 onChange={field.onChange}
+                onText="Visible on the site"
+                offText="Draft: only staff can preview it"
               />
             )}
           />
-          {errors.content?.message ? (
-            <p role="alert" className="mt-1.5 text-sm font-medium text-red-700">
-              {String(errors.content.message)}
-            </p>
-          ) : null}
-        </div>
-        <Controller
-          control={control}
-          name="published"
-          render={({ field }) => (
-            <Switch
-              label="Published"
-              checked={Boolean(field.value)}
-              onChange={field.onChange}
-              onText="Visible on the site"
-              offText="Draft: only staff can preview it"
-            />
-          )}
-        />
-        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Page'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+          <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+            <Button variant="outline" onClick={requestClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Page'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </EditorDialog>
   );
 }

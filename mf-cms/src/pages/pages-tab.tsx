@@ -3,7 +3,7 @@ import { Eye, Pencil, Trash2 } from 'lucide-react';
 import { AdminRoutes, type AdminPage } from '@agency/contracts';
 import { Skeleton } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
-import { errorMessage, useDeleteEntity } from '../shared/admin-api';
+import { errorMessage, useDeleteEntity, versionOf } from '../shared/admin-api';
 import { StatusBadge } from '../shared/form-controls';
 import { EmptyState, IconButton, ListCard, TabHeader } from '../shared/list-ui';
 import { PageDialog } from './page-dialog';
@@ -29,11 +29,14 @@ export function PagesTab({
 
   const onDelete = (page: AdminPage) => {
     if (!window.confirm(`Delete the page "${page.title}"? This cannot be undone.`)) return;
-    remove.mutate(page.id, {
-      onSuccess: () => toast({ title: 'Page deleted', description: `"${page.title}" was deleted.` }),
-      onError: (err) =>
-        toast({ variant: 'destructive', title: 'Page not deleted', description: errorMessage(err) }),
-    });
+    remove.mutate(
+      { id: page.id, etag: versionOf(page) },
+      {
+        onSuccess: () => toast({ title: 'Page deleted', description: `"${page.title}" was deleted.` }),
+        onError: (err) =>
+          toast({ variant: 'destructive', title: 'Page not deleted', description: errorMessage(err) }),
+      },
+    );
   };
 
   return (

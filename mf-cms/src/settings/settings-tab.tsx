@@ -19,6 +19,7 @@ import { Button, Card, Input, Skeleton, Textarea } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { adminKeys, adminSend, errorMessage, fieldErrors, useSiteSettings } from '../shared/admin-api';
 import { Field, describedBy } from '../shared/form-controls';
+import { useUnsavedChanges } from '../shared/unsaved-changes';
 
 const fromEntries = (entries: SiteSettingEntry[]): SiteSettings => {
   const values = { ...DEFAULT_SITE_SETTINGS } as Record<string, unknown>;
@@ -40,6 +41,7 @@ function SiteSettingsForm({ entries }: { entries: SiteSettingEntry[] }) {
     defaultValues: fromEntries(entries),
   });
   useEffect(() => reset(fromEntries(entries)), [entries, reset]);
+  useUnsavedChanges(isDirty);
 
   const save = useMutation({
     mutationFn: (values: SiteSettings) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminRoutes, type SiteSettingEntry } from '@agency/contracts';
+import { AdminRoutes, entityTag, type SiteSettingEntry } from '@agency/contracts';
 import { ApiError, apiRequest, getJson } from '@agency/ui';
 
 /** Called when the server says the staff session is gone (expired, ended elsewhere). */
@@ -19,10 +19,15 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
 
 export const adminGet = <T>(url: string) => guarded(() => getJson<T>(url));
 
-/** JSON write; answers the parsed body (or null for 204). */
-export async function adminSend<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+/** JSON write; answers the parsed body (or null for 204). `ifMatch`: the version the write is meant for. */
+export async function adminSend<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+  ifMatch?: string,
+): Promise<T> {
   return guarded(async () => {
-    const res = await apiRequest(method, url, body);
+    const res = await apiRequest(method, url, body, ifMatch ? { 'If-Match': ifMatch } : {});
     return (res.status === 204 ? null : await res.json()) as T;
   });
 }
@@ -32,6 +37,23 @@ export function errorMessage(err: unknown, fallback = 'Something went wrong. Ple
   if (err instanceof ApiError) return err.serverMessage ?? err.message;
   if (err instanceof Error && err.message) return err.message;
   return fallback;
+}
+
+/** The version tag of a listed row (what If-Match names when it is saved or deleted). */
+export function versionOf(row: object | null | undefined): string | undefined {
+  const updatedAt = (row as { updatedAt?: unknown } | null | undefined)?.updatedAt;
+  return typeof updatedAt === 'string' ? entityTag({ updatedAt }) : undefined;
+}
+
+/** 412: the item changed on the server since the version this screen opened. */
+export const isStale = (err: unknown) => err instanceof ApiError && err.status === 412;
+
+/** One row as stored now, with its version tag (for reloading after a 412). */
+export async function getEntity<T>(url: string): Promise<{ row: T; etag: string | undefined }> {
+  return guarded(async () => {
+    const res = await apiRequest('GET', url);
+    return { row: (await res.json()) as T, etag: res.headers.get('ETag') ?? undefined };
+  });
 }
 
 /** Field messages of a 400/409 answer ({ fields: { name: message } }). */
@@ -71,8 +93,8 @@ export function useAdminList<T>(url: string) {
 export function useSaveEntity<TValues, TRow = unknown>(url: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, values }: { id?: number; values: TValues }) =>
-      id ? adminSend<TRow>('PUT', `${url}/${id}`, values) : adminSend<TRow>('POST', url, values),
+    mutationFn: ({ id, values, etag }: { id?: number; values: TValues; etag?: string }) =>
+      id ? adminSend<TRow>('PUT', `${url}/${id}`, values, etag) : adminSend<TRow>('POST', url, values),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.list(url) }),
   });
 }
@@ -80,8 +102,10 @@ export function useSaveEntity<TValues, TRow = unknown>(url: string) {
 export function useDeleteEntity(url: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => adminSend('DELETE', `${url}/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.list(url) }),
+    mutationFn: ({ id, etag }: { id: number; etag?: string }) =>
+      adminSend('DELETE', `${url}/${id}`, undefined, etag),
+    // After a refusal too: a 412 means the list shows an old version.
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.list(url) }),
   });
 }
 

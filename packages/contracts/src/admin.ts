@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailAddress, singleLine, slug } from './common';
 import { SERVICE_ICONS } from './marketing';
 import { RESOURCE_TYPES } from './content';
+import { RESERVED_PAGE_SLUGS } from './site-routes';
 
 /** Staff API paths (everything under /api/admin needs a staff session except auth). */
 export const AdminRoutes = {
@@ -36,7 +37,17 @@ export const AdminMessages = {
   identifierTaken: 'This identifier is already in use',
   newPassword: `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters`,
   currentPassword: 'Current password is required',
+  reservedSlug: 'This address is used by the site itself; choose another slug',
+  changedSinceOpened: 'This item was changed by someone else since you opened it',
 } as const;
+
+/**
+ * The version tag of a staff-edited row, from its `updatedAt` (the database's text, to the
+ * microsecond): the API sends it as the ETag of GET /:id and expects it back in If-Match; the CMS
+ * derives it from a listed row the same way.
+ */
+export const entityTag = (row: { updatedAt: string }): string =>
+  `"${row.updatedAt.replace(/[^0-9A-Za-z]/g, '')}"`;
 
 const required = (label: string, max: number) =>
   z
@@ -110,7 +121,7 @@ export const adminIdParams = z.object({
 export const pageInputSchema = z
   .object({
     name: required('Page name', 200),
-    slug: urlSlug,
+    slug: urlSlug.refine((s) => !RESERVED_PAGE_SLUGS.includes(s), AdminMessages.reservedSlug),
     title: required('Page title', 300),
     metaTitle: optionalLine(300),
     metaDescription: z

@@ -3,6 +3,8 @@ export const ErrorCode = {
   VALIDATION: 'VALIDATION_ERROR',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
+  /** 412: If-Match named a version of the item that is no longer the stored one. */
+  PRECONDITION_FAILED: 'PRECONDITION_FAILED',
   ALREADY_SUBSCRIBED: 'ALREADY_SUBSCRIBED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   MALFORMED_JSON: 'MALFORMED_JSON',

@@ -49,13 +49,20 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   }
 }
 
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<Response> {
   const isForm = typeof FormData !== 'undefined' && data instanceof FormData;
   const init: RequestInit = { method, credentials: 'include' };
+  const headers: Record<string, string> = { ...extraHeaders };
   if (data !== undefined) {
     init.body = isForm ? data : JSON.stringify(data);
-    if (!isForm) init.headers = { 'Content-Type': 'application/json' };
+    if (!isForm) headers['Content-Type'] = 'application/json';
   }
+  if (Object.keys(headers).length) init.headers = headers;
   const res = await transport()(url, init);
   await throwIfResNotOk(res);
   return res;

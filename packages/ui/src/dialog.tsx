@@ -1,9 +1,13 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from './cn';
 
-/** Accessible modal dialog: focus trapped, Escape closes, labelled by its title. */
+/**
+ * Accessible modal dialog: focus trapped, Escape closes, labelled by its title. Focus goes back to
+ * the control that had it when the dialog opened (Radix does that only for its own Trigger, and our
+ * dialogs open from state).
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -19,12 +23,21 @@ export function Dialog({
   children: ReactNode;
   className?: string;
 }) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink-950/60" />
         <DialogPrimitive.Content
-          aria-describedby={description ? undefined : undefined}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const el = opener.current;
+            if (!el?.isConnected) return;
+            event.preventDefault();
+            el.focus();
+          }}
           className={cn(
             'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none',
             className,

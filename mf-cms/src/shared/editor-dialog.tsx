@@ -1,0 +1,163 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Dialog } from '@agency/ui';
+import { errorMessage, getEntity, isStale, versionOf } from './admin-api';
+import { useUnsavedChanges } from './unsaved-changes';
+
+export const DISCARD_TITLE = 'Discard unsaved changes?';
+
+/** Asks before unsaved work is thrown away; "Keep editing" is the safe default. */
+export function ConfirmDiscard({
+  open,
+  onKeep,
+  onDiscard,
+  description = 'Your changes in this form have not been saved. They will be lost.',
+  discardLabel = 'Discard changes',
+}: {
+  open: boolean;
+  onKeep: () => void;
+  onDiscard: () => void;
+  description?: string;
+  discardLabel?: string;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onKeep()} title={DISCARD_TITLE} description={description}>
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onKeep} autoFocus>
+          Keep editing
+        </Button>
+        <Button variant="secondary" onClick={onDiscard}>
+          {discardLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+/**
+ * A CMS edit dialog: Escape, the close button and Cancel (`requestClose`) ask first while the form
+ * holds unsaved changes, which also make leaving the CMS ask. Focus goes back to the control that
+ * opened it (the dialog mounts while that control has focus).
+ */
+export function EditorDialog({
+  title,
+  className,
+  dirty,
+  onClose,
+  children,
+}: {
+  title: string;
+  className?: string;
+  dirty: boolean;
+  onClose: () => void;
+  children: (requestClose: () => void) => ReactNode;
+}) {
+  const [asking, setAsking] = useState(false);
+  useUnsavedChanges(dirty);
+  const requestClose = () => (dirty ? setAsking(true) : onClose());
+  return (
+    <>
+      <Dialog open onOpenChange={(o) => !o && requestClose()} title={title} className={className}>
+        {children(requestClose)}
+      </Dialog>
+      <ConfirmDiscard
+        open={asking}
+        onKeep={() => setAsking(false)}
+        onDiscard={() => {
+          setAsking(false);
+          onClose();
+        }}
+      />
+    </>
+  );
+}
+
+/** The staff's own values as plain text, to copy back after reloading a changed item. */
+function valuesAsText(values: Record<string, unknown>): string {
+  return Object.entries(values)
+    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v, null, 2)}`)
+    .join('\n\n');
+}
+
+/**
+ * What a save needs beyond the form: the version it was opened at (sent as If-Match), the last
+ * refusal, and after a 412 the staff's text to copy while the current version is reloaded.
+ */
+export function useSaveState<TRow extends { id: number }>(
+  url: string,
+  row: TRow | null,
+  onReloaded: (fresh: TRow) => void,
+) {
+  const [etag, setEtag] = useState(() => versionOf(row));
+  const [problem, setProblem] = useState<unknown>(null);
+  const [copy, setCopy] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+  /** Bumped on reload so editors that keep their own text start again from the form. */
+  const [generation, setGeneration] = useState(0);
+
+  const failed = (err: unknown, values: Record<string, unknown>) => {
+    setProblem(err);
+    if (isStale(err)) setCopy(valuesAsText(values));
+  };
+  const reload = async () => {
+    if (!row) return;
+    setReloading(true);
+    try {
+      const fresh = await getEntity<TRow>(`${url}/${row.id}`);
+      onReloaded(fresh.row);
+      setEtag(fresh.etag ?? versionOf(fresh.row));
+      setGeneration((g) => g + 1);
+      setProblem(null);
+    } catch (err) {
+      setProblem(err);
+    } finally {
+      setReloading(false);
+    }
+  };
+  return { etag, problem, copy, reloading, generation, failed, reload, start: () => setProblem(null) };
+}
+
+export type SaveState = ReturnType<typeof useSaveState>;
+
+/** Why the last save was refused, inside the dialog; after a 412 the way to reload and the copy. */
+export function SaveProblem({ state, id }: { state: SaveState; id: string }) {
+  const { problem, copy, reloading, reload } = state;
+  if (!problem && copy === null) return null;
+  return (
+    <div className="space-y-2">
+      {problem ? (
+        <div
+          role="alert"
+          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
+        >
+          {isStale(problem) ? (
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <span>
+                Not saved: this item was changed by someone else since you opened it. Reload it to edit the
+                current version; your text stays below to copy.
+              </span>
+              <Button size="sm" variant="outline" onClick={() => void reload()} disabled={reloading}>
+                {reloading ? 'Reloading...' : 'Reload current version'}
+              </Button>
+            </div>
+          ) : (
+            <span>Not saved: {errorMessage(problem)} Your input is kept.</span>
+          )}
+        </div>
+      ) : null}
+      {copy !== null ? (
+        <div>
+          <label htmlFor={`${id}-your-copy`} className="mb-1 block text-sm font-medium text-ink-900">
+            Your unsaved version (copy what you need)
+          </label>
+          <textarea
+            id={`${id}-your-copy`}
+            readOnly
+            rows={6}
+            value={copy}
+            className="block w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs text-ink-900"
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
