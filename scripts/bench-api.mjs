@@ -1,5 +1,6 @@
-// API throughput on loopback with autocannon: a cached public GET beside a bare Express "hello" route
-// measured in the same run, and contact POSTs on embedded PGlite with the stored rows checked.
+// API throughput on loopback with autocannon: a cached public GET and a cached page beside a bare
+// Express "hello" route measured in the same run, uncached server renders, and contact POSTs on
+// embedded PGlite with the stored rows checked.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { startSite } from './bench-server.mjs';
@@ -53,6 +54,19 @@ export async function benchApi({ duration = 10 } = {}) {
       'GET /api/services?published=true (cached)',
       await run({ url: `${site.url}/api/services?published=true`, duration }),
     );
+    await fetch(`${site.url}/`); // the page cache too
+    const page = summary('GET / (server-rendered page, cached)', await run({ url: `${site.url}/`, duration }));
+    // A query string keeps a page out of the cache: every request is a full server render.
+    let q = 0;
+    const render = summary(
+      'GET /?q=<n> (server render, uncached)',
+      await run({
+        url: `${site.url}/`,
+        duration,
+        connections: 10,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/?q=${q++}` }) }],
+      }),
+    );
     let n = 0;
     const contact = summary(
       'POST /api/contacts (PGlite)',
@@ -87,7 +101,7 @@ export async function benchApi({ duration = 10 } = {}) {
     const database = await openDatabase({ dataDir: site.dataDir });
     const stored = (await database.db.select({ id: contactRequests.id }).from(contactRequests)).length;
     await database.close();
-    return { rows: [helloResult, cached, contact], ratio: cached.reqPerSec / helloResult.reqPerSec, stored };
+    return { rows: [helloResult, cached, page, render, contact], ratio: cached.reqPerSec / helloResult.reqPerSec, stored };
   } finally {
     await site.stop();
     hello.kill();

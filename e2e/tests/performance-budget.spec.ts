@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * Byte budget for the first load of / (compressed JavaScript on the wire). Measured 363 KB when this
- * budget was set; the issue's target is 130 KB, and docs/performance.md explains the gap. The budget
- * stops regressions: lower it whenever the page gets lighter, never raise it without a reason there.
+ * Byte budget for the first load of / (compressed JavaScript on the wire, until the network is idle:
+ * the below-the-fold remotes that load once the browser is idle are counted too). 363 KB before the
+ * server render and the JavaScript diet; 301 KB when this budget was set (of which 9 requests come
+ * before the largest contentful paint). The budget stops regressions: lower it whenever the page gets
+ * lighter, never raise it without a reason in docs/performance.md.
  */
-const JS_BUDGET_BYTES = 400 * 1024;
+const JS_BUDGET_BYTES = 320 * 1024;
 
 test('the first load of / stays within its JavaScript byte budget', async ({ page, context }) => {
   const cdp = await context.newCDPSession(page);
