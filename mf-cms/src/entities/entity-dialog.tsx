@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { adminKeys, errorMessage, fieldErrors, uploadFile, useSaveEntity } from '../shared/admin-api';
 import { Field, Switch, describedBy, slugify } from '../shared/form-controls';
 import { formSchema, toFormValues, type EntityConfig, type FieldDef, type Row } from './entity-configs';
+import { ListField } from './list-field';
 
 type Values = Record<string, unknown>;
 
@@ -174,6 +175,18 @@ export function EntityDialog({
               offText={field.states?.[1]}
             />
           )}
+        />
+      );
+    }
+    if (field.kind === 'list') {
+      return (
+        <ListField
+          key={field.name}
+          id={fid}
+          field={field}
+          control={control}
+          register={register}
+          errors={errors}
         />
       );
     }
