@@ -79,7 +79,7 @@ export const serviceConfig: EntityConfig = {
     { name: 'slug', label: 'URL Slug', kind: 'text', hint: 'The page lives at /services/slug.' },
     {
       name: 'description',
-      label: 'Card Text',
+      label: 'Description',
       kind: 'textarea',
       wide: true,
       rows: 2,
