@@ -365,10 +365,13 @@ test.describe('CMS content', () => {
     const title = `E2E Service ${unique('s')}`;
     await page.getByRole('button', { name: 'New Service' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Service' });
-    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Title', { exact: true }).fill(title);
     await expect(dialog.getByLabel('URL Slug')).toHaveValue(/^e2e-service-/);
-    await dialog.getByLabel('Description').fill('A service made by the e2e test.');
-    await dialog.getByLabel('Features (one per line)').fill('First feature\nSecond feature');
+    await dialog.getByLabel('Description', { exact: true }).fill('A service made by the e2e test.');
+    await dialog.getByRole('button', { name: 'Add feature' }).click();
+    await dialog.getByLabel('Feature title 1').fill('First feature');
+    await dialog.getByRole('button', { name: 'Add feature' }).click();
+    await dialog.getByLabel('Feature title 2').fill('Second feature');
     const saved = page.waitForResponse(
       (r) => r.url().endsWith('/api/admin/services') && r.request().method() === 'POST',
     );
@@ -379,9 +382,9 @@ test.describe('CMS content', () => {
     const row = page.getByRole('list', { name: 'Services' }).getByRole('listitem').filter({ hasText: title });
     await expect(row).toContainText('Active');
     await row.getByRole('button', { name: `Edit ${title}` }).click();
-    await expect(
-      page.getByRole('dialog', { name: 'Edit Service' }).getByLabel('Features (one per line)'),
-    ).toHaveValue('First feature\nSecond feature');
+    const edit = page.getByRole('dialog', { name: 'Edit Service' });
+    await expect(edit.getByLabel('Feature title 1')).toHaveValue('First feature');
+    await expect(edit.getByLabel('Feature title 2')).toHaveValue('Second feature');
     await page.getByRole('dialog', { name: 'Edit Service' }).getByRole('button', { name: 'Cancel' }).click();
     page.once('dialog', (d) => void d.accept());
     await row.getByRole('button', { name: `Delete ${title}` }).click();

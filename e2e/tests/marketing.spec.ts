@@ -2,12 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { openClientSide, openPage } from '../support/site';
 
 const SERVICES = [
-  { slug: 'seo', title: 'SEO & Content' },
-  { slug: 'paid-media', title: 'Paid Media' },
-  { slug: 'data-science', title: 'Data Science & Analytics' },
-  { slug: 'ai-automations', title: 'AI Automations' },
-  { slug: 'shopify', title: 'Shopify E-commerce' },
-  { slug: 'web-design', title: 'Web Design' },
+  { slug: 'seo', title: 'SEO & Content', visual: 'ocean' },
+  { slug: 'paid-media', title: 'Paid Media', visual: 'ember' },
+  { slug: 'data-science', title: 'Data Science & Analytics', visual: 'indigo' },
+  { slug: 'ai-automations', title: 'AI Automations', visual: 'orchid' },
+  { slug: 'shopify', title: 'Shopify E-commerce', visual: 'forest' },
+  { slug: 'web-design', title: 'Web Design', visual: 'sunset' },
 ];
 const APPROACH = ['Audit & Analysis', 'Strategy Design', 'Expert Execution', 'Optimize & Scale'];
 
@@ -315,7 +315,7 @@ test.describe('service detail', () => {
       await openPage(page, `/services/${service.slug}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(service.title);
       const hero = page.locator('main > section').first();
-      await expect(hero).toHaveClass(new RegExp(`service-${service.slug}`));
+      await expect(hero).toHaveClass(new RegExp(`visual-${service.visual}`));
       expect(await hero.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('linear-gradient');
       await expect(hero.getByRole('link', { name: 'Get Started Today' })).toHaveAttribute('href', '/contact');
       await expect(hero.getByRole('link', { name: 'View Results' })).toHaveAttribute('href', '/case-studies');

@@ -159,10 +159,7 @@ test.beforeAll(async ({ playwright }) => {
   const seo = services.find((s) => s['slug'] === 'seo');
   expect(seo).toBeDefined();
   const seoValues = Object.fromEntries(
-    ['title', 'slug', 'description', 'icon', 'gradient', 'features', 'published', 'displayOrder'].map((k) => [
-      k,
-      seo![k],
-    ]),
+    Object.entries(seo!).filter(([k]) => !['id', 'createdAt', 'updatedAt'].includes(k)),
   );
   restore.push(async () => void (await adminJson('put', `services/${seo!.id}`, seoValues)));
   await adminJson('put', `services/${seo!.id}`, { ...seoValues, title: hostile('SEO title') });
@@ -189,8 +186,19 @@ test.beforeAll(async ({ playwright }) => {
     slug: slugs.service,
     description: `${hostile('Service description')} ${HOSTILE_MARKDOWN}`,
     icon: 'search',
-    gradient: SHORT,
-    features: [hostile('Feature one'), hostile('Feature two')],
+    visual: 'ocean',
+    subtitle: hostile('Service subtitle'),
+    intro: `${hostile('Service intro')} ${HOSTILE_MARKDOWN}`,
+    provenResult: hostile('Proven result'),
+    features: [
+      { title: hostile('Feature one'), description: hostile('Feature text') },
+      { title: hostile('Feature two'), description: '' },
+    ],
+    benefits: [hostile('Benefit')],
+    process: [{ phase: hostile('Phase'), description: hostile('Phase text') }],
+    testimonialQuote: hostile('Service quote'),
+    testimonialAuthor: hostile('Service author'),
+    testimonialRole: SHORT,
     published: true,
     displayOrder: 9999,
   });
@@ -272,6 +280,10 @@ test('public pages show hostile stored content as text and never run it', async 
     ['/about', []],
     ['/services', []],
     ['/services/seo', []],
+    [
+      `/services/${slugs.service}`,
+      [hostile('Service title'), hostile('Feature one'), hostile('Benefit'), hostile('Service quote')],
+    ],
     ['/case-studies', [hostile('Study title')]],
     [`/case-studies/${slugs.study}`, [hostile('Study title'), hostile('Client'), hostile('Metric one')]],
     ['/blog', [hostile('Post title')]],

@@ -3,7 +3,9 @@ import { exposedModules } from '@agency/federation-config/exposed-modules';
 import type { PagePrefetch, RemoteServerEntry } from '@agency/ui/server-entry';
 import { caseStudiesQueryOptions } from './home/api/get-case-studies';
 import { homepageHeroQueryOptions } from './home/api/get-homepage-hero';
+import { SLUG_PATTERN } from '@agency/contracts';
 import { servicesQueryOptions } from './home/api/get-services';
+import { serviceQueryOptions } from './services/api/get-service';
 import { testimonialsQueryOptions } from './home/api/get-testimonials';
 
 export const modules: RemoteServerEntry['modules'] = exposedModules(
@@ -14,10 +16,14 @@ export const prefetch: Record<string, PagePrefetch> = {
   HomePage: (client) =>
     Promise.all([
       client.prefetchQuery(homepageHeroQueryOptions()),
-      client.prefetchQuery(servicesQueryOptions()),
+      client.prefetchQuery(servicesQueryOptions),
       client.prefetchQuery(caseStudiesQueryOptions()),
       client.prefetchQuery(testimonialsQueryOptions()),
     ]),
+  ServicesPage: (client) => client.prefetchQuery(servicesQueryOptions),
+  // A slug the page would not even ask the API for is not fetched here either.
+  ServiceDetailPage: (client, { slug }) =>
+    slug && SLUG_PATTERN.test(slug) ? client.prefetchQuery(serviceQueryOptions(slug)) : Promise.resolve(),
 };
 
 export { sharedSingletons } from '@agency/ui/singletons';

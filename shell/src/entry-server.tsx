@@ -9,7 +9,7 @@ import { StaticRouter } from 'react-router-dom';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { RemoteName } from '@agency/contracts/routes';
 import { matchSiteRoute } from '@agency/contracts/site-routes';
-import { siteSettingsQueryOptions } from '@agency/ui';
+import { servicesQueryOptions, siteSettingsQueryOptions } from '@agency/ui';
 import { setApiTransport } from '@agency/ui/api-client';
 import { CLIENT_ONLY_DIGEST, RemoteRenderScopeProvider } from '@agency/ui/remote-module';
 import type { RemoteServerEntry } from '@agency/ui/server-entry';
@@ -70,7 +70,11 @@ async function prefetchPage(
   deadline: number,
 ) {
   const match = matchSiteRoute(new URL(req.url, 'http://localhost').pathname);
-  const shellData = client.prefetchQuery(siteSettingsQueryOptions);
+  // The layout's own data: site settings, and the footer's service links (pages inside the site layout).
+  const shellData = Promise.all([
+    client.prefetchQuery(siteSettingsQueryOptions),
+    match?.route.layout === 'bare' ? undefined : client.prefetchQuery(servicesQueryOptions),
+  ]);
   const page = match && remotes[match.route.remote]?.prefetch?.[match.route.module];
   const pageData = page ? Promise.resolve().then(() => page(client, match.params)) : Promise.resolve();
   pageData.catch((error: unknown) => {

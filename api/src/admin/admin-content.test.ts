@@ -37,7 +37,7 @@ const CASES: EntityCase[] = [
   {
     path: '/api/admin/services',
     valid: { title: 'Email marketing', slug: 'email-marketing', description: 'Campaigns that convert.' },
-    change: { features: ['Flows', 'Segments'], displayOrder: 3 },
+    change: { features: [{ title: 'Flows', description: 'Welcome and win-back.' }], displayOrder: 3 },
     missing: {
       body: { slug: 'no-title' },
       fields: { title: 'Title is required', description: 'Description is required' },

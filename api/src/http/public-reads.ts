@@ -36,6 +36,7 @@ export interface PublicRead {
 /** The public reads the cache serves. */
 export const PUBLIC_READS: readonly PublicRead[] = [
   { path: '/services', tags: ['services'], query: publishedListQuery },
+  { path: '/services/:slug', tags: ['services'], query: noQuery },
   { path: '/testimonials', tags: ['testimonials'], query: publishedListQuery },
   { path: '/content-blocks/:identifier', tags: ['content-blocks'], query: noQuery },
   { path: '/case-studies', tags: ['case-studies'], query: publishedListQuery, staffSeesDrafts: true },

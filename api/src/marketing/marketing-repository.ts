@@ -22,13 +22,35 @@ export function marketingRepository(db: Db) {
           slug: services.slug,
           description: services.description,
           icon: services.icon,
-          gradient: services.gradient,
+          visual: services.visual,
           features: services.features,
+          provenResult: services.provenResult,
           displayOrder: services.displayOrder,
         })
         .from(services)
         .where(eq(services.published, true))
         .orderBy(asc(services.displayOrder), asc(services.id));
+    },
+
+    /** One published service in the public detail shape; null when unknown or unpublished. */
+    async findPublishedService(slug: string) {
+      const [row] = await db
+        .select()
+        .from(services)
+        .where(and(eq(services.slug, slug), eq(services.published, true)))
+        .limit(1);
+      if (!row) return null;
+      const { testimonialQuote, testimonialAuthor, testimonialRole, published, createdAt, updatedAt, ...rest } =
+        row;
+      void published;
+      void createdAt;
+      void updatedAt;
+      return {
+        ...rest,
+        testimonial: testimonialQuote
+          ? { quote: testimonialQuote, author: testimonialAuthor, role: testimonialRole }
+          : null,
+      };
     },
 
     listPublishedTestimonials() {

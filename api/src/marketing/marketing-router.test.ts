@@ -68,7 +68,17 @@ describe('GET /api/services', () => {
     t = await createTestApp({ env: { ADMIN_PASSWORD: STAFF_PASSWORD } });
     await t.db.insert(services).values([
       { slug: 'third', title: 'Third', description: 'c', displayOrder: 3, icon: 'bot' },
-      { slug: 'first', title: 'First', description: 'a', displayOrder: 1, features: ['One', 'Two'] },
+      {
+        slug: 'first',
+        title: 'First',
+        description: 'a',
+        displayOrder: 1,
+        features: [
+          { title: 'One', description: 'The first' },
+          { title: 'Two', description: '' },
+        ],
+        provenResult: '2x more',
+      },
       { slug: 'draft', title: 'Draft', description: 'x', displayOrder: 0, published: false },
       { slug: 'second', title: 'Second', description: 'b', displayOrder: 2, icon: 'unknown-icon' },
     ]);
@@ -79,7 +89,12 @@ describe('GET /api/services', () => {
     const res = await request(t.app).get('/api/services?published=true').expect(200);
     expect(res.body.map((s: { slug: string }) => s.slug)).toEqual(['first', 'second', 'third']);
     expect(serviceListSchema.safeParse(res.body).success).toBe(true);
-    expect(res.body[0]).toMatchObject({ icon: 'search', gradient: 'service-seo', features: ['One', 'Two'] });
+    expect(res.body[0]).toMatchObject({
+      icon: 'search',
+      visual: 'ocean',
+      features: ['One', 'Two'],
+      provenResult: '2x more',
+    });
     expect(res.body[0]).not.toHaveProperty('published');
   });
 

@@ -4,7 +4,9 @@ import {
   contentBlockParamsSchema,
   contentBlockSchema,
   publishedListQuery,
+  serviceDetailSchema,
   serviceListSchema,
+  serviceParamsSchema,
   testimonialListSchema,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
@@ -40,6 +42,16 @@ export function marketingRouter(db: Db) {
     const rows = await repo.listPublishedServices();
     revalidateAlways(res);
     res.json(serviceListSchema.parse(rows));
+  });
+
+  router.get('/services/:slug', async (req, res) => {
+    parseQuery(noQuery, req);
+    // A malformed slug names no service either: 404, like an unknown or unpublished one.
+    const params = serviceParamsSchema.safeParse(req.params);
+    const service = params.success ? await repo.findPublishedService(params.data.slug) : null;
+    if (!service) throw notFound('Service not found');
+    revalidateAlways(res);
+    res.json(serviceDetailSchema.parse(service));
   });
 
   router.get('/testimonials', async (req, res) => {

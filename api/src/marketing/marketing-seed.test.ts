@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homepageHeroContentSchema, SERVICE_ICONS } from '@agency/contracts';
+import { homepageHeroContentSchema, SERVICE_ICONS, SERVICE_VISUALS } from '@agency/contracts';
 import { createTestApp } from '../test-support/test-app';
 import { contentBlocks, services, testimonials } from '../db/schema';
 import { seedMarketing } from './marketing-seed';
@@ -25,7 +25,7 @@ describe('seedMarketing', () => {
     expect(content.secondaryCTA).toEqual({ text: 'View Case Studies', href: '/case-studies' });
   });
 
-  it('serves the six services in order with the spec icons and existing gradients', async () => {
+  it('serves the six services in order with the spec icons and their visuals', async () => {
     const res = await request(t.app).get('/api/services?published=true').expect(200);
     expect(res.body.map((s: { slug: string }) => s.slug)).toEqual([
       'seo',
@@ -36,8 +36,11 @@ describe('seedMarketing', () => {
       'web-design',
     ]);
     expect(res.body.map((s: { icon: string }) => s.icon)).toEqual([...SERVICE_ICONS]);
-    for (const s of res.body as { slug: string; gradient: string }[])
-      expect(s.gradient).toBe(`service-${s.slug}`);
+    expect(res.body.map((s: { visual: string }) => s.visual)).toEqual([...SERVICE_VISUALS]);
+    for (const s of res.body as { features: string[]; provenResult: string }[]) {
+      expect(s.features).toHaveLength(5);
+      expect(s.provenResult).not.toBe('');
+    }
   });
 
   it('serves at least four complete testimonials', async () => {

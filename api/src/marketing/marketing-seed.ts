@@ -2,6 +2,9 @@ import { count } from 'drizzle-orm';
 import { HOMEPAGE_HERO_IDENTIFIER, type HomepageHeroContent } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { contentBlocks, services, testimonials } from '../db/schema';
+import { SEED_SERVICES } from './service-seed-data';
+
+export { SEED_SERVICES };
 
 const HOMEPAGE_HERO: HomepageHeroContent = {
   title: 'Digital Performance, Distilled.',
@@ -15,68 +18,6 @@ const HOMEPAGE_HERO: HomepageHeroContent = {
   primaryCTA: { text: 'Start Your Growth Journey', href: '/contact' },
   secondaryCTA: { text: 'View Case Studies', href: '/case-studies' },
 };
-
-export const SEED_SERVICES = [
-  {
-    slug: 'seo',
-    title: 'SEO & Content',
-    description:
-      'Technical SEO, search-led content and digital PR that earn rankings for the queries your buyers actually type.',
-    icon: 'search',
-    gradient: 'service-seo',
-    features: ['Technical audits', 'Keyword & intent mapping', 'Content strategy', 'Digital PR'],
-  },
-  {
-    slug: 'paid-media',
-    title: 'Paid Media',
-    description:
-      'Google, Meta and LinkedIn campaigns managed against profit, not clicks, with creative testing every week.',
-    icon: 'target',
-    gradient: 'service-paid-media',
-    features: ['Search & Shopping', 'Paid social', 'Creative testing', 'Budget pacing'],
-  },
-  {
-    slug: 'data-science',
-    title: 'Data Science & Analytics',
-    description:
-      'Clean tracking, honest attribution and dashboards your leadership team reads, so every budget decision has evidence.',
-    icon: 'trending',
-    gradient: 'service-data-science',
-    features: ['GA4 & server-side tracking', 'Attribution models', 'Forecasting', 'Executive dashboards'],
-  },
-  {
-    slug: 'ai-automations',
-    title: 'AI Automations',
-    description:
-      'Practical AI workflows for reporting, lead routing and content operations that give your team hours back each week.',
-    icon: 'bot',
-    gradient: 'service-ai-automations',
-    features: ['Workflow audits', 'Lead scoring', 'Automated reporting', 'Content operations'],
-  },
-  {
-    slug: 'shopify',
-    title: 'Shopify E-commerce',
-    description:
-      'Shopify and Shopify Plus builds, migrations and conversion work that lift average order value and repeat purchase.',
-    icon: 'shopping',
-    gradient: 'service-shopify',
-    features: [
-      'Store builds & migrations',
-      'Conversion optimisation',
-      'Apps & integrations',
-      'Retention flows',
-    ],
-  },
-  {
-    slug: 'web-design',
-    title: 'Web Design',
-    description:
-      'Fast, accessible marketing sites designed around one job: turning qualified visitors into pipeline.',
-    icon: 'palette',
-    gradient: 'service-web-design',
-    features: ['UX research', 'Conversion copywriting', 'Design systems', 'Core Web Vitals'],
-  },
-] as const;
 
 export const SEED_TESTIMONIALS = [
   {
@@ -132,7 +73,15 @@ export async function seedMarketing(db: Db): Promise<void> {
   if (await isEmpty(db, services)) {
     await db
       .insert(services)
-      .values(SEED_SERVICES.map((s, i) => ({ ...s, features: [...s.features], displayOrder: i + 1 })));
+      .values(
+        SEED_SERVICES.map((s, i) => ({
+          ...s,
+          features: [...s.features],
+          benefits: [...s.benefits],
+          process: [...s.process],
+          displayOrder: i + 1,
+        })),
+      );
   }
   if (await isEmpty(db, testimonials)) {
     await db.insert(testimonials).values(SEED_TESTIMONIALS.map((t, i) => ({ ...t, displayOrder: i + 1 })));

@@ -3,6 +3,7 @@ import {
   AdminRoutes,
   RESOURCE_TYPES,
   SERVICE_ICONS,
+  SERVICE_VISUALS,
   blogPostInputSchema,
   caseStudyInputSchema,
   resourceInputSchema,
@@ -11,7 +12,16 @@ import {
 } from '@agency/contracts';
 
 export type FieldKind =
-  'text' | 'textarea' | 'number' | 'switch' | 'select' | 'lines' | 'results' | 'image-url' | 'file-url';
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'switch'
+  | 'select'
+  | 'lines'
+  | 'results'
+  | 'image-url'
+  | 'file-url'
+  | 'list';
 
 export interface FieldDef {
   name: string;
@@ -24,6 +34,11 @@ export interface FieldDef {
   wide?: boolean;
   /** Switch texts for on and off. */
   states?: [string, string];
+  /** `list`: the inputs of one item, and what one item is called ('Feature'). */
+  item?: { name: string; label: string; kind: 'text' | 'textarea' }[];
+  itemLabel?: string;
+  /** `list` of plain strings: the one input of `item` holds the string. */
+  scalar?: boolean;
 }
 
 export type Row = Record<string, unknown> & { id: number };
@@ -55,16 +70,75 @@ const published = (label: string, on: string, off: string): FieldDef => ({
 export const serviceConfig: EntityConfig = {
   title: 'Services',
   singular: 'Service',
-  description: 'Services shown on the home page grid (active ones, in display order).',
+  description:
+    'Services on the home grid, the services overview and the footer (active ones, in display order), each with its page at /services/slug.',
   url: AdminRoutes.services,
   schema: serviceInputSchema,
   fields: [
     { name: 'title', label: 'Title', kind: 'text' },
-    { name: 'slug', label: 'URL Slug', kind: 'text', hint: 'Links to /services/slug.' },
-    { name: 'description', label: 'Description', kind: 'textarea', wide: true },
+    { name: 'slug', label: 'URL Slug', kind: 'text', hint: 'The page lives at /services/slug.' },
+    {
+      name: 'description',
+      label: 'Description',
+      kind: 'textarea',
+      wide: true,
+      rows: 2,
+      hint: 'On the home grid and the services overview; also the page’s meta description.',
+    },
     { name: 'icon', label: 'Icon', kind: 'select', options: SERVICE_ICONS },
-    { name: 'gradient', label: 'Gradient class', kind: 'text' },
-    { name: 'features', label: 'Features (one per line)', kind: 'lines', wide: true },
+    {
+      name: 'visual',
+      label: 'Visual',
+      kind: 'select',
+      options: SERVICE_VISUALS,
+      hint: 'The colour gradient.',
+    },
+    { name: 'subtitle', label: 'Page Subtitle', kind: 'text', wide: true },
+    { name: 'intro', label: 'Page Introduction', kind: 'textarea', wide: true },
+    {
+      name: 'provenResult',
+      label: 'Proven Result',
+      kind: 'text',
+      wide: true,
+      hint: 'One line, e.g. 247% average organic traffic growth within 12 months.',
+    },
+    {
+      name: 'features',
+      label: "What's Included",
+      kind: 'list',
+      itemLabel: 'Feature',
+      item: [
+        { name: 'title', label: 'Feature title', kind: 'text' },
+        { name: 'description', label: 'Feature description', kind: 'textarea' },
+      ],
+      hint: 'Their titles are the overview card’s included list.',
+    },
+    {
+      name: 'benefits',
+      label: 'Proven Results (benefits)',
+      kind: 'list',
+      itemLabel: 'Benefit',
+      scalar: true,
+      item: [{ name: 'value', label: 'Benefit', kind: 'text' }],
+    },
+    {
+      name: 'process',
+      label: 'Our Process',
+      kind: 'list',
+      itemLabel: 'Step',
+      item: [
+        { name: 'phase', label: 'Step', kind: 'text' },
+        { name: 'description', label: 'Step description', kind: 'textarea' },
+      ],
+    },
+    { name: 'testimonialQuote', label: 'Testimonial Quote', kind: 'textarea', wide: true, rows: 3 },
+    { name: 'testimonialAuthor', label: 'Testimonial Author', kind: 'text' },
+    {
+      name: 'testimonialRole',
+      label: 'Testimonial Role',
+      kind: 'text',
+      hint: 'e.g. VP of Marketing, Northwind Outfitters',
+    },
     { name: 'displayOrder', label: 'Display Order', kind: 'number' },
     published('Active', 'Shown on the site', 'Hidden'),
   ],
@@ -73,8 +147,16 @@ export const serviceConfig: EntityConfig = {
     slug: '',
     description: '',
     icon: 'search',
-    gradient: 'service-seo',
-    features: '',
+    visual: 'ocean',
+    subtitle: '',
+    intro: '',
+    provenResult: '',
+    features: [],
+    benefits: [],
+    process: [],
+    testimonialQuote: '',
+    testimonialAuthor: '',
+    testimonialRole: '',
     displayOrder: 0,
     published: true,
   },
@@ -234,6 +316,12 @@ export function formSchema(config: EntityConfig) {
     // The pipe target takes what the transform produces (an array); its own type is checked by the contract.
     const target = config.schema.shape[field.name] as z.ZodType<unknown, never>;
     if (field.kind === 'lines') overrides[field.name] = z.string().transform(splitLines).pipe(target);
+    if (field.kind === 'list' && field.scalar) {
+      overrides[field.name] = z
+        .array(z.object({ value: z.string() }))
+        .transform((items) => items.map((i) => i.value))
+        .pipe(target);
+    }
     if (field.kind === 'results') {
       overrides[field.name] = z
         .string()
@@ -255,11 +343,33 @@ export function toFormValues(config: EntityConfig, row: Row): Record<string, unk
   for (const field of config.fields) {
     const v = row[field.name];
     if (field.kind === 'lines') values[field.name] = Array.isArray(v) ? v.join('\n') : '';
+    else if (field.kind === 'list')
+      values[field.name] = Array.isArray(v) ? v.map((i) => listItemValues(field, i)) : [];
     else if (field.kind === 'results') {
       values[field.name] = Array.isArray(v)
         ? (v as { metric: string; value: string }[]).map((r) => `${r.value} | ${r.metric}`).join('\n')
         : '';
     } else values[field.name] = v ?? config.empty[field.name] ?? '';
+  }
+  return values;
+}
+
+/** A blank item of a `list` field, in form shape. */
+export function listItemBlank(field: FieldDef): Record<string, string> {
+  return Object.fromEntries((field.item ?? []).map((sub) => [sub.name, '']));
+}
+
+/** A stored list item in form shape; a plain string fills the item's first input. */
+function listItemValues(field: FieldDef, stored: unknown): Record<string, string> {
+  const values = listItemBlank(field);
+  const first = field.item?.[0]?.name;
+  if (typeof stored === 'string') {
+    if (first) values[first] = stored;
+  } else if (stored && typeof stored === 'object') {
+    for (const key of Object.keys(values)) {
+      const v = (stored as Record<string, unknown>)[key];
+      if (typeof v === 'string') values[key] = v;
+    }
   }
   return values;
 }

@@ -9,6 +9,7 @@ import { adminKeys, errorMessage, fieldErrors, uploadFile, useSaveEntity } from 
 import { Field, Switch, describedBy, slugify } from '../shared/form-controls';
 import { EditorDialog, SaveProblem, useSaveState } from '../shared/editor-dialog';
 import { formSchema, toFormValues, type EntityConfig, type FieldDef, type Row } from './entity-configs';
+import { ListField } from './list-field';
 
 type Values = Record<string, unknown>;
 
@@ -180,6 +181,18 @@ export function EntityDialog({
               offText={field.states?.[1]}
             />
           )}
+        />
+      );
+    }
+    if (field.kind === 'list') {
+      return (
+        <ListField
+          key={field.name}
+          id={fid}
+          field={field}
+          control={control}
+          register={register}
+          errors={errors}
         />
       );
     }

@@ -1,4 +1,10 @@
-import { homepageHeroContentSchema, type Cta, type HeroMetric, type ServiceIcon } from '@agency/contracts';
+import {
+  homepageHeroContentSchema,
+  type Cta,
+  type HeroMetric,
+  type ServiceIcon,
+  type ServiceVisual,
+} from '@agency/contracts';
 
 export interface HeroView {
   title: string;
@@ -54,7 +60,7 @@ export interface ServiceCardView {
   title: string;
   description: string;
   icon: ServiceIcon;
-  gradient: string;
+  visual: ServiceVisual;
 }
 
 /** Shown when published services are missing or empty (spec: these three slugs). */
@@ -65,7 +71,7 @@ export const FALLBACK_SERVICES: ServiceCardView[] = [
     description:
       'Technical SEO, search-led content and digital PR that win rankings for the queries your buyers actually type.',
     icon: 'search',
-    gradient: 'service-seo',
+    visual: 'ocean',
   },
   {
     slug: 'paid-media-ppc',
@@ -73,7 +79,7 @@ export const FALLBACK_SERVICES: ServiceCardView[] = [
     description:
       'Google, Meta and LinkedIn campaigns managed against profit, not clicks, with creative tested every week.',
     icon: 'target',
-    gradient: 'service-paid-media',
+    visual: 'ember',
   },
   {
     slug: 'data-analytics',
@@ -81,7 +87,7 @@ export const FALLBACK_SERVICES: ServiceCardView[] = [
     description:
       'Tracking you can trust, honest attribution and dashboards that show exactly where to invest next.',
     icon: 'trending',
-    gradient: 'service-data-science',
+    visual: 'indigo',
   },
 ];
 

@@ -1,12 +1,13 @@
 import { Link, useParams } from '@agency/ui/router';
 import { ArrowLeft, ArrowRight, CheckCircle2, Quote } from 'lucide-react';
-import { Container, SectionHeading, buttonClasses, cn } from '@agency/ui';
+import { SLUG_PATTERN, type ServiceDetail } from '@agency/contracts';
+import { Container, SectionHeading, Skeleton, buttonClasses, cn } from '@agency/ui';
 import { CtaBand } from '../shared/cta-band';
 import { PageHero } from '../shared/page-hero';
-import { ServiceGlyph, gradientClass } from '../shared/service-visuals';
+import { ServiceGlyph, visualClass } from '../shared/service-visuals';
 import { darkOutlineButton } from '../shared/dark-outline-button';
 import { StarRating } from '../shared/star-rating';
-import { findService, type ServiceContent } from './service-catalog';
+import { useService } from './api/get-service';
 
 const AT_A_GLANCE = [
   'Led by a senior specialist with 5+ years of experience',
@@ -15,9 +16,29 @@ const AT_A_GLANCE = [
 ];
 
 export function ServiceDetailPage() {
-  const { slug } = useParams();
-  const service = findService(slug);
-  return service ? <ServiceDetail service={service} /> : <ServiceNotFound />;
+  const slug = useParams()['slug'] ?? '';
+  const validSlug = SLUG_PATTERN.test(slug);
+  const { data, isPending, isError } = useService(slug);
+  // Unknown, unpublished (the API answers 404) or malformed: the same page, served with status 404.
+  if (!validSlug || isError || (!isPending && !data)) return <ServiceNotFound />;
+  if (isPending) return <ServiceSkeleton />;
+  return <ServiceDetailView service={data} />;
+}
+
+function ServiceSkeleton() {
+  return (
+    <div role="status" aria-busy="true">
+      <span className="sr-only">Loading service…</span>
+      <div className="bg-ink-950 pb-16 pt-32 sm:pb-24 sm:pt-36">
+        <Container>
+          <Skeleton className="h-4 w-32 bg-white/20" />
+          <Skeleton className="mt-8 h-14 w-14 rounded-xl bg-white/20" />
+          <Skeleton className="mt-6 h-12 w-2/3 bg-white/20" />
+          <Skeleton className="mt-4 h-6 w-1/2 bg-white/20" />
+        </Container>
+      </div>
+    </div>
+  );
 }
 
 function ServiceNotFound() {
@@ -38,13 +59,13 @@ function ServiceNotFound() {
   );
 }
 
-function ServiceDetail({ service: s }: { service: ServiceContent }) {
+function ServiceDetailView({ service: s }: { service: ServiceDetail }) {
   return (
     <>
       <section
         className={cn(
           'relative overflow-hidden pb-16 pt-32 text-white sm:pb-24 sm:pt-36',
-          gradientClass(s.gradient),
+          visualClass(s.visual),
         )}
       >
         <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-ink-950/25" />
@@ -66,7 +87,7 @@ function ServiceDetail({ service: s }: { service: ServiceContent }) {
               </span>
               <h1 className="mt-6 text-4xl font-bold tracking-tight sm:text-5xl lg:text-6xl">{s.title}</h1>
               <p className="mt-4 text-xl font-medium text-white sm:text-2xl">{s.subtitle}</p>
-              <p className="mt-6 text-lg text-white/90">{s.description}</p>
+              <p className="mt-6 text-lg text-white/90">{s.intro}</p>
               <div className="mt-10 flex flex-col gap-3 sm:flex-row">
                 <Link to="/contact" className={buttonClasses('inverse', 'lg')}>
                   Get Started Today
@@ -81,9 +102,20 @@ function ServiceDetail({ service: s }: { service: ServiceContent }) {
               aria-label="At a glance"
               className="rounded-2xl bg-ink-950/40 p-6 ring-1 ring-white/20 backdrop-blur sm:p-8"
             >
-              <p className="text-sm font-semibold uppercase tracking-wider text-white/80">Typical result</p>
-              <p className="mt-2 text-2xl font-bold leading-snug">{s.provenResult}</p>
-              <ul className="mt-6 grid gap-3 border-t border-white/20 pt-6 text-white/90">
+              {s.provenResult ? (
+                <>
+                  <p className="text-sm font-semibold uppercase tracking-wider text-white/80">
+                    Typical result
+                  </p>
+                  <p className="mt-2 text-2xl font-bold leading-snug">{s.provenResult}</p>
+                </>
+              ) : null}
+              <ul
+                className={cn(
+                  'grid gap-3 text-white/90',
+                  s.provenResult && 'mt-6 border-t border-white/20 pt-6',
+                )}
+              >
                 {AT_A_GLANCE.map((item) => (
                   <li key={item} className="flex gap-2">
                     <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
@@ -96,100 +128,108 @@ function ServiceDetail({ service: s }: { service: ServiceContent }) {
         </Container>
       </section>
 
-      <section className="py-16 sm:py-24" aria-labelledby="results-heading">
-        <Container>
-          <SectionHeading
-            eyebrow="Why It Works"
-            title={<span id="results-heading">Proven Results</span>}
-            intro={`What clients typically see in their first year of ${s.title} with us.`}
-          />
-          <ul className="grid gap-4 sm:grid-cols-2" data-testid="benefits">
-            {s.benefits.map((b) => (
-              <li key={b} className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-                <CheckCircle2 className="mt-0.5 h-6 w-6 shrink-0 text-accent-500" aria-hidden="true" />
-                <span className="text-lg text-ink-900">{b}</span>
-              </li>
-            ))}
-          </ul>
-        </Container>
-      </section>
+      {s.benefits.length ? (
+        <section className="py-16 sm:py-24" aria-labelledby="results-heading">
+          <Container>
+            <SectionHeading
+              eyebrow="Why It Works"
+              title={<span id="results-heading">Proven Results</span>}
+              intro={`What clients typically see in their first year of ${s.title} with us.`}
+            />
+            <ul className="grid gap-4 sm:grid-cols-2" data-testid="benefits">
+              {s.benefits.map((b) => (
+                <li key={b} className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+                  <CheckCircle2 className="mt-0.5 h-6 w-6 shrink-0 text-accent-500" aria-hidden="true" />
+                  <span className="text-lg text-ink-900">{b}</span>
+                </li>
+              ))}
+            </ul>
+          </Container>
+        </section>
+      ) : null}
 
-      <section className="bg-slate-50 py-16 sm:py-24" aria-labelledby="included-heading">
-        <Container>
-          <SectionHeading
-            eyebrow="The Service"
-            title={<span id="included-heading">What&apos;s Included</span>}
-            intro="Five workstreams, run by the same senior team and reported in one place."
-          />
-          <ul className="flex flex-wrap justify-center gap-6" data-testid="features">
-            {s.features.map((f) => (
-              <li
-                key={f.title}
-                className="w-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)]"
-              >
-                <h3 className="text-lg font-semibold text-ink-900">{f.title}</h3>
-                <p className="mt-2 text-slate-600">{f.description}</p>
-              </li>
-            ))}
-          </ul>
-        </Container>
-      </section>
-
-      <section className="py-16 sm:py-24" aria-labelledby="process-heading">
-        <Container>
-          <SectionHeading
-            eyebrow="How We Work"
-            title={<span id="process-heading">Our Process</span>}
-            intro="A clear plan in weeks and measurable progress every month."
-          />
-          <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4" data-testid="process">
-            {s.process.map((step, i) => (
-              <li
-                key={step.phase}
-                className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-              >
-                <span
-                  aria-hidden="true"
-                  className={cn(
-                    'flex h-10 w-10 items-center justify-center rounded-full text-sm font-bold text-white',
-                    gradientClass(s.gradient),
-                  )}
+      {s.features.length ? (
+        <section className="bg-slate-50 py-16 sm:py-24" aria-labelledby="included-heading">
+          <Container>
+            <SectionHeading
+              eyebrow="The Service"
+              title={<span id="included-heading">What&apos;s Included</span>}
+              intro="Five workstreams, run by the same senior team and reported in one place."
+            />
+            <ul className="flex flex-wrap justify-center gap-6" data-testid="features">
+              {s.features.map((f) => (
+                <li
+                  key={f.title}
+                  className="w-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)]"
                 >
-                  {i + 1}
-                </span>
-                <h3 className="mt-4 text-lg font-semibold text-ink-900">
-                  <span className="sr-only">Step {i + 1}: </span>
-                  {step.phase}
-                </h3>
-                <p className="mt-2 text-slate-600">{step.description}</p>
-              </li>
-            ))}
-          </ol>
-        </Container>
-      </section>
+                  <h3 className="text-lg font-semibold text-ink-900">{f.title}</h3>
+                  <p className="mt-2 text-slate-600">{f.description}</p>
+                </li>
+              ))}
+            </ul>
+          </Container>
+        </section>
+      ) : null}
 
-      <section className="bg-slate-50 py-16 sm:py-24" aria-labelledby="testimonial-heading">
-        <Container className="max-w-4xl">
-          <h2 id="testimonial-heading" className="sr-only">
-            Client Testimonial
-          </h2>
-          <figure className="rounded-3xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-12">
-            <Quote className="mx-auto h-10 w-10 text-brand-200" aria-hidden="true" />
-            <div className="mt-4 flex justify-center">
-              <StarRating rating={5} />
-            </div>
-            <blockquote className="mt-6 text-xl font-medium text-ink-900 sm:text-2xl">
-              <p>&ldquo;{s.testimonial.quote}&rdquo;</p>
-            </blockquote>
-            <figcaption className="mt-6">
-              <span className="block font-semibold text-ink-900">{s.testimonial.name}</span>
-              <span className="block text-slate-600">
-                {s.testimonial.title}, {s.testimonial.company}
-              </span>
-            </figcaption>
-          </figure>
-        </Container>
-      </section>
+      {s.process.length ? (
+        <section className="py-16 sm:py-24" aria-labelledby="process-heading">
+          <Container>
+            <SectionHeading
+              eyebrow="How We Work"
+              title={<span id="process-heading">Our Process</span>}
+              intro="A clear plan in weeks and measurable progress every month."
+            />
+            <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4" data-testid="process">
+              {s.process.map((step, i) => (
+                <li
+                  key={step.phase}
+                  className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+                >
+                  <span
+                    aria-hidden="true"
+                    className={cn(
+                      'flex h-10 w-10 items-center justify-center rounded-full text-sm font-bold text-white',
+                      visualClass(s.visual),
+                    )}
+                  >
+                    {i + 1}
+                  </span>
+                  <h3 className="mt-4 text-lg font-semibold text-ink-900">
+                    <span className="sr-only">Step {i + 1}: </span>
+                    {step.phase}
+                  </h3>
+                  <p className="mt-2 text-slate-600">{step.description}</p>
+                </li>
+              ))}
+            </ol>
+          </Container>
+        </section>
+      ) : null}
+
+      {s.testimonial ? (
+        <section className="bg-slate-50 py-16 sm:py-24" aria-labelledby="testimonial-heading">
+          <Container className="max-w-4xl">
+            <h2 id="testimonial-heading" className="sr-only">
+              Client Testimonial
+            </h2>
+            <figure className="rounded-3xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-12">
+              <Quote className="mx-auto h-10 w-10 text-brand-200" aria-hidden="true" />
+              <div className="mt-4 flex justify-center">
+                <StarRating rating={5} />
+              </div>
+              <blockquote className="mt-6 text-xl font-medium text-ink-900 sm:text-2xl">
+                <p>&ldquo;{s.testimonial.quote}&rdquo;</p>
+              </blockquote>
+              <figcaption className="mt-6">
+                <span className="block font-semibold text-ink-900">{s.testimonial.author}</span>
+                {s.testimonial.role ? (
+                  <span className="block text-slate-600">{s.testimonial.role}</span>
+                ) : null}
+              </figcaption>
+            </figure>
+          </Container>
+        </section>
+      ) : null}
 
       <CtaBand
         title={`Ready to Grow With ${s.title}?`}

@@ -1,5 +1,11 @@
 import { Bot, Palette, Search, ShoppingBag, Target, TrendingUp, type LucideIcon } from 'lucide-react';
-import { DEFAULT_SERVICE_GRADIENT, DEFAULT_SERVICE_ICON, type ServiceIcon } from '@agency/contracts';
+import {
+  DEFAULT_SERVICE_ICON,
+  DEFAULT_SERVICE_VISUAL,
+  SERVICE_VISUALS,
+  type ServiceIcon,
+  type ServiceVisual,
+} from '@agency/contracts';
 import { cn } from '@agency/ui';
 
 const ICONS: Record<ServiceIcon, LucideIcon> = {
@@ -11,18 +17,9 @@ const ICONS: Record<ServiceIcon, LucideIcon> = {
   palette: Palette,
 };
 
-/** Gradient classes defined in styles.css; any other name from the API falls back to the default. */
-const GRADIENTS = new Set([
-  'service-seo',
-  'service-paid-media',
-  'service-data-science',
-  'service-ai-automations',
-  'service-shopify',
-  'service-web-design',
-]);
-
-export const gradientClass = (gradient: string | undefined) =>
-  gradient && GRADIENTS.has(gradient) ? gradient : DEFAULT_SERVICE_GRADIENT;
+/** The gradient class (styles.css) of a service's visual; an unknown name shows the default. */
+export const visualClass = (visual: string | undefined) =>
+  `visual-${(SERVICE_VISUALS as readonly (string | undefined)[]).includes(visual) ? (visual as ServiceVisual) : DEFAULT_SERVICE_VISUAL}`;
 
 export function ServiceGlyph({ icon, className }: { icon: ServiceIcon | undefined; className?: string }) {
   const Icon = ICONS[icon ?? DEFAULT_SERVICE_ICON] ?? ICONS[DEFAULT_SERVICE_ICON];
@@ -32,11 +29,11 @@ export function ServiceGlyph({ icon, className }: { icon: ServiceIcon | undefine
 /** The service's icon on its colour gradient; decorative, the title next to it names the service. */
 export function ServiceBadgeIcon({
   icon,
-  gradient,
+  visual,
   className,
 }: {
   icon: ServiceIcon | undefined;
-  gradient: string | undefined;
+  visual: ServiceVisual | undefined;
   className?: string;
 }) {
   return (
@@ -44,7 +41,7 @@ export function ServiceBadgeIcon({
       aria-hidden="true"
       className={cn(
         'inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-xl text-white shadow-sm',
-        gradientClass(gradient),
+        visualClass(visual),
         className,
       )}
     >

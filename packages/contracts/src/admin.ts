@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailAddress, singleLine, slug } from './common';
-import { SERVICE_ICONS } from './marketing';
+import { SERVICE_ICONS, SERVICE_VISUALS } from './marketing';
 import { RESOURCE_TYPES } from './content';
 import { RESERVED_PAGE_SLUGS } from './site-routes';
 
@@ -162,14 +162,37 @@ export type AdminContentBlock = ContentBlockValues & Timestamps;
 
 // ---- Services ------------------------------------------------------------------------------
 
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `Must be at most ${max} characters`).default('');
+
 export const serviceInputSchema = z
   .object({
     title: required('Title', 200),
     slug: urlSlug,
+    /** The card text (home grid, services overview) and the page's meta description. */
     description: longText('Description', 2000),
     icon: z.enum(SERVICE_ICONS, { error: 'Choose one of the icons' }).default('search'),
-    gradient: optionalLine(60).transform((v) => v || 'service-seo'),
-    features: stringList(30),
+    visual: z.enum(SERVICE_VISUALS, { error: 'Choose one of the visuals' }).default('ocean'),
+    subtitle: optionalLine(300),
+    /** The introduction on the service's own page. */
+    intro: optionalText(3000),
+    provenResult: optionalLine(200),
+    features: z
+      .array(
+        z
+          .object({ title: required('Feature title', 200), description: optionalText(1000) })
+          .strict(),
+      )
+      .max(12, 'At most 12 features')
+      .default([]),
+    benefits: z.array(required('Benefit', 300)).max(12, 'At most 12 benefits').default([]),
+    process: z
+      .array(z.object({ phase: required('Step', 200), description: optionalText(1000) }).strict())
+      .max(12, 'At most 12 steps')
+      .default([]),
+    testimonialQuote: optionalText(2000),
+    testimonialAuthor: optionalLine(200),
+    testimonialRole: optionalLine(200),
     published: z.boolean().default(true),
     displayOrder: z.number().int().min(0).max(10000).default(0),
   })

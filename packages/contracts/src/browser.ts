@@ -14,3 +14,10 @@ export type {
   Resource,
   ResourceLeadResponse,
 } from './content';
+export type {
+  Service,
+  ServiceDetail,
+  ServiceFeature,
+  ServiceStep,
+  ServiceTestimonial,
+} from './marketing';

@@ -22,3 +22,15 @@ export function pageBody(page: { content: Record<string, unknown> }): string {
   const body = page.content['body'];
   return typeof body === 'string' ? body : '';
 }
+
+/** Icons a public service may name (spec section 3); anything else shows the default. */
+export const SERVICE_ICONS = ['search', 'target', 'trending', 'bot', 'shopping', 'palette'] as const;
+export type ServiceIcon = (typeof SERVICE_ICONS)[number];
+export const DEFAULT_SERVICE_ICON: ServiceIcon = 'search';
+/**
+ * The colour treatments a service may name (each front end maps a name to its own styling);
+ * anything else shows the default.
+ */
+export const SERVICE_VISUALS = ['ocean', 'ember', 'indigo', 'orchid', 'forest', 'sunset'] as const;
+export type ServiceVisual = (typeof SERVICE_VISUALS)[number];
+export const DEFAULT_SERVICE_VISUAL: ServiceVisual = 'ocean';

@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import { slug } from './common';
+import {
+  DEFAULT_SERVICE_ICON,
+  DEFAULT_SERVICE_VISUAL,
+  SERVICE_ICONS,
+  SERVICE_VISUALS,
+} from './content-values';
 
-/** Icons a public service may name (spec section 3); anything else shows the default. */
-export const SERVICE_ICONS = ['search', 'target', 'trending', 'bot', 'shopping', 'palette'] as const;
-export type ServiceIcon = (typeof SERVICE_ICONS)[number];
-export const DEFAULT_SERVICE_ICON: ServiceIcon = 'search';
-export const DEFAULT_SERVICE_GRADIENT = 'service-seo';
+export {
+  DEFAULT_SERVICE_ICON,
+  DEFAULT_SERVICE_VISUAL,
+  SERVICE_ICONS,
+  SERVICE_VISUALS,
+  type ServiceIcon,
+  type ServiceVisual,
+} from './content-values';
+
 export const DEFAULT_TESTIMONIAL_RATING = 5;
 
 /** The content block the home hero reads. */
@@ -51,18 +61,66 @@ export const homepageHeroContentSchema = z.object({
 });
 export type HomepageHeroContent = z.infer<typeof homepageHeroContentSchema>;
 
+/** Items of a stored list that do not parse are left out; a list that is not a list reads as empty. */
+const tolerantList = <T extends z.ZodType>(item: T) =>
+  z
+    .array(z.unknown())
+    .catch([])
+    .transform((items) =>
+      items.flatMap((i) => {
+        const r = item.safeParse(i);
+        return r.success ? [r.data as z.output<T>] : [];
+      }),
+    );
+
+/** One "What's included" item; an older plain-text feature reads as a title without a description. */
+export const serviceFeatureSchema = z.union([
+  z.string().transform((title) => ({ title, description: '' })),
+  z.object({ title: z.string(), description: z.string().catch('') }),
+]);
+export type ServiceFeature = z.output<typeof serviceFeatureSchema>;
+export const serviceStepSchema = z.object({ phase: z.string(), description: z.string().catch('') });
+export type ServiceStep = z.output<typeof serviceStepSchema>;
+
+/** A public service as the lists show it (home grid, services overview, footer). */
 export const serviceSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   slug: z.string(),
+  /** The card text. */
   description: z.string(),
   icon: z.enum(SERVICE_ICONS).catch(DEFAULT_SERVICE_ICON),
-  gradient: z.string().default(DEFAULT_SERVICE_GRADIENT),
-  features: z.array(z.string()).default([]),
+  visual: z.enum(SERVICE_VISUALS).catch(DEFAULT_SERVICE_VISUAL),
+  /** The titles of its features: the overview card's 'included' list. */
+  features: tolerantList(serviceFeatureSchema).transform((fs) => fs.map((f) => f.title)),
+  /** One line of typical results ('' when none). */
+  provenResult: z.string().catch(''),
   displayOrder: z.number().int(),
 });
-export type Service = z.infer<typeof serviceSchema>;
+export type Service = z.output<typeof serviceSchema>;
 export const serviceListSchema = z.array(serviceSchema);
+
+export const serviceTestimonialSchema = z.object({
+  quote: z.string(),
+  author: z.string().catch(''),
+  role: z.string().catch(''),
+});
+export type ServiceTestimonial = z.output<typeof serviceTestimonialSchema>;
+
+/** GET /api/services/:slug: everything the service's own page shows. */
+export const serviceDetailSchema = serviceSchema.extend({
+  subtitle: z.string().catch(''),
+  /** The page's introduction (the card text is `description`). */
+  intro: z.string().catch(''),
+  features: tolerantList(serviceFeatureSchema),
+  benefits: tolerantList(z.string()),
+  process: tolerantList(serviceStepSchema),
+  /** null when the service has no quote. */
+  testimonial: serviceTestimonialSchema.nullable().catch(null),
+});
+export type ServiceDetail = z.output<typeof serviceDetailSchema>;
+
+export const serviceParamsSchema = z.object({ slug }).strict();
 
 export const testimonialSchema = z.object({
   id: z.number().int(),

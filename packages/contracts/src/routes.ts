@@ -6,6 +6,7 @@ export const ApiRoutes = {
   remotesManifest: '/remotes-manifest.json',
   contentBlock: (identifier: string) => `/api/content-blocks/${encodeURIComponent(identifier)}`,
   services: '/api/services?published=true',
+  service: (slug: string) => `/api/services/${encodeURIComponent(slug)}`,
   testimonials: '/api/testimonials?published=true',
   caseStudies: '/api/case-studies?published=true',
   caseStudy: (slug: string) => `/api/case-studies/${encodeURIComponent(slug)}`,

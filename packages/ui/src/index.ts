@@ -5,3 +5,4 @@ export { apiRequest, getJson, throwIfResNotOk, ApiError } from './api-client';
 export { formatDate } from './format';
 export * from './site-settings';
 export { useHydrated } from './use-hydrated';
+export * from './services';

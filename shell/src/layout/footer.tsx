@@ -4,6 +4,7 @@ import {
   Container,
   FALLBACK_SITE_SETTINGS,
   httpsUrlOrUndefined,
+  servicesQueryOptions,
   siteSettingsQueryOptions,
   type SiteSettings,
   type SocialPlatform,
@@ -11,14 +12,6 @@ import {
 import { RemoteModule } from '@agency/ui/remote-module';
 import { Wordmark } from './wordmark';
 
-const SERVICE_LINKS = [
-  { href: '/services/seo', label: 'SEO & Content' },
-  { href: '/services/paid-media', label: 'Paid Media' },
-  { href: '/services/data-science', label: 'Data Science & Analytics' },
-  { href: '/services/ai-automations', label: 'AI Automations' },
-  { href: '/services/shopify', label: 'Shopify E-commerce' },
-  { href: '/services/web-design', label: 'Web Design' },
-];
 const COMPANY_LINKS = [
   { href: '/about', label: 'About' },
   { href: '/case-studies', label: 'Case Studies' },
@@ -63,6 +56,11 @@ export function Footer() {
   // Shares the ['site-settings'] query with the contact page; the seeded values show meanwhile.
   const { data: settings = FALLBACK_SITE_SETTINGS } = useQuery(siteSettingsQueryOptions);
   const socialLinks = socialLinksOf(settings);
+  // The published services, as the CMS orders them (the server render prefetches them).
+  const { data: services = [] } = useQuery(servicesQueryOptions);
+  const serviceLinks = services.length
+    ? services.map((s) => ({ href: `/services/${s.slug}`, label: s.title }))
+    : [{ href: '/services', label: 'All Services' }];
   return (
     <footer className="bg-ink-950 text-slate-300">
       <section id="newsletter" aria-labelledby="newsletter-heading" className="border-b border-white/10">
@@ -106,7 +104,7 @@ export function Footer() {
             </ul>
           )}
         </div>
-        <FooterLinks title="Services" links={SERVICE_LINKS} />
+        <FooterLinks title="Services" links={serviceLinks} />
         <FooterLinks title="Company" links={COMPANY_LINKS} />
       </Container>
       <div className="border-t border-white/10">

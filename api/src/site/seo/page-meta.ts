@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { SLUG_PATTERN, matchSiteRoute } from '@agency/contracts';
 import type { Db } from '../../db/client';
-import { services } from '../../db/schema';
 import type { SiteDefaults } from './site-defaults';
 import { pageRows, type PageRows } from './page-rows';
 
@@ -21,38 +19,6 @@ export interface PageMeta {
   publishedTime?: string;
   jsonLd: JsonLd[];
 }
-
-export const SERVICE_PAGES: Record<string, { title: string; description: string }> = {
-  seo: {
-    title: 'SEO & Content Marketing',
-    description: 'Technical SEO, content strategy and digital PR that compound organic traffic and revenue.',
-  },
-  'paid-media': {
-    title: 'Paid Media & PPC',
-    description:
-      'Google, Meta and LinkedIn campaigns managed for profit, not clicks, with weekly optimisation.',
-  },
-  'data-science': {
-    title: 'Data Science & Analytics',
-    description:
-      'Tracking you can trust, attribution models and dashboards that tell you where to invest next.',
-  },
-  'ai-automations': {
-    title: 'AI Automations',
-    description:
-      'Practical AI workflows that cut manual marketing work and speed up reporting, content and lead routing.',
-  },
-  shopify: {
-    title: 'Shopify E-commerce',
-    description:
-      'Shopify builds, migrations and conversion-rate optimisation for fast-growing online stores.',
-  },
-  'web-design': {
-    title: 'Web Design & Development',
-    description:
-      'Fast, accessible, conversion-focused websites designed around your customers and built to rank.',
-  },
-};
 
 const truncate = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
@@ -125,15 +91,11 @@ export async function resolvePageMeta(
   if (!SLUG_PATTERN.test(slug)) return notFound(site, origin, path);
 
   if (route.kind === 'service') {
-    const known = SERVICE_PAGES[slug];
-    if (!known) return notFound(site, origin, path);
-    const [row] = await db
-      .select({ title: services.title, description: services.description })
-      .from(services)
-      .where(eq(services.slug, slug))
-      .limit(1);
-    const title = row?.title ?? known.title;
-    const description = truncate(row?.description ?? known.description);
+    // Only published services have a page; staff preview drafts in the CMS, not here.
+    const row = await rows.service(slug);
+    if (!row || !row.published) return notFound(site, origin, path);
+    const title = row.title;
+    const description = truncate(row.description);
     return {
       status: 200,
       title,

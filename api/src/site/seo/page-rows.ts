@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { blogPosts, caseStudies, pages } from '../../db/schema';
+import { blogPosts, caseStudies, pages, services } from '../../db/schema';
 
 /**
  * The rows one page request needs by slug, each read at most once: the head (page-meta) and the
@@ -22,6 +22,11 @@ export function pageRows(db: Db) {
       once(
         `study:${slug}`,
         async () => (await db.select().from(caseStudies).where(eq(caseStudies.slug, slug)).limit(1))[0],
+      ),
+    service: (slug: string) =>
+      once(
+        `service:${slug}`,
+        async () => (await db.select().from(services).where(eq(services.slug, slug)).limit(1))[0],
       ),
     page: (slug: string) =>
       once(

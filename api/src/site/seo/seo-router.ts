@@ -1,13 +1,13 @@
 import { Router } from 'express';
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { BLOG_FEED_PATH, SITE_ROUTES } from '@agency/contracts';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
-import { blogPosts, caseStudies, pages } from '../../db/schema';
+import { blogPosts, caseStudies, pages, services } from '../../db/schema';
 import { getStaffSession } from '../../admin/staff-session';
 import { parseQuery } from '../../http/validate';
-import { resolvePageMeta, SERVICE_PAGES } from './page-meta';
+import { resolvePageMeta } from './page-meta';
 import { loadSiteDefaults } from './site-defaults';
 import { escapeHtml, fullTitle } from './render-head';
 
@@ -61,7 +61,7 @@ export function discoveryRouter(env: Env, db: Db) {
 
   router.get('/sitemap.xml', async (req, res) => {
     const origin = publicOrigin(env);
-    const [posts, studies, cmsPages] = await Promise.all([
+    const [posts, studies, cmsPages, serviceRows] = await Promise.all([
       db
         .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
         .from(blogPosts)
@@ -74,19 +74,28 @@ export function discoveryRouter(env: Env, db: Db) {
         .select({ slug: pages.slug, updatedAt: pages.updatedAt })
         .from(pages)
         .where(eq(pages.published, true)),
+      db
+        .select({ slug: services.slug, updatedAt: services.updatedAt })
+        .from(services)
+        .where(eq(services.published, true))
+        .orderBy(asc(services.displayOrder), asc(services.id)),
     ]);
     const newest = (rows: { updatedAt: string }[]) =>
       rows.reduce((max, r) => (r.updatedAt > max ? r.updatedAt : max), '1970-01-01T00:00:00Z');
-    const allContent = [...posts, ...studies, ...cmsPages];
+    const allContent = [...posts, ...studies, ...cmsPages, ...serviceRows];
     const siteUpdated = allContent.length ? newest(allContent) : new Date().toISOString();
     // Listing pages change when their items do; every other fixed page with the site's newest change.
-    const listed: Record<string, typeof allContent> = { '/case-studies': studies, '/blog': posts };
+    const listed: Record<string, typeof allContent> = {
+      '/case-studies': studies,
+      '/blog': posts,
+      '/services': serviceRows,
+    };
     const entries: { path: string; lastmod: string }[] = [
       ...SITE_ROUTES.filter((r) => r.inSitemap).map((r) => ({
         path: r.path,
         lastmod: listed[r.path]?.length ? newest(listed[r.path]!) : siteUpdated,
       })),
-      ...Object.keys(SERVICE_PAGES).map((slug) => ({ path: `/services/${slug}`, lastmod: siteUpdated })),
+      ...serviceRows.map((s) => ({ path: `/services/${s.slug}`, lastmod: s.updatedAt })),
       ...studies.map((s) => ({ path: `/case-studies/${s.slug}`, lastmod: s.updatedAt })),
       ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.updatedAt })),
       ...cmsPages.map((p) => ({ path: `/${p.slug}`, lastmod: p.updatedAt })),

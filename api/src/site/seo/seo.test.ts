@@ -5,7 +5,7 @@ import request from 'supertest';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test-support/test-app';
-import { blogPosts, caseStudies, pages } from '../../db/schema';
+import { blogPosts, caseStudies, pages, services } from '../../db/schema';
 
 const SHELL_HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Generic</title>
 <meta name="description" content="generic" /></head><body><div id="root"></div></body></html>`;
@@ -71,6 +71,10 @@ describe('route-specific head, statuses and discovery files', () => {
       imageUrl: '/api/files/images/retail.svg',
       published: true,
     });
+    await t.db.insert(services).values([
+      { slug: 'seo', title: 'SEO & Content', description: 'Rankings that turn into revenue.' },
+      { slug: 'web-design', title: 'Web Design', description: 'Sites that convert.' },
+    ]);
     await t.db.insert(pages).values([
       {
         name: 'Privacy',

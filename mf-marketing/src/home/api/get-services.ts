@@ -1,17 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRoutes, serviceListSchema, type Service } from '@agency/contracts';
-import { getJson } from '@agency/ui';
+import { useQuery } from '@tanstack/react-query';
+import { servicesQueryOptions } from '@agency/ui';
 
-export async function getServices(): Promise<Service[]> {
-  return serviceListSchema.parse(await getJson(ApiRoutes.services));
-}
+/** The published services: the shared query the shell's footer reads too. */
+export { servicesQueryOptions };
 
-export const servicesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['services', { published: true }],
-    queryFn: getServices,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
-
-export const useServices = () => useQuery(servicesQueryOptions());
+export const useServices = () => useQuery(servicesQueryOptions);

@@ -31,7 +31,7 @@ export function ServicesSection() {
                 key={s.slug}
                 className="group relative flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600 focus-within:ring-offset-2"
               >
-                <ServiceBadgeIcon icon={s.icon} gradient={s.gradient} />
+                <ServiceBadgeIcon icon={s.icon} visual={s.visual} />
                 <h3 className="mt-5 text-xl font-semibold text-ink-900">
                   <Link
                     to={`/services/${s.slug}`}

@@ -1,45 +1,20 @@
-import type { ServiceIcon } from '@agency/contracts';
+import type { ServiceValues } from '@agency/contracts';
 
-export interface ServiceFeature {
-  title: string;
-  description: string;
-}
-export interface ServiceStep {
-  phase: string;
-  description: string;
-}
-
-/** Static content of one service: its overview card and its detail page. */
-export interface ServiceContent {
-  slug: string;
-  title: string;
-  subtitle: string;
-  /** Detail page introduction. */
-  description: string;
-  /** Overview card text. */
-  summary: string;
-  icon: ServiceIcon;
-  gradient: string;
-  /** One line on the overview card. */
-  provenResult: string;
-  /** What's included: 5 items (their titles are the overview card's 'included' list). */
-  features: [ServiceFeature, ServiceFeature, ServiceFeature, ServiceFeature, ServiceFeature];
-  benefits: [string, string, string, string];
-  process: [ServiceStep, ServiceStep, ServiceStep, ServiceStep];
-  testimonial: { quote: string; name: string; title: string; company: string };
-}
-
-export const SERVICE_CATALOG: readonly ServiceContent[] = [
+/**
+ * The six services the site opens with: their cards, and everything their pages show. Seeded into an
+ * empty table; from then on staff edit them in the CMS.
+ */
+export const SEED_SERVICES = [
   {
     slug: 'seo',
     title: 'SEO & Content',
-    subtitle: 'Rank for the searches that turn into revenue.',
     description:
-      'We combine technical SEO, search-led content and digital PR into one programme, prioritised by revenue impact rather than keyword volume. Every recommendation ships with an owner, an effort estimate and the metric it should move.',
-    summary:
-      'Technical fixes, search-led content and digital PR that win rankings for the queries your buyers actually type.',
+      'Technical SEO, search-led content and digital PR that earn rankings for the queries your buyers actually type.',
     icon: 'search',
-    gradient: 'service-seo',
+    visual: 'ocean',
+    subtitle: 'Rank for the searches that turn into revenue.',
+    intro:
+      'We combine technical SEO, search-led content and digital PR into one programme, prioritised by revenue impact rather than keyword volume. Every recommendation ships with an owner, an effort estimate and the metric it should move.',
     provenResult: '247% average organic traffic growth within 12 months',
     features: [
       {
@@ -94,24 +69,21 @@ export const SERVICE_CATALOG: readonly ServiceContent[] = [
           'Monthly reviews re-prioritise the roadmap around the pages and topics that are winning.',
       },
     ],
-    testimonial: {
-      quote:
-        'Within six months organic became our largest acquisition channel. They found technical issues three previous agencies had missed and fixed them in weeks.',
-      name: 'Sarah Chen',
-      title: 'VP of Marketing',
-      company: 'Northwind Outfitters',
-    },
+    testimonialQuote:
+      'Within six months organic became our largest acquisition channel. They found technical issues three previous agencies had missed and fixed them in weeks.',
+    testimonialAuthor: 'Sarah Chen',
+    testimonialRole: 'VP of Marketing, Northwind Outfitters',
   },
   {
     slug: 'paid-media',
     title: 'Paid Media',
-    subtitle: 'Ad spend managed like an investment portfolio.',
     description:
-      'We run Google, Microsoft, Meta and LinkedIn campaigns against contribution margin and pipeline, not clicks. Budgets move every week toward the campaigns that pay for themselves, and creative is tested continuously so performance does not fade.',
-    summary:
-      'Search, shopping and paid social campaigns managed against profit and pipeline, with new creative tested every week.',
+      'Google, Meta and LinkedIn campaigns managed against profit, not clicks, with creative testing every week.',
     icon: 'target',
-    gradient: 'service-paid-media',
+    visual: 'ember',
+    subtitle: 'Ad spend managed like an investment portfolio.',
+    intro:
+      'We run Google, Microsoft, Meta and LinkedIn campaigns against contribution margin and pipeline, not clicks. Budgets move every week toward the campaigns that pay for themselves, and creative is tested continuously so performance does not fade.',
     provenResult: '3.8x average return on ad spend across retained accounts',
     features: [
       {
@@ -167,24 +139,21 @@ export const SERVICE_CATALOG: readonly ServiceContent[] = [
           'Budget moves to proven winners each week, with clear stop rules for what does not perform.',
       },
     ],
-    testimonial: {
-      quote:
-        'Our cost per qualified lead fell by 38% while spend went up. Their weekly report is the first one our CFO actually reads.',
-      name: 'Marcus Alvarez',
-      title: 'Head of Growth',
-      company: 'Ledgerline',
-    },
+    testimonialQuote:
+      'Our cost per qualified lead fell by 38% while spend went up. Their weekly report is the first one our CFO actually reads.',
+    testimonialAuthor: 'Marcus Alvarez',
+    testimonialRole: 'Head of Growth, Ledgerline',
   },
   {
     slug: 'data-science',
     title: 'Data Science & Analytics',
-    subtitle: 'Know which numbers to trust, and what to do next.',
     description:
-      'We rebuild measurement from the ground up: consented tracking, a clean data warehouse, attribution your finance team accepts and dashboards that answer the questions leadership actually asks. Then we use that foundation to forecast and plan budgets.',
-    summary:
-      'Clean tracking, honest attribution and dashboards your leadership team reads, so every budget decision has evidence behind it.',
+      'Clean tracking, honest attribution and dashboards your leadership team reads, so every budget decision has evidence.',
     icon: 'trending',
-    gradient: 'service-data-science',
+    visual: 'indigo',
+    subtitle: 'Know which numbers to trust, and what to do next.',
+    intro:
+      'We rebuild measurement from the ground up: consented tracking, a clean data warehouse, attribution your finance team accepts and dashboards that answer the questions leadership actually asks. Then we use that foundation to forecast and plan budgets.',
     provenResult: '$2.4M in revenue reallocated to channels that were proven to work',
     features: [
       {
@@ -238,24 +207,21 @@ export const SERVICE_CATALOG: readonly ServiceContent[] = [
         description: 'Monthly budget reviews where the models turn into concrete reallocation decisions.',
       },
     ],
-    testimonial: {
-      quote:
-        'They rebuilt our tracking from the ground up. For the first time we know which campaigns pay for themselves and which ones do not.',
-      name: 'Priya Natarajan',
-      title: 'Chief Operating Officer',
-      company: 'Helio Health',
-    },
+    testimonialQuote:
+      'They rebuilt our tracking from the ground up. For the first time we know which campaigns pay for themselves and which ones do not.',
+    testimonialAuthor: 'Priya Natarajan',
+    testimonialRole: 'Chief Operating Officer, Helio Health',
   },
   {
     slug: 'ai-automations',
     title: 'AI Automations',
-    subtitle: 'Give your team hours back every week.',
     description:
-      'We find the repetitive work in your marketing and sales operations and automate it with practical AI workflows: lead enrichment and routing, reporting, content operations and inbox triage. Every workflow keeps a human review step where it matters and has a measured time saving.',
-    summary:
       'Practical AI workflows for reporting, lead routing and content operations that give your team hours back each week.',
     icon: 'bot',
-    gradient: 'service-ai-automations',
+    visual: 'orchid',
+    subtitle: 'Give your team hours back every week.',
+    intro:
+      'We find the repetitive work in your marketing and sales operations and automate it with practical AI workflows: lead enrichment and routing, reporting, content operations and inbox triage. Every workflow keeps a human review step where it matters and has a measured time saving.',
     provenResult: '15+ hours saved per team member every month',
     features: [
       {
@@ -309,24 +275,21 @@ export const SERVICE_CATALOG: readonly ServiceContent[] = [
         description: 'Your team is trained, every workflow is documented, and we stay on call for changes.',
       },
     ],
-    testimonial: {
-      quote:
-        'Lead response time went from a day to under ten minutes, and our weekly reporting now takes one person half an hour instead of two days.',
-      name: 'Tom Lindqvist',
-      title: 'Revenue Operations Lead',
-      company: 'Atlas Freight',
-    },
+    testimonialQuote:
+      'Lead response time went from a day to under ten minutes, and our weekly reporting now takes one person half an hour instead of two days.',
+    testimonialAuthor: 'Tom Lindqvist',
+    testimonialRole: 'Revenue Operations Lead, Atlas Freight',
   },
   {
     slug: 'shopify',
     title: 'Shopify E-commerce',
-    subtitle: 'Stores built to convert, and to bring customers back.',
     description:
-      'From new Shopify and Shopify Plus builds to replatforming from Magento or WooCommerce, we design stores around conversion and retention. After launch we keep improving them with structured testing, merchandising and lifecycle email.',
-    summary:
       'Shopify and Shopify Plus builds, migrations and conversion work that lift average order value and repeat purchase.',
     icon: 'shopping',
-    gradient: 'service-shopify',
+    visual: 'forest',
+    subtitle: 'Stores built to convert, and to bring customers back.',
+    intro:
+      'From new Shopify and Shopify Plus builds to replatforming from Magento or WooCommerce, we design stores around conversion and retention. After launch we keep improving them with structured testing, merchandising and lifecycle email.',
     provenResult: '22% average conversion rate uplift in the first quarter after launch',
     features: [
       {
@@ -380,24 +343,21 @@ export const SERVICE_CATALOG: readonly ServiceContent[] = [
         description: 'A monitored launch, then a testing roadmap to keep lifting conversion and order value.',
       },
     ],
-    testimonial: {
-      quote:
-        'The migration went live without a single lost order, and our conversion rate was up 22% in the first quarter.',
-      name: 'James O’Connor',
-      title: 'Founder',
-      company: 'Copper & Pine',
-    },
+    testimonialQuote:
+      'The migration went live without a single lost order, and our conversion rate was up 22% in the first quarter.',
+    testimonialAuthor: 'James O’Connor',
+    testimonialRole: 'Founder, Copper & Pine',
   },
   {
     slug: 'web-design',
     title: 'Web Design',
-    subtitle: 'Marketing sites that turn visitors into pipeline.',
     description:
-      'We design and build fast, accessible websites around one job: converting qualified visitors. Research shapes the structure, conversion copy shapes the message, and a component-based design system lets your team launch new pages without waiting for a developer.',
-    summary:
       'Fast, accessible marketing sites designed around one job: turning qualified visitors into pipeline.',
     icon: 'palette',
-    gradient: 'service-web-design',
+    visual: 'sunset',
+    subtitle: 'Marketing sites that turn visitors into pipeline.',
+    intro:
+      'We design and build fast, accessible websites around one job: converting qualified visitors. Research shapes the structure, conversion copy shapes the message, and a component-based design system lets your team launch new pages without waiting for a developer.',
     provenResult: '2x average lift in demo and enquiry conversions',
     features: [
       {
@@ -452,14 +412,9 @@ export const SERVICE_CATALOG: readonly ServiceContent[] = [
         description: 'A redirect-safe launch, then monthly tests on the pages that drive the most pipeline.',
       },
     ],
-    testimonial: {
-      quote:
-        'Our new site doubled demo requests in the first two months, and our marketing team now ships landing pages in an afternoon.',
-      name: 'Elena Rossi',
-      title: 'Director of Demand Generation',
-      company: 'Brightline Software',
-    },
+    testimonialQuote:
+      'Our new site doubled demo requests in the first two months, and our marketing team now ships landing pages in an afternoon.',
+    testimonialAuthor: 'Elena Rossi',
+    testimonialRole: 'Director of Demand Generation, Brightline Software',
   },
-];
-
-export const findService = (slug: string | undefined) => SERVICE_CATALOG.find((s) => s.slug === slug);
+] as const satisfies readonly Omit<ServiceValues, 'published' | 'displayOrder'>[];
