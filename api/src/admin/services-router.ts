@@ -1,15 +1,40 @@
+import { Router, type RequestHandler } from 'express';
 import { asc } from 'drizzle-orm';
-import { AdminMessages, serviceInputSchema } from '@agency/contracts';
+import { AdminMessages, serviceInputSchema, visualOfGradient } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { services } from '../db/schema';
 import { crudRouter } from './crud-router';
 
+/**
+ * Clients written against the first service contract send `gradient` (a CSS class) instead of
+ * `visual`, and features as plain strings: read them as the visual and the items they mean, so
+ * those clients keep working while the CMS uses the new fields.
+ */
+export const readLegacyServiceBody: RequestHandler = (req, _res, next) => {
+  const body = req.body as Record<string, unknown> | undefined;
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    if ('gradient' in body) {
+      body['visual'] ??= visualOfGradient(body['gradient']);
+      delete body['gradient'];
+    }
+    if (Array.isArray(body['features'])) {
+      body['features'] = body['features'].map((f: unknown) =>
+        typeof f === 'string' ? { title: f, description: '' } : f,
+      );
+    }
+  }
+  next();
+};
+
 /** /api/admin/services */
 export const servicesRouter = (db: Db) =>
-  crudRouter(db, {
-    table: services,
-    schema: serviceInputSchema,
-    orderBy: [asc(services.displayOrder), asc(services.id)],
-    unique: { field: 'slug', message: AdminMessages.slugTaken },
-    label: 'Service',
-  });
+  Router().use(
+    readLegacyServiceBody,
+    crudRouter(db, {
+      table: services,
+      schema: serviceInputSchema,
+      orderBy: [asc(services.displayOrder), asc(services.id)],
+      unique: { field: 'slug', message: AdminMessages.slugTaken },
+      label: 'Service',
+    }),
+  );

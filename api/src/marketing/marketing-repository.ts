@@ -40,8 +40,15 @@ export function marketingRepository(db: Db) {
         .where(and(eq(services.slug, slug), eq(services.published, true)))
         .limit(1);
       if (!row) return null;
-      const { testimonialQuote, testimonialAuthor, testimonialRole, published, createdAt, updatedAt, ...rest } =
-        row;
+      const {
+        testimonialQuote,
+        testimonialAuthor,
+        testimonialRole,
+        published,
+        createdAt,
+        updatedAt,
+        ...rest
+      } = row;
       void published;
       void createdAt;
       void updatedAt;

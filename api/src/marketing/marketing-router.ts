@@ -8,6 +8,8 @@ import {
   serviceListSchema,
   serviceParamsSchema,
   testimonialListSchema,
+  SERVICE_VISUAL_GRADIENTS,
+  type ServiceVisual,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
@@ -21,6 +23,12 @@ const noQuery = z.object({}).strict();
 function revalidateAlways(res: Response) {
   res.setHeader('Cache-Control', 'no-cache');
 }
+
+/** A public service also carries the spec's `gradient` class, derived from its visual. */
+const withGradient = <T extends { visual: ServiceVisual }>(service: T) => ({
+  ...service,
+  gradient: SERVICE_VISUAL_GRADIENTS[service.visual],
+});
 
 /** Public marketing data: content blocks, services, testimonials. */
 export function marketingRouter(db: Db) {
@@ -41,7 +49,7 @@ export function marketingRouter(db: Db) {
     parseQuery(publishedListQuery, req);
     const rows = await repo.listPublishedServices();
     revalidateAlways(res);
-    res.json(serviceListSchema.parse(rows));
+    res.json(serviceListSchema.parse(rows).map(withGradient));
   });
 
   router.get('/services/:slug', async (req, res) => {
@@ -51,7 +59,7 @@ export function marketingRouter(db: Db) {
     const service = params.success ? await repo.findPublishedService(params.data.slug) : null;
     if (!service) throw notFound('Service not found');
     revalidateAlways(res);
-    res.json(serviceDetailSchema.parse(service));
+    res.json(withGradient(serviceDetailSchema.parse(service)));
   });
 
   router.get('/testimonials', async (req, res) => {

@@ -71,17 +71,15 @@ export async function seedMarketing(db: Db): Promise<void> {
     });
   }
   if (await isEmpty(db, services)) {
-    await db
-      .insert(services)
-      .values(
-        SEED_SERVICES.map((s, i) => ({
-          ...s,
-          features: [...s.features],
-          benefits: [...s.benefits],
-          process: [...s.process],
-          displayOrder: i + 1,
-        })),
-      );
+    await db.insert(services).values(
+      SEED_SERVICES.map((s, i) => ({
+        ...s,
+        features: [...s.features],
+        benefits: [...s.benefits],
+        process: [...s.process],
+        displayOrder: i + 1,
+      })),
+    );
   }
   if (await isEmpty(db, testimonials)) {
     await db.insert(testimonials).values(SEED_TESTIMONIALS.map((t, i) => ({ ...t, displayOrder: i + 1 })));

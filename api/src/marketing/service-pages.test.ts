@@ -78,6 +78,7 @@ describe('service pages come from the CMS', () => {
       description: NEW_SERVICE.description,
       icon: 'target',
       visual: 'sunset',
+      gradient: 'service-web-design',
       subtitle: NEW_SERVICE.subtitle,
       intro: NEW_SERVICE.intro,
       provenResult: NEW_SERVICE.provenResult,
@@ -161,6 +162,33 @@ describe('service pages come from the CMS', () => {
     const locs = await sitemapLocs(t);
     expect(locs).not.toContain('/services/email-marketing');
     expect(locs).toContain('/services/seo');
+  });
+
+  it('public answers still carry the gradient class; clients of the first contract are read', async () => {
+    const detail = await request(t.app).get('/api/services/paid-media').expect(200);
+    expect(detail.body).toMatchObject({ visual: 'ember', gradient: 'service-paid-media' });
+    const list = await request(t.app).get('/api/services?published=true').expect(200);
+    for (const s of list.body as { gradient: string }[]) expect(s.gradient).toMatch(/^service-/);
+    // A client that sends gradient and plain-text features (spec: features (array)).
+    const created = await staff
+      .post('/api/admin/services')
+      .send({
+        title: 'Legacy Client',
+        slug: 'legacy-client',
+        description: 'Sent the way the first contract said.',
+        gradient: 'service-shopify',
+        features: ['Audit', 'Roadmap'],
+      })
+      .expect(201);
+    expect(created.body).toMatchObject({
+      visual: 'forest',
+      features: [
+        { title: 'Audit', description: '' },
+        { title: 'Roadmap', description: '' },
+      ],
+    });
+    const page = await request(t.app).get('/api/services/legacy-client').expect(200);
+    expect(page.body.gradient).toBe('service-shopify');
   });
 
   it('refuses a visual that is not one of the names, and keeps the stored service', async () => {

@@ -178,11 +178,7 @@ export const serviceInputSchema = z
     intro: optionalText(3000),
     provenResult: optionalLine(200),
     features: z
-      .array(
-        z
-          .object({ title: required('Feature title', 200), description: optionalText(1000) })
-          .strict(),
-      )
+      .array(z.object({ title: required('Feature title', 200), description: optionalText(1000) }).strict())
       .max(12, 'At most 12 features')
       .default([]),
     benefits: z.array(required('Benefit', 300)).max(12, 'At most 12 benefits').default([]),

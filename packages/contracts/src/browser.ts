@@ -14,10 +14,4 @@ export type {
   Resource,
   ResourceLeadResponse,
 } from './content';
-export type {
-  Service,
-  ServiceDetail,
-  ServiceFeature,
-  ServiceStep,
-  ServiceTestimonial,
-} from './marketing';
+export type { Service, ServiceDetail, ServiceFeature, ServiceStep, ServiceTestimonial } from './marketing';

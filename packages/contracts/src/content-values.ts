@@ -34,3 +34,17 @@ export const DEFAULT_SERVICE_ICON: ServiceIcon = 'search';
 export const SERVICE_VISUALS = ['ocean', 'ember', 'indigo', 'orchid', 'forest', 'sunset'] as const;
 export type ServiceVisual = (typeof SERVICE_VISUALS)[number];
 export const DEFAULT_SERVICE_VISUAL: ServiceVisual = 'ocean';
+/**
+ * The gradient class each visual had in the first service contract (spec: a public service carries
+ * `gradient`, default service-seo). Public answers still carry it; clients that send one are read.
+ */
+export const SERVICE_VISUAL_GRADIENTS: Record<ServiceVisual, string> = {
+  ocean: 'service-seo',
+  ember: 'service-paid-media',
+  indigo: 'service-data-science',
+  orchid: 'service-ai-automations',
+  forest: 'service-shopify',
+  sunset: 'service-web-design',
+};
+export const visualOfGradient = (gradient: unknown): ServiceVisual | undefined =>
+  SERVICE_VISUALS.find((v) => SERVICE_VISUAL_GRADIENTS[v] === gradient);

@@ -12,6 +12,8 @@ export {
   DEFAULT_SERVICE_VISUAL,
   SERVICE_ICONS,
   SERVICE_VISUALS,
+  SERVICE_VISUAL_GRADIENTS,
+  visualOfGradient,
   type ServiceIcon,
   type ServiceVisual,
 } from './content-values';
