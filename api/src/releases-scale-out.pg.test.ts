@@ -234,7 +234,7 @@ describe.skipIf(!baseUrl)('releases: two API instances on one PostgreSQL', () =>
     // The variants are served through Accept-Encoding only; unknown files are 404.
     expect((await fetch(url(0, `${chunk}.br`))).status).toBe(404);
     expect((await fetch(url(0, `/releases/mf-content/${FIXTURE_VERSION}/assets/nope.js`))).status).toBe(404);
-  });
+  }, 60_000);
 
   it('`npm run rollback` switches both back; `npm run releases` lists the history', async () => {
     const run = await command('rollback', 'mf-content');
@@ -259,5 +259,5 @@ describe.skipIf(!baseUrl)('releases: two API instances on one PostgreSQL', () =>
     );
     expect(lines[1]).toMatch(new RegExp(`^  ${FIXTURE_VERSION} +release .* commit fixture-commit$`));
     expect(lines[2]).toMatch(new RegExp(`^  ${built} +release .* commit ${head}`));
-  });
+  }, 120_000);
 });
