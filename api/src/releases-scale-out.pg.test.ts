@@ -37,7 +37,8 @@ function writeFixture(dir: string) {
 
 describe.skipIf(!baseUrl)('releases: two API instances on one PostgreSQL', () => {
   const children: ChildProcess[] = [];
-  const ports = [4000 + (process.pid % 40) * 2, 4001 + (process.pid % 40) * 2];
+  // 4100-4179: clear of scale-out.pg.test.ts's ports, and of fetch's blocked ports (4045, 4190).
+  const ports = [4100 + (process.pid % 40) * 2, 4101 + (process.pid % 40) * 2];
   const dataDirs: string[] = [];
   const dbName = `rel_${process.pid}_${Date.now()}`;
   /** Where the release commands run: neither instance's directory, nor the repository. */
