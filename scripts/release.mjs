@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // npm run release -- <remote>: build one remote into a versioned folder of the release store and
 // switch the remotes manifest to it. The shell is not rebuilt; a running server serves the new
-// manifest on the next request.
+// manifest on the next request. With DATABASE_URL=postgres://… the store is the database: the files
+// and the switch are written in one transaction and every instance picks the switch up.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { checkCompatibility, readRemotePackage } from './compat-guard.mjs';
 import { precompressDir } from './precompress.mjs';
+import { databaseUrl, gitCommit, withReleaseDatabase } from './release-db.mjs';
 import {
   ROOT,
   contentHash,
@@ -49,6 +51,25 @@ for (const args of [
 
 const version = `${pkg.version}-${contentHash(out)}`;
 precompressDir(out);
+
+if (databaseUrl()) {
+  const started = performance.now();
+  const result = await withReleaseDatabase((store, db) =>
+    store.storeRelease(db, { remote: name, version, gitCommit: gitCommit(), dir: out }),
+  );
+  rmSync(out, { recursive: true, force: true });
+  if (!result) process.exit(1);
+  if (!result.switched) console.log(`${folder} ${version} is already the current release.`);
+  else {
+    const ms = Math.round(performance.now() - started);
+    console.log(
+      `Released ${folder} ${version}${result.previous ? ` (was ${result.previous})` : ''} in the database` +
+        ` (${result.stored ? `stored in ${ms} ms` : 'stored before'}); every instance switches within seconds`,
+    );
+    console.log(`Manifest now points ${name} at /releases/${folder}/${version}/remoteEntry.js`);
+  }
+  process.exit(0);
+}
 const target = versionDir(folder, version);
 if (!exists(target)) cpSync(out, target, { recursive: true });
 rmSync(out, { recursive: true, force: true });

@@ -1,8 +1,16 @@
 #!/usr/bin/env node
 // npm run rollback -- <remote>: switch the manifest back to the remote's previous release.
 import { readState, resolveRemote, writeState } from './release-store.mjs';
+import { databaseUrl, gitCommit, withReleaseDatabase } from './release-db.mjs';
 
 const { folder, name } = resolveRemote(process.argv[2]);
+
+// With DATABASE_URL the switch is one transaction in the database, picked up by every instance.
+if (databaseUrl()) {
+  const result = await withReleaseDatabase((store, db) => store.rollbackRelease(db, name, gitCommit()));
+  if (result) console.log(`Rolled back ${folder} from ${result.previous} to ${result.version}`);
+  process.exit(process.exitCode ?? 0);
+}
 const state = readState();
 const entry = state.remotes[name];
 const previous = entry?.history.at(-1);

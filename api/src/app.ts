@@ -9,7 +9,8 @@ import { errorHandler, notFound } from './http/errors';
 import { contactRouter } from './contact/contact-router';
 import { newsletterRouter } from './newsletter/newsletter-router';
 import { siteRouter } from './site/serve-site';
-import { buildRemotesManifest } from './site/remotes-manifest';
+import { buildRemotesManifest, setReleaseSource } from './site/remotes-manifest';
+import { databaseReleases } from './releases/database-releases';
 import { securityHeaders } from './security/security-headers';
 import { pageMetaRouter } from './site/seo/seo-router';
 import { createPublicCache, tagsFromNotification, type PublicCache } from './http/public-cache';
@@ -50,6 +51,10 @@ export function createApp({
 }: AppDeps) {
   // PGlite is opened by this one process only, so its rate-limit counters can live in memory.
   if (database.kind === 'pglite') countInProcess(database.db);
+  // With DATABASE_URL, releases are shared through the database; without it they stay in RELEASES_DIR.
+  const releases =
+    env.DATABASE_URL && database.kind === 'postgres' ? databaseReleases(env, database, log) : undefined;
+  if (releases) setReleaseSource(env, releases);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
@@ -123,5 +128,10 @@ export function createApp({
   });
   app.use(errorHandler(log));
   /** Loads what the first page render needs; the server awaits it before it listens. */
-  return Object.assign(app, { warmUp: site.warm });
+  return Object.assign(app, {
+    warmUp: async () => {
+      await releases?.ready;
+      await site.warm();
+    },
+  });
 }

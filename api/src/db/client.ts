@@ -66,9 +66,26 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
-    const listeners: import('pg').PoolClient[] = [];
-    // A LISTEN connection still being set up must be finished (and released) before the pool can end.
+    // One connection listens on every channel (the pool's other connections stay for queries).
+    const handlers = new Map<string, ((payload: string) => void)[]>();
+    let listener: Promise<import('pg').PoolClient> | undefined;
+    // A LISTEN still being set up must be finished (and its connection released) before the pool can end.
     const settingUp: Promise<unknown>[] = [];
+    const listenerClient = () =>
+      (listener ??= pool.connect().then(
+        (client) => {
+          client.on('error', () => {});
+          client.on('notification', (msg) => {
+            for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+          });
+          return client;
+        },
+        (err: unknown) => {
+          // No connection now: the next listen tries again.
+          listener = undefined;
+          throw err;
+        },
+      ));
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -77,7 +94,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       },
       close: async () => {
         await Promise.allSettled(settingUp);
-        for (const c of listeners.splice(0)) c.release();
+        if (listener)
+          await listener.then(
+            (c) => c.release(),
+            () => {},
+          );
         await pool.end();
       },
       notify: async (channel, payload) => {
@@ -85,16 +106,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       },
       ready: () => checkReady(db as unknown as Db),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      listen: (channel, listener) => {
+      listen: (channel, onNotify) => {
         if (!CHANNEL.test(channel)) return Promise.reject(new Error(`bad channel ${channel}`));
         const setup = (async () => {
-          const client = await pool.connect();
-          listeners.push(client);
-          client.on('notification', (msg) => {
-            if (msg.channel === channel) listener(msg.payload ?? '');
-          });
-          client.on('error', () => {});
-          await client.query(`listen ${channel}`);
+          const client = await listenerClient();
+          const known = handlers.get(channel);
+          handlers.set(channel, [...(known ?? []), onNotify]);
+          if (!known) await client.query(`listen ${channel}`);
         })();
         settingUp.push(setup);
         return setup;

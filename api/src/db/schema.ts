@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -242,3 +243,70 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull(),
   expire: timestamp('expire', { withTimezone: true, mode: 'date' }),
 });
+
+/**
+ * Releases of the remotes, shared by every instance when DATABASE_URL is set (see releases/): one row
+ * per remote and version, its files as blobs, the version each remote serves now, and every switch.
+ * Without DATABASE_URL the disk store (RELEASES_DIR) is used instead and these tables stay empty.
+ */
+export const releases = pgTable(
+  'releases',
+  {
+    id: serial('id').primaryKey(),
+    /** The remote's federation name (`mf_content`). */
+    remote: text('remote').notNull(),
+    /** `<package version>-<content hash>`: the same build is the same version. */
+    version: text('version').notNull(),
+    /** The git commit the release was built from (`+dirty` when the checkout had changes). */
+    gitCommit: text('git_commit').notNull(),
+    fileCount: integer('file_count').notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('releases_remote_version_idx').on(t.remote, t.version)],
+);
+
+/** A release's files by path inside it (`remoteEntry.js`, `assets/x.js.br`, `server/entry-server.js`). */
+export const releaseFiles = pgTable(
+  'release_files',
+  {
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    blobId: integer('blob_id')
+      .notNull()
+      .references(() => blobs.id),
+  },
+  (t) => [primaryKey({ columns: [t.releaseId, t.path] })],
+);
+
+/** The release each remote serves now; no row: the locally built remote. */
+export const releaseCurrent = pgTable('release_current', {
+  remote: text('remote').primaryKey(),
+  releaseId: integer('release_id')
+    .notNull()
+    .references(() => releases.id),
+  switchedAt: timestamp('switched_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});
+
+/** Every switch of a remote's current release: by a release or a rollback, when, and from which commit. */
+export const releaseSwitches = pgTable(
+  'release_switches',
+  {
+    id: serial('id').primaryKey(),
+    remote: text('remote').notNull(),
+    action: text('action').$type<'release' | 'rollback'>().notNull(),
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => releases.id),
+    /** The release served before the switch (null: the local build). */
+    fromReleaseId: integer('from_release_id').references(() => releases.id),
+    /** The git commit of the checkout that ran the command. */
+    gitCommit: text('git_commit').notNull(),
+    switchedAt: timestamp('switched_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('release_switches_remote_idx').on(t.remote, t.id),
+    check('release_switches_action_check', sql`${t.action} in ('release', 'rollback')`),
+  ],
+);

@@ -11,6 +11,8 @@ export interface SendBlobOptions {
   attachment?: string;
   /** Answer `Range: bytes=…` with 206 (single ranges; several ranges get the whole file). */
   ranges?: boolean;
+  /** Send the sandbox CSP (default); off for code the site itself runs (released remotes' files). */
+  sandbox?: boolean;
 }
 
 const SET_HEADERS = [
@@ -21,6 +23,8 @@ const SET_HEADERS = [
   'Cache-Control',
   'ETag',
   'Accept-Ranges',
+  'Content-Encoding',
+  'Vary',
 ];
 
 /**
@@ -37,7 +41,7 @@ export async function sendBlob(
   if (opts.attachment) res.attachment(opts.attachment);
   res.setHeader('Content-Type', blob.contentType);
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Content-Security-Policy', SANDBOX_CSP);
+  if (opts.sandbox !== false) res.setHeader('Content-Security-Policy', SANDBOX_CSP);
   res.setHeader('Cache-Control', opts.cacheControl);
   const etag = `"${blob.sha256}"`;
   res.setHeader('ETag', etag);

@@ -7,7 +7,7 @@ const ENCODINGS = [
   { token: 'gzip', ext: '.gz' },
 ] as const;
 
-function accepts(header: string | undefined, token: string): boolean {
+export function accepts(header: string | undefined, token: string): boolean {
   if (!header) return false;
   return header.split(',').some((part) => {
     const [name, ...params] = part.trim().split(';');

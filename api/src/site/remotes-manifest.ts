@@ -17,6 +17,27 @@ export interface ReleaseState {
 
 export const releaseStatePath = (env: Env) => path.join(env.RELEASES_DIR, 'release-state.json');
 
+/** Where an instance keeps the server builds of releases it fetched from the database. */
+export const releaseCacheDir = (env: Env) => path.join(env.DATA_DIR, 'release-cache');
+
+/**
+ * Where the releases come from when they are not on disk (the database, see releases/): the current
+ * state, and where a release's server build is put for Node to import.
+ */
+export interface ReleaseSource {
+  state(): ReleaseState;
+  serverBuild(remote: RemoteName, version: string): { file: string; prepare: () => Promise<void> };
+}
+
+const sources = new WeakMap<Env, ReleaseSource>();
+
+/** Serves the app configured by `env` its releases from `source` instead of RELEASES_DIR. */
+export function setReleaseSource(env: Env, source: ReleaseSource) {
+  sources.set(env, source);
+}
+
+export const releaseSourceOf = (env: Env) => sources.get(env);
+
 let cache: { file: string; mtimeMs: number; state: ReleaseState; checkedAt: number } | undefined;
 
 /** How long a non-document request may reuse the last look at the release state. */
@@ -28,6 +49,8 @@ const RECHECK_MS = 1000;
  * load; other requests reuse the last look for up to a second instead of a stat per request.
  */
 export function readReleaseState(env: Env, { fresh = true } = {}): ReleaseState {
+  const source = sources.get(env);
+  if (source) return source.state();
   const file = releaseStatePath(env);
   if (!fresh && cache && cache.file === file && Date.now() - cache.checkedAt < RECHECK_MS) return cache.state;
   try {
@@ -74,6 +97,8 @@ export interface ServerBuildLocation {
   file: string;
   /** The release version, or `local` for the locally built remote. */
   version: string;
+  /** Puts the file in place first (a release stored in the database); absent: it is on disk already. */
+  prepare?: () => Promise<void>;
 }
 
 /**
@@ -87,6 +112,8 @@ export function serverBuildOf(env: Env, remote: RemoteName): ServerBuildLocation
   const folder = REMOTE_FOLDERS[remote];
   // The same look at the release state the page's manifest takes: server HTML and browser code agree.
   const released = readReleaseState(env).remotes[remote]?.current;
+  const source = sources.get(env);
+  if (source && released) return { ...source.serverBuild(remote, released), version: released };
   return released
     ? { file: path.join(env.RELEASES_DIR, folder, released, 'server', 'entry-server.js'), version: released }
     : { file: path.join(env.SITE_ROOT, folder, 'dist', 'server', 'entry-server.js'), version: 'local' };

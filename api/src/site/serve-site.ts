@@ -6,7 +6,8 @@ import type { Env } from '../env';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { REMOTE_FOLDERS } from '@agency/contracts';
-import { buildRemotesManifest } from './remotes-manifest';
+import { buildRemotesManifest, releaseSourceOf } from './remotes-manifest';
+import { releaseFilesFromDatabase } from '../releases/release-files';
 import { precompressedStatic } from './precompressed-static';
 import { discoveryRouter } from './seo/seo-router';
 import { pageRenderer, type RenderedPage } from './render/page-renderer';
@@ -47,12 +48,15 @@ export function siteRouter(env: Env, db: Db, log: Logger, app: RequestListener, 
     );
   }
   // Released remotes live in versioned folders, so every file there (entries included) is immutable.
+  const releaseCaching = (file: string) => (file.endsWith('.json') ? NO_CACHE : IMMUTABLE);
   router.use(
     '/releases',
     browserFiles(
-      precompressedStatic(env.RELEASES_DIR, (res, filePath) =>
-        res.setHeader('Cache-Control', filePath.endsWith('.json') ? NO_CACHE : IMMUTABLE),
-      ),
+      releaseSourceOf(env)
+        ? releaseFilesFromDatabase(db, releaseCaching)
+        : precompressedStatic(env.RELEASES_DIR, (res, filePath) =>
+            res.setHeader('Cache-Control', releaseCaching(filePath)),
+          ),
     ),
   );
   router.use(browserFiles(precompressedStatic(shellDist, setStaticCacheHeaders)));

@@ -35,7 +35,11 @@ export async function startServer(
       () => false,
     );
     if (ok) return { child, url };
-    if (Date.now() > deadline) throw new Error(`server on ${port} did not start: ${stderr}`);
+    if (Date.now() > deadline) {
+      // Not left behind holding its port.
+      child.kill('SIGKILL');
+      throw new Error(`server on ${port} did not start: ${stderr}`);
+    }
     await new Promise((r) => setTimeout(r, 150));
   }
 }

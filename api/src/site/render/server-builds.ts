@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import { REMOTE_FOLDERS, type RemoteName } from '@agency/contracts';
 import { REPO_ROOT, type Env } from '../../env';
-import { serverBuildOf } from '../remotes-manifest';
+import { releaseCacheDir, serverBuildOf } from '../remotes-manifest';
 import { unsharedSingletons, type RemoteServerBuild, type ShellServerBuild } from './server-build-contract';
 
 export interface LoadedRemote {
@@ -55,6 +55,7 @@ function registerResolver(env: Env, shellServerDir: string) {
       host: pathToFileURL(path.join(REPO_ROOT, 'api', 'package.json')).href,
       roots: [
         dir(env.RELEASES_DIR),
+        dir(releaseCacheDir(env)),
         ...['shell', ...Object.values(REMOTE_FOLDERS)].map((f) =>
           dir(path.join(env.SITE_ROOT, f, 'dist', 'server')),
         ),
@@ -117,6 +118,7 @@ export function serverBuilds(env: Env, log: Logger) {
       if (!where) return undefined;
       let stamp: string | number = where.version;
       try {
+        await where.prepare?.();
         if (where.version === 'local') stamp = mtime(where.file);
         else statSync(where.file);
       } catch {

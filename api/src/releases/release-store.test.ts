@@ -1,0 +1,132 @@
+import net from 'node:net';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test-support/test-app';
+import { blobChunks, blobs, releaseCurrent, releaseFiles, releaseSwitches, releases } from '../db/schema';
+import {
+  ReleaseError,
+  currentReleases,
+  findReleaseFiles,
+  materializeRelease,
+  releaseHistory,
+  rollbackRelease,
+  storeRelease,
+} from './release-store';
+
+/** The database release store on its own (the two-instance test is releases-scale-out.pg.test.ts). */
+function build(files: Record<string, string>) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'release-build-'));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), text);
+  }
+  return dir;
+}
+
+describe('release store in the database', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const release = (version: string, text = version) =>
+    storeRelease(t.db, {
+      remote: 'mf_cms',
+      version,
+      gitCommit: `commit-${version}`,
+      dir: build({
+        'remoteEntry.js': `// ${text}`,
+        'assets/a.css': '.a{}',
+        'assets/b.js': 'export {}',
+        'server/entry-server.js': `export const modules = {}; // ${text}`,
+      }),
+    });
+
+  it('stores a release with its files and makes it current; the same version again changes nothing', async () => {
+    expect(await release('1.0.0-aaaa')).toMatchObject({ switched: true, stored: true, previous: null });
+    expect(await currentReleases(t.db)).toEqual({ mf_cms: '1.0.0-aaaa' });
+    const files = await findReleaseFiles(t.db, 'mf_cms', '1.0.0-aaaa', ['remoteEntry.js', 'assets/b.js', 'x.js']);
+    expect([...files.keys()].sort()).toEqual(['assets/b.js', 'remoteEntry.js']);
+    expect(files.get('remoteEntry.js')!.contentType).toBe('text/javascript; charset=utf-8');
+    expect(await release('1.0.0-aaaa')).toMatchObject({ switched: false, stored: false });
+    expect(await t.db.select().from(releaseSwitches)).toHaveLength(1);
+  });
+
+  it('rolls back through earlier releases one at a time, and refuses when there is none', async () => {
+    await release('1.0.0-bbbb');
+    await release('1.0.0-cccc');
+    expect(await rollbackRelease(t.db, 'mf_cms', 'ops')).toMatchObject({
+      version: '1.0.0-bbbb',
+      previous: '1.0.0-cccc',
+    });
+    expect((await rollbackRelease(t.db, 'mf_cms', 'ops')).version).toBe('1.0.0-aaaa');
+    await expect(rollbackRelease(t.db, 'mf_cms', 'ops')).rejects.toThrow(
+      'mf-cms has no earlier release to roll back to.',
+    );
+    expect(await currentReleases(t.db)).toEqual({ mf_cms: '1.0.0-aaaa' });
+    // Releasing a stored version again switches to it without storing it twice.
+    expect(await release('1.0.0-cccc')).toMatchObject({ switched: true, stored: false, previous: '1.0.0-aaaa' });
+    expect((await rollbackRelease(t.db, 'mf_cms', 'ops')).version).toBe('1.0.0-aaaa');
+
+    const history = await releaseHistory(t.db, 'mf_cms');
+    expect(history.map((h) => [h.action, h.version, h.gitCommit, h.current])).toEqual([
+      ['rollback', '1.0.0-aaaa', 'ops', true],
+      ['release', '1.0.0-cccc', 'commit-1.0.0-cccc', false],
+      ['rollback', '1.0.0-aaaa', 'ops', false],
+      ['rollback', '1.0.0-bbbb', 'ops', false],
+      ['release', '1.0.0-cccc', 'commit-1.0.0-cccc', false],
+      ['release', '1.0.0-bbbb', 'commit-1.0.0-bbbb', false],
+      ['release', '1.0.0-aaaa', 'commit-1.0.0-aaaa', false],
+    ]);
+  });
+
+  it('refuses an unknown remote, a bad version or a build without an entry, storing nothing', async () => {
+    const before = (await t.db.select().from(releases)).length;
+    const dir = build({ 'remoteEntry.js': '' });
+    await expect(storeRelease(t.db, { remote: 'shell', version: '1.0.0', gitCommit: 'x', dir })).rejects.toThrow(
+      ReleaseError,
+    );
+    await expect(
+      storeRelease(t.db, { remote: 'mf_cms', version: '../1', gitCommit: 'x', dir }),
+    ).rejects.toThrow("Bad version '../1'");
+    await expect(
+      storeRelease(t.db, { remote: 'mf_cms', version: '1.0.1', gitCommit: 'x', dir: build({ 'a.js': '' }) }),
+    ).rejects.toThrow('has no remoteEntry.js');
+    expect(await t.db.select().from(releases)).toHaveLength(before);
+  });
+
+  it('a file that fails to read halfway through leaves no release, file or blob behind', async () => {
+    // assets/a.js is stored first; assets/b.sock (a socket: listed, but not readable) fails after it.
+    const dir = build({ 'remoteEntry.js': 'x', 'assets/a.js': 'a'.repeat(300_000) });
+    const socket = net.createServer();
+    await new Promise<void>((resolve) => socket.listen(path.join(dir, 'assets', 'b.sock'), resolve));
+    const counts = () =>
+      Promise.all(
+        [releases, releaseFiles, releaseSwitches, releaseCurrent, blobs, blobChunks].map(
+          async (table) => (await t.db.select().from(table)).length,
+        ),
+      );
+    const before = await counts();
+    try {
+      await expect(
+        storeRelease(t.db, { remote: 'mf_cms', version: '2.0.0-zzzz', gitCommit: 'x', dir }),
+      ).rejects.toThrow();
+    } finally {
+      socket.close();
+    }
+    expect(await counts()).toEqual(before);
+    expect(await currentReleases(t.db)).toEqual({ mf_cms: '1.0.0-aaaa' });
+  });
+
+  it('writes a release server build and its stylesheets to a folder, as ES modules', async () => {
+    const target = path.join(mkdtempSync(path.join(tmpdir(), 'release-cache-')), 'mf-cms', '1.0.0-bbbb');
+    await materializeRelease(t.db, 'mf_cms', '1.0.0-bbbb', target);
+    expect(readdirSync(target).sort()).toEqual(['assets', 'package.json', 'server']);
+    expect(readdirSync(path.join(target, 'assets'))).toEqual(['a.css']);
+    expect(readFileSync(path.join(target, 'server', 'entry-server.js'), 'utf8')).toContain('1.0.0-bbbb');
+    expect(JSON.parse(readFileSync(path.join(target, 'package.json'), 'utf8'))).toEqual({ type: 'module' });
+  });
+});

@@ -1,0 +1,304 @@
+import path from 'node:path';
+import { createReadStream, createWriteStream, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { and, asc, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { REMOTE_FOLDERS, type RemoteName } from '@agency/contracts';
+import type { Db } from '../db/client';
+import { blobs, releaseCurrent, releaseFiles, releaseSwitches, releases } from '../db/schema';
+import { blobColumns, putBlob, readBlob, type StoredBlob } from '../files/blob-store';
+
+/**
+ * The release store in the database (used when DATABASE_URL is set): a release's files are blobs,
+ * the version each remote serves is one row, and a switch (release or rollback) changes that row, logs
+ * itself and notifies every instance on RELEASE_SWITCHED, all in one transaction.
+ */
+export const RELEASE_SWITCHED = 'release_switched';
+
+/** A refusal the command line reports as is (unknown remote, nothing to roll back to…). */
+export class ReleaseError extends Error {}
+
+const VERSION = /^[0-9A-Za-z][0-9A-Za-z._+-]{0,99}$/;
+
+function checkRemote(remote: string): asserts remote is RemoteName {
+  if (!Object.hasOwn(REMOTE_FOLDERS, remote)) throw new ReleaseError(`Unknown remote '${remote}'`);
+}
+
+/** A path inside a release: relative, `/`-separated, no `.`/`..` segments. */
+export const isReleasePath = (p: string) =>
+  p.length > 0 && p.length <= 500 && !p.startsWith('/') && p.split('/').every((s) => s && s !== '.' && s !== '..');
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+};
+
+/** The type of a release file; a precompressed `x.js.br` has the type of `x.js` (sent with Content-Encoding). */
+export function contentTypeOf(file: string): string {
+  const plain = file.replace(/\.(br|gz)$/, '');
+  return TYPES[path.extname(plain).toLowerCase()] ?? 'application/octet-stream';
+}
+
+function listFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(path.join(dir, prefix))
+    .sort()
+    .flatMap((name) => {
+      const rel = prefix ? `${prefix}/${name}` : name;
+      return statSync(path.join(dir, rel)).isDirectory() ? listFiles(dir, rel) : [rel];
+    });
+}
+
+/**
+ * A file's bytes, opened only when read: a stream opened ahead would report a failed open (an
+ * unreadable file) before anyone listens, as an uncaught error instead of a failed release.
+ */
+async function* fileBytes(file: string): AsyncGenerator<Buffer> {
+  for await (const chunk of createReadStream(file)) yield chunk as Buffer;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** One switch at a time per remote, whichever machine runs it (held until the transaction ends). */
+const lockRemote = (tx: Tx, remote: RemoteName) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`release:${remote}`}))`);
+
+export interface SwitchResult {
+  remote: RemoteName;
+  version: string;
+  /** The version served before (null: the local build). */
+  previous: string | null;
+  /** False when the version was already the current one (nothing changed). */
+  switched: boolean;
+}
+
+async function currentOf(tx: Tx, remote: RemoteName) {
+  const [row] = await tx
+    .select({ id: releases.id, version: releases.version })
+    .from(releaseCurrent)
+    .innerJoin(releases, eq(releases.id, releaseCurrent.releaseId))
+    .where(eq(releaseCurrent.remote, remote));
+  return row;
+}
+
+async function switchTo(
+  tx: Tx,
+  remote: RemoteName,
+  target: { id: number; version: string },
+  action: 'release' | 'rollback',
+  gitCommit: string,
+): Promise<SwitchResult> {
+  const current = await currentOf(tx, remote);
+  if (current?.id === target.id)
+    return { remote, version: target.version, previous: current.version, switched: false };
+  await tx
+    .insert(releaseCurrent)
+    .values({ remote, releaseId: target.id })
+    .onConflictDoUpdate({
+      target: releaseCurrent.remote,
+      set: { releaseId: target.id, switchedAt: sql`now()` },
+    });
+  await tx
+    .insert(releaseSwitches)
+    .values({ remote, action, releaseId: target.id, fromReleaseId: current?.id ?? null, gitCommit });
+  // Delivered to every listening instance when (and only if) the transaction commits.
+  await tx.execute(sql`select pg_notify(${RELEASE_SWITCHED}, ${remote})`);
+  return { remote, version: target.version, previous: current?.version ?? null, switched: true };
+}
+
+/**
+ * Stores the build in `dir` as `remote@version` (unless that version is stored already) and makes it
+ * the current release, in one transaction: instances see the old release or the new one with every
+ * file, never a part.
+ */
+export async function storeRelease(
+  db: Db,
+  opts: { remote: string; version: string; gitCommit: string; dir: string },
+): Promise<SwitchResult & { stored: boolean }> {
+  const { remote, version, gitCommit, dir } = opts;
+  checkRemote(remote);
+  if (!VERSION.test(version)) throw new ReleaseError(`Bad version '${version}'`);
+  const files = listFiles(dir);
+  if (!files.includes('remoteEntry.js')) throw new ReleaseError(`${dir} has no remoteEntry.js`);
+  return db.transaction(async (tx) => {
+    await lockRemote(tx, remote);
+    let [release] = await tx
+      .select({ id: releases.id, version: releases.version })
+      .from(releases)
+      .where(and(eq(releases.remote, remote), eq(releases.version, version)));
+    const stored = !release;
+    if (!release) {
+      [release] = await tx
+        .insert(releases)
+        .values({ remote, version, gitCommit, fileCount: files.length })
+        .returning({ id: releases.id, version: releases.version });
+      for (const file of files) {
+        const blob = await putBlob(tx, fileBytes(path.join(dir, file)), contentTypeOf(file));
+        await tx.insert(releaseFiles).values({ releaseId: release!.id, path: file, blobId: blob.id });
+      }
+    }
+    return { ...(await switchTo(tx, remote, release!, 'release', gitCommit)), stored };
+  });
+}
+
+/**
+ * The release to roll back to: the switches replayed as a stack (a release pushes the version it
+ * replaces, a rollback pops), so rollbacks walk back through earlier releases one at a time.
+ */
+function rollbackTarget(switches: { action: string; releaseId: number }[]): number | undefined {
+  let current: number | undefined;
+  let stack: number[] = [];
+  for (const s of switches) {
+    if (s.action === 'rollback') stack.pop();
+    else {
+      stack = stack.filter((id) => id !== s.releaseId);
+      if (current !== undefined && current !== s.releaseId) stack.push(current);
+    }
+    current = s.releaseId;
+  }
+  return stack.at(-1);
+}
+
+/** Switches `remote` back to the release it served before its current one. */
+export async function rollbackRelease(db: Db, remote: string, gitCommit: string): Promise<SwitchResult> {
+  checkRemote(remote);
+  return db.transaction(async (tx) => {
+    await lockRemote(tx, remote);
+    const switches = await tx
+      .select({ action: releaseSwitches.action, releaseId: releaseSwitches.releaseId })
+      .from(releaseSwitches)
+      .where(eq(releaseSwitches.remote, remote))
+      .orderBy(asc(releaseSwitches.id));
+    const targetId = rollbackTarget(switches);
+    if (targetId === undefined)
+      throw new ReleaseError(`${REMOTE_FOLDERS[remote]} has no earlier release to roll back to.`);
+    const [target] = await tx
+      .select({ id: releases.id, version: releases.version })
+      .from(releases)
+      .where(eq(releases.id, targetId));
+    return switchTo(tx, remote, target!, 'rollback', gitCommit);
+  });
+}
+
+export interface HistoryEntry {
+  action: 'release' | 'rollback';
+  version: string;
+  switchedAt: string;
+  /** The commit of the checkout that made the switch. */
+  gitCommit: string;
+  /** This switch put the version the remote serves now in place. */
+  current: boolean;
+}
+
+/** Every switch of `remote`, newest first. */
+export async function releaseHistory(db: Db, remote: string): Promise<HistoryEntry[]> {
+  checkRemote(remote);
+  const rows = await db
+    .select({
+      action: releaseSwitches.action,
+      version: releases.version,
+      switchedAt: releaseSwitches.switchedAt,
+      gitCommit: releaseSwitches.gitCommit,
+    })
+    .from(releaseSwitches)
+    .innerJoin(releases, eq(releases.id, releaseSwitches.releaseId))
+    .where(eq(releaseSwitches.remote, remote))
+    .orderBy(desc(releaseSwitches.id));
+  return rows.map((r, i) => ({ ...r, current: i === 0 }));
+}
+
+/** The version each released remote serves now. */
+export async function currentReleases(db: Db): Promise<Partial<Record<RemoteName, string>>> {
+  const rows = await db
+    .select({ remote: releaseCurrent.remote, version: releases.version })
+    .from(releaseCurrent)
+    .innerJoin(releases, eq(releases.id, releaseCurrent.releaseId));
+  const out: Partial<Record<RemoteName, string>> = {};
+  for (const r of rows) if (Object.hasOwn(REMOTE_FOLDERS, r.remote)) out[r.remote as RemoteName] = r.version;
+  return out;
+}
+
+/** Stored files of `remote@version` among `paths` (any that exist), with their blobs. */
+export async function findReleaseFiles(
+  db: Db,
+  remote: RemoteName,
+  version: string,
+  paths: string[],
+): Promise<Map<string, StoredBlob>> {
+  const rows = await db
+    .select({ path: releaseFiles.path, ...blobColumns })
+    .from(releaseFiles)
+    .innerJoin(releases, eq(releases.id, releaseFiles.releaseId))
+    .innerJoin(blobs, eq(blobs.id, releaseFiles.blobId))
+    .where(and(eq(releases.remote, remote), eq(releases.version, version), inArray(releaseFiles.path, paths)));
+  return new Map(rows.map(({ path: p, ...blob }) => [p, blob]));
+}
+
+/**
+ * Writes what the server needs of `remote@version` (its server build, and the browser build's
+ * stylesheets the page links) into `target`: first into a scratch folder, then renamed into place,
+ * so a folder at `target` is always complete. Does nothing when `target` exists.
+ */
+export async function materializeRelease(
+  db: Db,
+  remote: RemoteName,
+  version: string,
+  target: string,
+): Promise<void> {
+  try {
+    statSync(target);
+    return;
+  } catch {
+    // not there yet
+  }
+  const rows = await db
+    .select({ path: releaseFiles.path, ...blobColumns })
+    .from(releaseFiles)
+    .innerJoin(releases, eq(releases.id, releaseFiles.releaseId))
+    .innerJoin(blobs, eq(blobs.id, releaseFiles.blobId))
+    .where(
+      and(
+        eq(releases.remote, remote),
+        eq(releases.version, version),
+        or(like(releaseFiles.path, 'server/%'), like(releaseFiles.path, 'assets/%.css')),
+      ),
+    );
+  const scratch = `${target}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    mkdirSync(scratch, { recursive: true });
+    for (const { path: rel, ...blob } of rows) {
+      if (!isReleasePath(rel)) continue;
+      const file = path.join(scratch, ...rel.split('/'));
+      mkdirSync(path.dirname(file), { recursive: true });
+      await pipeline(readBlob(db, blob), createWriteStream(file));
+    }
+    // Builds are ES modules; the cache lies outside any package that would say so.
+    writeFileSync(path.join(scratch, 'package.json'), '{ "type": "module" }\n');
+    try {
+      renameSync(scratch, target);
+    } catch (err) {
+      // Another request of this process (or another process on this disk) got there first.
+      try {
+        statSync(target);
+      } catch {
+        throw err;
+      }
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
