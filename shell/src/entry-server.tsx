@@ -80,8 +80,13 @@ async function prefetchPage(
   pageData.catch((error: unknown) => {
     problems.push({ remote: match?.route.remote, message: 'prefetch failed', error });
   });
-  const outcome = await settle(Promise.allSettled([shellData, pageData]), deadline - Date.now());
-  if (outcome === 'late' && match) {
+  // Both are awaited up to the deadline; only the page's own data decides whether its region is
+  // rendered here (late layout data leaves the layout on its defaults, as in the browser).
+  const [pageOutcome] = await Promise.all([
+    settle(pageData, deadline - Date.now()),
+    settle(shellData, deadline - Date.now()),
+  ]);
+  if (pageOutcome === 'late' && match) {
     // Data slower than the budget: this remote's region is rendered in the browser instead.
     problems.push({ remote: match.route.remote, message: 'data exceeded the render budget' });
     delete remotes[match.route.remote];
