@@ -1,15 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-staff-password';
-const unique = (prefix: string) =>
-  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function signIn(page: Page) {
-  await page.goto('/cms');
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('tablist', { name: 'Content sections' })).toBeVisible();
-}
+import { signIn, unique } from '../support/cms';
 
 /** A signed-in staff member in a browser context of their own. */
 async function staffMember(browser: Browser) {

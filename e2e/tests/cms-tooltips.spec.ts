@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-staff-password';
+import { STAFF_PASSWORD as PASSWORD } from '../support/cms';
 
 test('editor toolbar buttons show their name in a tooltip after the open delay, not at once', async ({
   page,

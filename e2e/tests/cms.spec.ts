@@ -1,21 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signIn, unique, STAFF_PASSWORD as PASSWORD } from '../support/cms';
 import { openPage } from '../support/site';
 
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-staff-password';
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-const unique = (prefix: string) =>
-  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function signIn(page: Page) {
-  await page.goto('/cms');
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('tablist', { name: 'Content sections' })).toBeVisible();
-}
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 

@@ -1,7 +1,6 @@
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import { STAFF_PASSWORD as PASSWORD } from '../support/cms';
 import { openPage, uniqueEmail } from '../support/site';
-
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-staff-password';
 
 /** A staff API client of its own (not the visitor's page): signed in, same-site Origin on writes. */
 async function staffApi(baseURL: string | undefined): Promise<APIRequestContext> {

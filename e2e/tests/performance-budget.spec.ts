@@ -15,7 +15,8 @@ test('the first load of / stays within its JavaScript byte budget', async ({ pag
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const js = new Map<string, { url: string; bytes: number }>();
   cdp.on('Network.responseReceived', (e) => {
-    if (e.type === 'Script' || /javascript/.test(e.response.mimeType)) js.set(e.requestId, { url: e.response.url, bytes: 0 });
+    if (e.type === 'Script' || /javascript/.test(e.response.mimeType))
+      js.set(e.requestId, { url: e.response.url, bytes: 0 });
   });
   cdp.on('Network.loadingFinished', (e) => {
     const r = js.get(e.requestId);
@@ -28,9 +29,10 @@ test('the first load of / stays within its JavaScript byte budget', async ({ pag
     .sort((a, b) => b.bytes - a.bytes)
     .slice(0, 5)
     .map((r) => `${Math.round(r.bytes / 1024)} KB ${r.url.replace(/^https?:\/\/[^/]+/, '')}`);
-  expect(total, `JS on / is ${Math.round(total / 1024)} KB; biggest: ${biggest.join(', ')}`).toBeLessThanOrEqual(
-    JS_BUDGET_BYTES,
-  );
+  expect(
+    total,
+    `JS on / is ${Math.round(total / 1024)} KB; biggest: ${biggest.join(', ')}`,
+  ).toBeLessThanOrEqual(JS_BUDGET_BYTES);
   // The measurement really saw the page's scripts (a broken measurement must not pass).
   expect(total).toBeGreaterThan(50 * 1024);
 });

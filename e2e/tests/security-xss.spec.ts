@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { STAFF_PASSWORD as PASSWORD } from '../support/cms';
 import { openPage } from '../support/site';
 
 /**
@@ -11,7 +12,6 @@ import { openPage } from '../support/site';
 test.use({ bypassCSP: true });
 test.describe.configure({ mode: 'serial' });
 
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-staff-password';
 const BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100)}`;
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

@@ -1,18 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signIn, unique } from '../support/cms';
 import { openPage } from '../support/site';
 
 /** Issue 15 item 4: service pages come from the CMS. */
-
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-staff-password';
-const unique = (prefix: string) =>
-  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function signIn(page: Page) {
-  await page.goto('/cms');
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('tablist', { name: 'Content sections' })).toBeVisible();
-}
 
 /** What an anonymous visitor sees at a path, with the HTTP status of the first load. */
 async function asVisitor(

@@ -1,7 +1,6 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { STAFF_PASSWORD as PASSWORD } from '../support/cms';
 import { openPage } from '../support/site';
-
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-staff-password';
 
 /** The seeded values (DEFAULT_SITE_SETTINGS), which the other specs expect. */
 const SEEDED = {

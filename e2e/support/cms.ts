@@ -1,0 +1,16 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The staff password the e2e servers start with (playwright.config.ts). */
+export const STAFF_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-staff-password';
+
+/** A name no other test run has used: tests share one seeded database. */
+export const unique = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Signs in at /cms as staff and waits for the content screen. */
+export async function signIn(page: Page) {
+  await page.goto('/cms');
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('tablist', { name: 'Content sections' })).toBeVisible();
+}
