@@ -16,6 +16,8 @@ export interface PageMeta {
   /** The page's largest image, when it has one: preloaded from the head. */
   preloadImage?: string;
   noindex?: boolean;
+  /** The title is the complete one staff wrote for search results (a page's meta title): used as is. */
+  ownTitle?: boolean;
   publishedTime?: string;
   jsonLd: JsonLd[];
 }
@@ -201,6 +203,7 @@ export async function resolvePageMeta(
     return {
       status: 200,
       title: page.metaTitle || page.title,
+      ...(page.metaTitle ? { ownTitle: true } : {}),
       description: truncate(page.metaDescription || site.defaultMetaDescription),
       path,
       type: 'website',

@@ -17,6 +17,7 @@ export const safeJson = (value: unknown) =>
     .replace(/\u2029/g, '\\u2029');
 
 export function fullTitle(meta: PageMeta, siteName: string): string {
+  if (meta.ownTitle) return meta.title;
   return meta.path === '/' ? `${siteName} | ${meta.title}` : `${meta.title} | ${siteName}`;
 }
 

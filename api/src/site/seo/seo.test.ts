@@ -135,9 +135,9 @@ describe('route-specific head, statuses and discovery files', () => {
     });
   });
 
-  it('a CMS page uses its meta title and description', async () => {
+  it('a CMS page uses its meta title (as staff wrote it) and description', async () => {
     const doc = head((await request(t.app).get('/privacy').expect(200)).text);
-    expect(doc.title).toBe('Privacy Policy | Distilled Digital');
+    expect(doc.title).toBe('Privacy Policy');
     expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
       'How we handle your data.',
     );

@@ -6,7 +6,6 @@ import { Container, Skeleton, buttonClasses, formatDate } from '@agency/ui';
 import { usePage } from '../api/get-page';
 import { sanitizeHtml } from '../../shared/sanitize-html';
 import { richTextClasses } from '../../shared/rich-text';
-import { useDocumentMeta } from '../../shared/use-document-meta';
 
 /** A published page the CMS manages, at /{slug}. */
 export function CmsPage() {
@@ -20,7 +19,6 @@ export function CmsPage() {
 }
 
 function ManagedPage({ page }: { page: PublicPage }) {
-  useDocumentMeta(page.metaTitle || page.title, page.metaDescription);
   const html = useMemo(() => sanitizeHtml(marked.parse(pageBody(page), { async: false })), [page]);
   return (
     <article>
