@@ -25,6 +25,7 @@ import { uploadsRouter } from './files/uploads-router';
 import { healthRouter } from './ops/health-router';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { requestLog } from './ops/request-log';
+import { isoTimestamps } from './http/iso-timestamps';
 import { clientErrorsRouter } from './ops/client-errors-router';
 
 const CONTENT_CHANGED = 'content_changed';
@@ -59,6 +60,7 @@ export function createApp({
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
   app.set('query parser', 'simple');
+  app.set('json replacer', isoTimestamps);
   app.use(requestLog(log, env));
   app.use(metrics.observe);
   app.use(securityHeaders((fresh) => buildRemotesManifest(env, { fresh })));

@@ -42,12 +42,16 @@ export const AdminMessages = {
 } as const;
 
 /**
- * The version tag of a staff-edited row, from its `updatedAt` (the database's text, to the
- * microsecond): the API sends it as the ETag of GET /:id and expects it back in If-Match; the CMS
- * derives it from a listed row the same way.
+ * The version tag of a staff-edited row, from its `updatedAt`: the API sends it as the ETag of
+ * GET /:id and expects it back in If-Match; the CMS derives it from a listed row the same way. The
+ * API answers timestamps in ISO 8601 (to the millisecond) while the database row holds its own text
+ * form, so the tag is the instant in milliseconds, whichever form it is read from. (The write itself
+ * still checks the exact stored value, so two saves cannot both win.)
  */
-export const entityTag = (row: { updatedAt: string }): string =>
-  `"${row.updatedAt.replace(/[^0-9A-Za-z]/g, '')}"`;
+export const entityTag = (row: { updatedAt: string }): string => {
+  const ms = Date.parse(row.updatedAt);
+  return `"${Number.isNaN(ms) ? row.updatedAt.replace(/[^0-9A-Za-z]/g, '') : ms.toString(36)}"`;
+};
 
 const required = (label: string, max: number) =>
   z
