@@ -6,3 +6,4 @@ export { formatDate } from './format';
 export * from './site-settings';
 export { useHydrated } from './use-hydrated';
 export * from './services';
+export { readList } from './tolerant';

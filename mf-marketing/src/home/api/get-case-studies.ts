@@ -1,18 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiRoutes, homeCaseStudyCardSchema, type HomeCaseStudyCard } from '@agency/contracts';
-import { getJson } from '@agency/ui';
+import { getJson, readList } from '@agency/ui';
 
-/**
- * Published case studies, read as home cards. Items that do not fit the card are skipped rather than
- * failing the whole section; a non-array answer counts as an error.
- */
+/** Published case studies, read as home cards (see readList). */
 export async function getCaseStudies(): Promise<HomeCaseStudyCard[]> {
-  const body = await getJson<unknown>(ApiRoutes.caseStudies);
-  if (!Array.isArray(body)) throw new Error('Case studies answer is not a list');
-  return body.flatMap((item) => {
-    const parsed = homeCaseStudyCardSchema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
+  return readList(await getJson<unknown>(ApiRoutes.caseStudies), homeCaseStudyCardSchema, 'case studies');
 }
 
 // Its own key: the content remote caches full case studies, these are trimmed to the card's fields.

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRoutes, testimonialListSchema, type Testimonial } from '@agency/contracts';
-import { getJson } from '@agency/ui';
+import { ApiRoutes, testimonialCardSchema, type TestimonialCard } from '@agency/contracts';
+import { getJson, readList } from '@agency/ui';
 
-export async function getTestimonials(): Promise<Testimonial[]> {
-  return testimonialListSchema.parse(await getJson(ApiRoutes.testimonials));
+/** Published testimonials, each read for what its card shows (see readList). */
+export async function getTestimonials(): Promise<TestimonialCard[]> {
+  return readList(await getJson<unknown>(ApiRoutes.testimonials), testimonialCardSchema, 'testimonials');
 }
 
 export const testimonialsQueryOptions = () =>

@@ -7,7 +7,7 @@ import { CLIENT_NAMES, FALLBACK_TESTIMONIALS, type TestimonialView } from '../ho
 export function TestimonialsSection() {
   const { data, isPending } = useTestimonials();
   const items: TestimonialView[] = data?.length
-    ? data.map((t) => ({ ...t, key: String(t.id) }))
+    ? data.map((t, i) => ({ ...t, key: String(t.id ?? i) }))
     : FALLBACK_TESTIMONIALS;
 
   return (
