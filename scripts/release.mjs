@@ -28,6 +28,10 @@ const { folder, name } = resolveRemote(args.find((a) => !a.startsWith('--')));
 
 /** What a staged release prints: its version first, then what to do with it. */
 function reportStaged(version, live) {
+  if (version === live) {
+    console.log(`${folder} ${version} is already the current release.`);
+    return;
+  }
   console.log(`Staged ${folder} ${version} (not live: ${folder} still serves ${live ?? 'its local build'})`);
   console.log(`Preview (signed in as staff): any page with ?remotes=${folder}@${version}`);
   console.log(`Make it live: npm run promote -- ${folder} ${version}`);
