@@ -67,3 +67,36 @@ export function resolveRemote(arg) {
 
 export const versionDir = (folder, version) => path.join(RELEASES_DIR, folder, version);
 export const exists = existsSync;
+
+/** A stored version on disk: its folder holds the browser entry (a release is complete once renamed in place). */
+export const isStored = (folder, version) =>
+  VERSION.test(version ?? '') && existsSync(path.join(versionDir(folder, version), 'remoteEntry.js'));
+
+/** The versions stored on disk for a remote (released, rolled back from or staged). */
+export function storedVersions(folder) {
+  try {
+    return readdirSync(path.join(RELEASES_DIR, folder)).filter((v) => isStored(folder, v));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Makes `version` (stored already) the remote's current release in the disk state; the one it replaces
+ * goes on the rollback history. Answers the previous version, or false when it was current already.
+ */
+export function switchDisk(name, version) {
+  const state = readState();
+  const entry = state.remotes[name] ?? { current: null, history: [] };
+  const previous = entry.current;
+  if (previous === version) return false;
+  state.remotes[name] = {
+    current: version,
+    history: [...entry.history.filter((v) => v !== version), ...(previous ? [previous] : [])].slice(-10),
+  };
+  writeState(state);
+  return { previous };
+}
+
+/** The same rule as the database store (api/src/releases/release-store.ts): no path tricks in a version. */
+const VERSION = /^[0-9A-Za-z][0-9A-Za-z._+-]{0,99}$/;

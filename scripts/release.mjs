@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// npm run release -- <remote>: build one remote into a versioned folder of the release store and
-// switch the remotes manifest to it. The shell is not rebuilt; a running server serves the new
-// manifest on the next request. With DATABASE_URL=postgres://… the store is the database: the files
+// npm run release -- <remote> [--staged]: build one remote into a versioned folder of the release store
+// and switch the remotes manifest to it. With --staged the release is stored only: nothing switches
+// until `npm run promote -- <remote> <version>`, and staff can preview it (?remotes=<remote>@<version>).
+// The shell is not rebuilt; a running server serves the new manifest on the next request. With
+// DATABASE_URL=postgres://… the store is the database: the files
 // and the switch are written in one transaction and every instance picks the switch up.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,11 +18,24 @@ import {
   exists,
   readState,
   resolveRemote,
+  switchDisk,
   versionDir,
-  writeState,
 } from './release-store.mjs';
 
-const { folder, name } = resolveRemote(process.argv[2]);
+const args = process.argv.slice(2);
+const staged = args.includes('--staged');
+const { folder, name } = resolveRemote(args.find((a) => !a.startsWith('--')));
+
+/** What a staged release prints: its version first, then what to do with it. */
+function reportStaged(version, live) {
+  if (version === live) {
+    console.log(`${folder} ${version} is already the current release.`);
+    return;
+  }
+  console.log(`Staged ${folder} ${version} (not live: ${folder} still serves ${live ?? 'its local build'})`);
+  console.log(`Preview (signed in as staff): any page with ?remotes=${folder}@${version}`);
+  console.log(`Make it live: npm run promote -- ${folder} ${version}`);
+}
 const pkg = readRemotePackage(folder);
 
 const problems = checkCompatibility(pkg);
@@ -55,11 +70,12 @@ precompressDir(out);
 if (databaseUrl()) {
   const started = performance.now();
   const result = await withReleaseDatabase((store, db) =>
-    store.storeRelease(db, { remote: name, version, gitCommit: gitCommit(), dir: out }),
+    store.storeRelease(db, { remote: name, version, gitCommit: gitCommit(), dir: out, staged }),
   );
   rmSync(out, { recursive: true, force: true });
   if (!result) process.exit(1);
-  if (!result.switched) console.log(`${folder} ${version} is already the current release.`);
+  if (staged) reportStaged(version, result.previous);
+  else if (!result.switched) console.log(`${folder} ${version} is already the current release.`);
   else {
     const ms = Math.round(performance.now() - started);
     console.log(
@@ -74,17 +90,15 @@ const target = versionDir(folder, version);
 if (!exists(target)) cpSync(out, target, { recursive: true });
 rmSync(out, { recursive: true, force: true });
 
-const state = readState();
-const entry = state.remotes[name] ?? { current: null, history: [] };
-const previous = entry.current;
-if (previous === version) {
+if (staged) {
+  reportStaged(version, readState().remotes[name]?.current);
+  process.exit(0);
+}
+const switched = switchDisk(name, version);
+if (!switched) {
   console.log(`${folder} ${version} is already the current release.`);
   process.exit(0);
 }
-state.remotes[name] = {
-  current: version,
-  history: [...entry.history.filter((v) => v !== version), ...(previous ? [previous] : [])].slice(-10),
-};
-writeState(state);
+const { previous } = switched;
 console.log(`Released ${folder} ${version}${previous ? ` (was ${previous})` : ''}`);
 console.log(`Manifest now points ${name} at /releases/${folder}/${version}/remoteEntry.js`);

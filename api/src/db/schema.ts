@@ -289,13 +289,16 @@ export const releaseCurrent = pgTable('release_current', {
   switchedAt: timestamp('switched_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
 });
 
-/** Every switch of a remote's current release: by a release or a rollback, when, and from which commit. */
+/**
+ * Every switch of a remote's current release: by a release, a promotion of a staged release or a
+ * rollback, when, and from which commit.
+ */
 export const releaseSwitches = pgTable(
   'release_switches',
   {
     id: serial('id').primaryKey(),
     remote: text('remote').notNull(),
-    action: text('action').$type<'release' | 'rollback'>().notNull(),
+    action: text('action').$type<'release' | 'promote' | 'rollback'>().notNull(),
     releaseId: integer('release_id')
       .notNull()
       .references(() => releases.id),
@@ -307,6 +310,6 @@ export const releaseSwitches = pgTable(
   },
   (t) => [
     index('release_switches_remote_idx').on(t.remote, t.id),
-    check('release_switches_action_check', sql`${t.action} in ('release', 'rollback')`),
+    check('release_switches_action_check', sql`${t.action} in ('release', 'promote', 'rollback')`),
   ],
 );

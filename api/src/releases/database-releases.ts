@@ -4,7 +4,7 @@ import { REMOTE_FOLDERS, type RemoteName } from '@agency/contracts';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import { releaseCacheDir, type ReleaseSource, type ReleaseState } from '../site/remotes-manifest';
-import { RELEASE_SWITCHED, currentReleases, materializeRelease } from './release-store';
+import { RELEASE_SWITCHED, currentReleases, hasRelease, materializeRelease } from './release-store';
 
 /**
  * How often an instance looks at the current releases even without a notification (a LISTEN
@@ -70,6 +70,7 @@ export function databaseReleases(
     ready: reload(),
     stop: () => clearInterval(timer),
     state: () => state,
+    hasVersion: (remote, version) => hasRelease(database.db, remote, version),
     serverBuild(remote, version) {
       const dir = path.join(releaseCacheDir(env), REMOTE_FOLDERS[remote], version);
       return {

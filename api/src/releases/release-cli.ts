@@ -1,4 +1,11 @@
 // What the release commands (scripts/release.mjs, rollback.mjs, releases.mjs) use when DATABASE_URL is
 // set: one module, loaded through tsx, so they share one copy of the schema and the store.
 export { openDatabase } from '../db/client';
-export { ReleaseError, releaseHistory, rollbackRelease, storeRelease } from './release-store';
+export {
+  ReleaseError,
+  promoteRelease,
+  releaseHistory,
+  rollbackRelease,
+  stagedReleases,
+  storeRelease,
+} from './release-store';

@@ -9,9 +9,12 @@ import {
   ReleaseError,
   currentReleases,
   findReleaseFiles,
+  hasRelease,
   materializeRelease,
+  promoteRelease,
   releaseHistory,
   rollbackRelease,
+  stagedReleases,
   storeRelease,
 } from './release-store';
 
@@ -48,7 +51,11 @@ describe('release store in the database', () => {
   it('stores a release with its files and makes it current; the same version again changes nothing', async () => {
     expect(await release('1.0.0-aaaa')).toMatchObject({ switched: true, stored: true, previous: null });
     expect(await currentReleases(t.db)).toEqual({ mf_cms: '1.0.0-aaaa' });
-    const files = await findReleaseFiles(t.db, 'mf_cms', '1.0.0-aaaa', ['remoteEntry.js', 'assets/b.js', 'x.js']);
+    const files = await findReleaseFiles(t.db, 'mf_cms', '1.0.0-aaaa', [
+      'remoteEntry.js',
+      'assets/b.js',
+      'x.js',
+    ]);
     expect([...files.keys()].sort()).toEqual(['assets/b.js', 'remoteEntry.js']);
     expect(files.get('remoteEntry.js')!.contentType).toBe('text/javascript; charset=utf-8');
     expect(await release('1.0.0-aaaa')).toMatchObject({ switched: false, stored: false });
@@ -68,7 +75,11 @@ describe('release store in the database', () => {
     );
     expect(await currentReleases(t.db)).toEqual({ mf_cms: '1.0.0-aaaa' });
     // Releasing a stored version again switches to it without storing it twice.
-    expect(await release('1.0.0-cccc')).toMatchObject({ switched: true, stored: false, previous: '1.0.0-aaaa' });
+    expect(await release('1.0.0-cccc')).toMatchObject({
+      switched: true,
+      stored: false,
+      previous: '1.0.0-aaaa',
+    });
     expect((await rollbackRelease(t.db, 'mf_cms', 'ops')).version).toBe('1.0.0-aaaa');
 
     const history = await releaseHistory(t.db, 'mf_cms');
@@ -86,9 +97,9 @@ describe('release store in the database', () => {
   it('refuses an unknown remote, a bad version or a build without an entry, storing nothing', async () => {
     const before = (await t.db.select().from(releases)).length;
     const dir = build({ 'remoteEntry.js': '' });
-    await expect(storeRelease(t.db, { remote: 'shell', version: '1.0.0', gitCommit: 'x', dir })).rejects.toThrow(
-      ReleaseError,
-    );
+    await expect(
+      storeRelease(t.db, { remote: 'shell', version: '1.0.0', gitCommit: 'x', dir }),
+    ).rejects.toThrow(ReleaseError);
     await expect(
       storeRelease(t.db, { remote: 'mf_cms', version: '../1', gitCommit: 'x', dir }),
     ).rejects.toThrow("Bad version '../1'");
@@ -119,6 +130,41 @@ describe('release store in the database', () => {
     }
     expect(await counts()).toEqual(before);
     expect(await currentReleases(t.db)).toEqual({ mf_cms: '1.0.0-aaaa' });
+  });
+
+  it('stages a release without switching; promote makes it live, rollback undoes it; unknown versions refused', async () => {
+    const staged = await storeRelease(t.db, {
+      remote: 'mf_cms',
+      version: '1.1.0-ssss',
+      gitCommit: 'commit-staged',
+      dir: build({ 'remoteEntry.js': '// staged', 'server/entry-server.js': 'export const modules = {};' }),
+      staged: true,
+    });
+    expect(staged).toMatchObject({ stored: true, switched: false, previous: '1.0.0-aaaa' });
+    expect(await currentReleases(t.db)).toEqual({ mf_cms: '1.0.0-aaaa' });
+    expect(await hasRelease(t.db, 'mf_cms', '1.1.0-ssss')).toBe(true);
+    expect(await hasRelease(t.db, 'mf_cms', '9.9.9')).toBe(false);
+    expect(await hasRelease(t.db, 'mf_content', '1.1.0-ssss')).toBe(false);
+    expect((await stagedReleases(t.db, 'mf_cms')).map((s) => s.version)).toEqual(['1.1.0-ssss']);
+    const switchesBefore = (await t.db.select().from(releaseSwitches)).length;
+    expect((await releaseHistory(t.db, 'mf_cms'))[0]!.version).toBe('1.0.0-aaaa');
+
+    await expect(promoteRelease(t.db, 'mf_cms', '9.9.9-nothere', 'ops')).rejects.toThrow(
+      'mf-cms has no release 9.9.9-nothere. Stored versions: npm run releases -- mf-cms',
+    );
+    expect(await t.db.select().from(releaseSwitches)).toHaveLength(switchesBefore);
+
+    expect(await promoteRelease(t.db, 'mf_cms', '1.1.0-ssss', 'ops')).toMatchObject({
+      switched: true,
+      version: '1.1.0-ssss',
+      previous: '1.0.0-aaaa',
+    });
+    expect(await currentReleases(t.db)).toEqual({ mf_cms: '1.1.0-ssss' });
+    expect(await stagedReleases(t.db, 'mf_cms')).toEqual([]);
+    const [latest] = await releaseHistory(t.db, 'mf_cms');
+    expect([latest!.action, latest!.version, latest!.current]).toEqual(['promote', '1.1.0-ssss', true]);
+    expect((await promoteRelease(t.db, 'mf_cms', '1.1.0-ssss', 'ops')).switched).toBe(false);
+    expect((await rollbackRelease(t.db, 'mf_cms', 'ops')).version).toBe('1.0.0-aaaa');
   });
 
   it('writes a release server build and its stylesheets to a folder, as ES modules', async () => {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createReadStream, createWriteStream, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { and, asc, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
-import { REMOTE_FOLDERS, type RemoteName } from '@agency/contracts';
+import { RELEASE_VERSION_PATTERN as VERSION, REMOTE_FOLDERS, type RemoteName } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { blobs, releaseCurrent, releaseFiles, releaseSwitches, releases } from '../db/schema';
 import { blobColumns, putBlob, readBlob, type StoredBlob } from '../files/blob-store';
@@ -16,8 +16,6 @@ export const RELEASE_SWITCHED = 'release_switched';
 
 /** A refusal the command line reports as is (unknown remote, nothing to roll back to…). */
 export class ReleaseError extends Error {}
-
-const VERSION = /^[0-9A-Za-z][0-9A-Za-z._+-]{0,99}$/;
 
 function checkRemote(remote: string): asserts remote is RemoteName {
   if (!Object.hasOwn(REMOTE_FOLDERS, remote)) throw new ReleaseError(`Unknown remote '${remote}'`);
@@ -99,7 +97,7 @@ async function switchTo(
   tx: Tx,
   remote: RemoteName,
   target: { id: number; version: string },
-  action: 'release' | 'rollback',
+  action: 'release' | 'promote' | 'rollback',
   gitCommit: string,
 ): Promise<SwitchResult> {
   const current = await currentOf(tx, remote);
@@ -123,13 +121,13 @@ async function switchTo(
 /**
  * Stores the build in `dir` as `remote@version` (unless that version is stored already) and makes it
  * the current release, in one transaction: instances see the old release or the new one with every
- * file, never a part.
+ * file, never a part. `staged`: stored only, nothing switches (see promoteRelease).
  */
 export async function storeRelease(
   db: Db,
-  opts: { remote: string; version: string; gitCommit: string; dir: string },
+  opts: { remote: string; version: string; gitCommit: string; dir: string; staged?: boolean },
 ): Promise<SwitchResult & { stored: boolean }> {
-  const { remote, version, gitCommit, dir } = opts;
+  const { remote, version, gitCommit, dir, staged = false } = opts;
   checkRemote(remote);
   if (!VERSION.test(version)) throw new ReleaseError(`Bad version '${version}'`);
   const files = listFiles(dir);
@@ -151,8 +149,61 @@ export async function storeRelease(
         await tx.insert(releaseFiles).values({ releaseId: release!.id, path: file, blobId: blob.id });
       }
     }
+    if (staged) {
+      const current = await currentOf(tx, remote);
+      return { remote, version, previous: current?.version ?? null, switched: false, stored };
+    }
     return { ...(await switchTo(tx, remote, release!, 'release', gitCommit)), stored };
   });
+}
+
+/** Makes the stored `remote@version` (a staged release, or any earlier one) the current release. */
+export async function promoteRelease(
+  db: Db,
+  remote: string,
+  version: string,
+  gitCommit: string,
+): Promise<SwitchResult> {
+  checkRemote(remote);
+  return db.transaction(async (tx) => {
+    await lockRemote(tx, remote);
+    const [target] = await tx
+      .select({ id: releases.id, version: releases.version })
+      .from(releases)
+      .where(and(eq(releases.remote, remote), eq(releases.version, version)));
+    if (!target)
+      throw new ReleaseError(
+        `${REMOTE_FOLDERS[remote]} has no release ${version}. Stored versions: npm run releases -- ${REMOTE_FOLDERS[remote]}`,
+      );
+    return switchTo(tx, remote, target, 'promote', gitCommit);
+  });
+}
+
+/** Whether `remote@version` is stored (staged or released). */
+export async function hasRelease(db: Db, remote: RemoteName, version: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: releases.id })
+    .from(releases)
+    .where(and(eq(releases.remote, remote), eq(releases.version, version)));
+  return Boolean(row);
+}
+
+/** Stored versions of `remote` that were never switched to (staged, waiting for a promote), newest first. */
+export async function stagedReleases(
+  db: Db,
+  remote: string,
+): Promise<{ version: string; releasedAt: string }[]> {
+  checkRemote(remote);
+  return db
+    .select({ version: releases.version, releasedAt: releases.releasedAt })
+    .from(releases)
+    .where(
+      and(
+        eq(releases.remote, remote),
+        sql`not exists (select 1 from ${releaseSwitches} where ${releaseSwitches.releaseId} = ${releases.id})`,
+      ),
+    )
+    .orderBy(desc(releases.id));
 }
 
 /**
@@ -195,7 +246,7 @@ export async function rollbackRelease(db: Db, remote: string, gitCommit: string)
 }
 
 export interface HistoryEntry {
-  action: 'release' | 'rollback';
+  action: 'release' | 'promote' | 'rollback';
   version: string;
   switchedAt: string;
   /** The commit of the checkout that made the switch. */
@@ -244,7 +295,9 @@ export async function findReleaseFiles(
     .from(releaseFiles)
     .innerJoin(releases, eq(releases.id, releaseFiles.releaseId))
     .innerJoin(blobs, eq(blobs.id, releaseFiles.blobId))
-    .where(and(eq(releases.remote, remote), eq(releases.version, version), inArray(releaseFiles.path, paths)));
+    .where(
+      and(eq(releases.remote, remote), eq(releases.version, version), inArray(releaseFiles.path, paths)),
+    );
   return new Map(rows.map(({ path: p, ...blob }) => [p, blob]));
 }
 

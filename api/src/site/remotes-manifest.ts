@@ -1,6 +1,12 @@
 import path from 'node:path';
-import { readFileSync, statSync } from 'node:fs';
-import { REMOTE_FOLDERS, type RemoteName, type RemotesManifest } from '@agency/contracts';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import {
+  RELEASE_VERSION_PATTERN,
+  REMOTE_FOLDERS,
+  type RemoteName,
+  type RemoteOverrides,
+  type RemotesManifest,
+} from '@agency/contracts';
 import type { Env } from '../env';
 
 const ENV_KEYS: Record<RemoteName, keyof Env> = {
@@ -27,6 +33,8 @@ export const releaseCacheDir = (env: Env) => path.join(env.DATA_DIR, 'release-ca
 export interface ReleaseSource {
   state(): ReleaseState;
   serverBuild(remote: RemoteName, version: string): { file: string; prepare: () => Promise<void> };
+  /** Whether `remote@version` is stored (released or staged). */
+  hasVersion(remote: RemoteName, version: string): Promise<boolean>;
 }
 
 const sources = new WeakMap<Env, ReleaseSource>();
@@ -68,18 +76,30 @@ export function readReleaseState(env: Env, { fresh = true } = {}): ReleaseState 
   }
 }
 
+/** Whether `remote@version` is stored in the release store (the database's, else RELEASES_DIR). */
+export async function isStoredRelease(env: Env, remote: RemoteName, version: string): Promise<boolean> {
+  if (!RELEASE_VERSION_PATTERN.test(version)) return false;
+  const source = sources.get(env);
+  if (source) return source.hasVersion(remote, version);
+  return existsSync(path.join(env.RELEASES_DIR, REMOTE_FOLDERS[remote], version, 'remoteEntry.js'));
+}
+
 /**
- * Where each remote's entry lives, in order of precedence: an environment override, the current
- * release in the release store, else the locally built remote.
+ * Where each remote's entry lives, in order of precedence: an environment override, a staff preview's
+ * version, the current release in the release store, else the locally built remote.
  */
-export function buildRemotesManifest(env: Env, opts: { fresh?: boolean } = {}): RemotesManifest {
+export function buildRemotesManifest(
+  env: Env,
+  opts: { fresh?: boolean; overrides?: RemoteOverrides } = {},
+): RemotesManifest {
   const releases = readReleaseState(env, opts);
   const base = env.RELEASES_BASE_URL.replace(/\/+$/, '');
   const remotes = {} as RemotesManifest['remotes'];
   for (const name of Object.keys(REMOTE_FOLDERS) as RemoteName[]) {
     const folder = REMOTE_FOLDERS[name];
     const override = env[ENV_KEYS[name]];
-    const released = releases.remotes[name]?.current;
+    // A staff preview's version (checked to be stored before), else the current release.
+    const released = opts.overrides?.[name] ?? releases.remotes[name]?.current;
     remotes[name] = {
       entry:
         typeof override === 'string' && override
@@ -106,12 +126,16 @@ export interface ServerBuildLocation {
  * HTML and browser code are one version. A remote pointed elsewhere by REMOTE_*_URL has no server
  * build here: its region is rendered in the browser.
  */
-export function serverBuildOf(env: Env, remote: RemoteName): ServerBuildLocation | undefined {
+export function serverBuildOf(
+  env: Env,
+  remote: RemoteName,
+  overrides?: RemoteOverrides,
+): ServerBuildLocation | undefined {
   const override = env[ENV_KEYS[remote]];
   if (typeof override === 'string' && override) return undefined;
   const folder = REMOTE_FOLDERS[remote];
   // The same look at the release state the page's manifest takes: server HTML and browser code agree.
-  const released = readReleaseState(env).remotes[remote]?.current;
+  const released = overrides?.[remote] ?? readReleaseState(env).remotes[remote]?.current;
   const source = sources.get(env);
   if (source && released) return { ...source.serverBuild(remote, released), version: released };
   return released

@@ -12,6 +12,7 @@ import { precompressedStatic } from './precompressed-static';
 import { discoveryRouter } from './seo/seo-router';
 import { pageRenderer, type RenderedPage } from './render/page-renderer';
 import { staffVariant } from '../http/staff-variants';
+import { remotePreview } from './remote-preview';
 import type { PublicCache } from '../http/public-cache';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -36,9 +37,15 @@ export function siteRouter(env: Env, db: Db, log: Logger, app: RequestListener, 
   const shellDist = path.join(env.SITE_ROOT, 'shell', 'dist');
   const renderPage = pageRenderer(env, db, log, app, cache);
 
-  router.get('/remotes-manifest.json', (_req, res) => {
-    res.setHeader('Cache-Control', NO_CACHE);
-    res.json(buildRemotesManifest(env));
+  // A staff preview (kept in its cookie) is this browser's manifest too; it is never shared (staffVariant).
+  router.get('/remotes-manifest.json', staffVariant, async (req, res, next) => {
+    try {
+      const { overrides } = await remotePreview(env, db, req, res, { fromQuery: false });
+      res.setHeader('Cache-Control', NO_CACHE);
+      res.json(buildRemotesManifest(env, { overrides }));
+    } catch (err) {
+      next(err);
+    }
   });
 
   for (const folder of Object.values(REMOTE_FOLDERS)) {
@@ -80,7 +87,16 @@ export function siteRouter(env: Env, db: Db, log: Logger, app: RequestListener, 
     }
     let page: RenderedPage | undefined;
     try {
-      page = await renderPage(req, res);
+      const preview = await remotePreview(env, db, req, res);
+      if (preview.refused) {
+        res
+          .status(400)
+          .setHeader('Cache-Control', 'private, no-store')
+          .type('text/plain')
+          .send(preview.refused);
+        return;
+      }
+      page = await renderPage(req, res, preview.overrides);
       if (page?.fromCache) return;
     } catch (err) {
       // Database unreachable: the plain shell still loads (generic head); data sections show their errors.

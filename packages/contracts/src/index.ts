@@ -7,3 +7,4 @@ export * from './content';
 export * from './admin';
 export * from './site-routes';
 export * from './client-errors';
+export * from './releases';

@@ -8,6 +8,7 @@ import {
   matchSiteRoute,
   type PageKind,
   type RemoteName,
+  type RemoteOverrides,
   type RemotesManifest,
 } from '@agency/contracts';
 import type { Db } from '../../db/client';
@@ -16,6 +17,7 @@ import { carriesStaffCookie, getStaffSession } from '../../admin/staff-session';
 import type { PublicCache } from '../../http/public-cache';
 import { matchPublicRead, type ContentTag } from '../../http/public-reads';
 import { buildRemotesManifest } from '../remotes-manifest';
+import { previewBanner } from '../remote-preview';
 import { resolvePageMeta } from '../seo/page-meta';
 import { escapeHtml, pageHead, safeJson } from '../seo/render-head';
 import { loadSiteDefaults } from '../seo/site-defaults';
@@ -105,10 +107,15 @@ export function pageRenderer(env: Env, db: Db, log: Logger, app: RequestListener
   const api = internalApi(app);
   const loadTemplate = templateLoader(path.join(env.SITE_ROOT, 'shell', 'dist', 'index.html'));
 
-  async function serverRender(req: Request, manifest: RemotesManifest, apiPaths: string[]) {
+  async function serverRender(
+    req: Request,
+    manifest: RemotesManifest,
+    apiPaths: string[],
+    overrides: RemoteOverrides | undefined,
+  ) {
     const shell = await builds.shell();
     if (!shell) return undefined;
-    const loaded = await Promise.all(REMOTE_NAMES.map((name) => builds.remote(name)));
+    const loaded = await Promise.all(REMOTE_NAMES.map((name) => builds.remote(name, overrides)));
     const byName = new Map<RemoteName, LoadedRemote>();
     loaded.forEach((r, i) => r && byName.set(REMOTE_NAMES[i]!, r));
     const remotes: Partial<Record<RemoteName, RemoteServerBuild>> = {};
@@ -158,13 +165,20 @@ export function pageRenderer(env: Env, db: Db, log: Logger, app: RequestListener
     `page:${req.path}#${REMOTE_NAMES.map((n) => manifest.remotes[n].entry).join('|')}`;
   const shared = (req: Request) => req.method === 'GET' && !req.url.includes('?') && !carriesStaffCookie(req);
 
-  async function renderPage(req: Request, res: Response): Promise<RenderedPage | undefined> {
+  /** `overrides`: a staff preview's versions (see remote-preview.ts), never kept in the page cache. */
+  async function renderPage(
+    req: Request,
+    res: Response,
+    overrides?: RemoteOverrides,
+  ): Promise<RenderedPage | undefined> {
     const started = performance.now();
     const template = await loadTemplate();
     if (!template) return undefined;
-    const manifest = buildRemotesManifest(env);
+    const preview = overrides && Object.keys(overrides).length ? overrides : undefined;
+    const manifest = buildRemotesManifest(env, { overrides: preview });
     const key = cacheKey(req, manifest);
-    if (shared(req)) {
+    const shareable = shared(req) && !preview;
+    if (shareable) {
       const hit = cache.lookup(key);
       if (hit) {
         cache.send(req, res, hit);
@@ -177,16 +191,19 @@ export function pageRenderer(env: Env, db: Db, log: Logger, app: RequestListener
     const origin = publicOrigin(env);
     const meta = await resolvePageMeta(db, req.path, site, origin, { staff: Boolean(staff) });
     const apiPaths: string[] = [];
-    const page = match?.route.kind === 'app' ? undefined : await serverRender(req, manifest, apiPaths);
+    const page =
+      match?.route.kind === 'app' ? undefined : await serverRender(req, manifest, apiPaths, preview);
     const html = template.render({
       head: pageHead(meta, site.siteName, origin),
       headEnd: runtimeHints(manifest, page?.stylesheets ?? []),
       root: page?.html ?? '',
-      bodyEnd: page ? `<script type="application/json" id="ssr-state">${safeJson(page.state)}</script>` : '',
+      bodyEnd:
+        (page ? `<script type="application/json" id="ssr-state">${safeJson(page.state)}</script>` : '') +
+        (preview ? previewBanner(preview) : ''),
     });
     // Only a complete server render is kept: a page with a region left to the browser is not.
     const tags = match && page?.complete ? pageTags(match.route.kind, apiPaths) : undefined;
-    if (tags && meta.status === 200 && !staff && shared(req)) {
+    if (tags && meta.status === 200 && !staff && shareable) {
       cache.store(
         key,
         { body: html, contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache' },
@@ -197,7 +214,12 @@ export function pageRenderer(env: Env, db: Db, log: Logger, app: RequestListener
       );
       res.setHeader('X-Cache', 'MISS');
     }
-    return { status: meta.status, html, personal: Boolean(staff), renderMs: performance.now() - started };
+    return {
+      status: meta.status,
+      html,
+      personal: Boolean(staff) || Boolean(preview),
+      renderMs: performance.now() - started,
+    };
   }
 
   /**

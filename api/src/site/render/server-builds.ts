@@ -3,7 +3,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
-import { REMOTE_FOLDERS, type RemoteName } from '@agency/contracts';
+import { REMOTE_FOLDERS, type RemoteName, type RemoteOverrides } from '@agency/contracts';
 import { REPO_ROOT, type Env } from '../../env';
 import { releaseCacheDir, serverBuildOf } from '../remotes-manifest';
 import { unsharedSingletons, type RemoteServerBuild, type ShellServerBuild } from './server-build-contract';
@@ -113,8 +113,8 @@ export function serverBuilds(env: Env, log: Logger) {
     shell,
 
     /** A remote's current server build; undefined when it is missing or broken. */
-    async remote(name: RemoteName): Promise<LoadedRemote | undefined> {
-      const where = serverBuildOf(env, name);
+    async remote(name: RemoteName, overrides?: RemoteOverrides): Promise<LoadedRemote | undefined> {
+      const where = serverBuildOf(env, name, overrides);
       if (!where) return undefined;
       let stamp: string | number = where.version;
       try {

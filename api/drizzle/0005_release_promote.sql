@@ -1,0 +1,2 @@
+ALTER TABLE "release_switches" DROP CONSTRAINT "release_switches_action_check";--> statement-breakpoint
+ALTER TABLE "release_switches" ADD CONSTRAINT "release_switches_action_check" CHECK ("release_switches"."action" in ('release', 'promote', 'rollback'));

@@ -1,0 +1,111 @@
+import type { CookieOptions, Request, Response } from 'express';
+import { parse as parseCookie } from 'cookie';
+import {
+  REMOTE_FOLDERS,
+  remoteOverridesSchema,
+  type RemoteName,
+  type RemoteOverrides,
+} from '@agency/contracts';
+import type { Db } from '../db/client';
+import type { Env } from '../env';
+import { carriesStaffCookie, getStaffSession } from '../admin/staff-session';
+import { escapeHtml } from './seo/render-head';
+import { isStoredRelease } from './remotes-manifest';
+
+/**
+ * Staff preview of stored releases on the live site: `?remotes=mf-content@1.4.0-ab12cd` (several
+ * separated by commas) from a signed-in staff member renders the page, and every page after it in that
+ * browser session, with those versions (server render, inlined manifest, /remotes-manifest.json).
+ * `?remotes=` (empty) ends it. The override lives in a session cookie and is checked again on every
+ * request against the staff session and the release store; visitors never get it (their page is the
+ * live one, cacheable as ever), and a staff page is never shared (see staffVariant).
+ */
+export const PREVIEW_COOKIE = 'remote_preview';
+
+export type Preview =
+  /** Render with these versions (empty: the live ones). */
+  | { overrides?: RemoteOverrides; refused?: undefined }
+  /** A staff request naming a version that is not stored (or a malformed one): 400 with this text. */
+  | { refused: string; overrides?: undefined };
+
+const cookieOptions = (req: Request): CookieOptions => ({
+  httpOnly: true,
+  sameSite: 'lax',
+  path: '/',
+  secure: req.secure,
+});
+
+const queryValue = (req: Request): string | undefined => {
+  const v = req.query['remotes'];
+  if (v === undefined) return undefined;
+  // Given twice (?remotes=a&remotes=b): the first counts.
+  const first: unknown = Array.isArray(v) ? v[0] : v;
+  return typeof first === 'string' ? first : '';
+};
+
+const cookieValue = (req: Request): string | undefined =>
+  req.headers.cookie ? parseCookie(req.headers.cookie)[PREVIEW_COOKIE] : undefined;
+
+const serialize = (o: RemoteOverrides) =>
+  (Object.entries(o) as [RemoteName, string][]).map(([r, v]) => `${REMOTE_FOLDERS[r]}@${v}`).join(',');
+
+async function unstored(env: Env, overrides: RemoteOverrides): Promise<string[]> {
+  const entries = Object.entries(overrides) as [RemoteName, string][];
+  const stored = await Promise.all(entries.map(([r, v]) => isStoredRelease(env, r, v)));
+  return entries.filter((_, i) => !stored[i]).map(([r, v]) => `${REMOTE_FOLDERS[r]}@${v}`);
+}
+
+/**
+ * The preview a page (or the manifest) is rendered with. Touches the database only for a request with
+ * a staff cookie and a preview parameter or cookie; everything else is the live site.
+ */
+export async function remotePreview(
+  env: Env,
+  db: Db,
+  req: Request,
+  res: Response,
+  { fromQuery = true } = {},
+): Promise<Preview> {
+  const asked = fromQuery ? queryValue(req) : undefined;
+  const kept = cookieValue(req);
+  if ((asked === undefined && kept === undefined) || !carriesStaffCookie(req)) return {};
+  if (!(await getStaffSession(req, db))) return {};
+
+  if (asked !== undefined) {
+    const parsed = remoteOverridesSchema.safeParse(asked);
+    if (!parsed.success)
+      return { refused: `Cannot preview: ${parsed.error.issues.map((i) => i.message).join('; ')}.` };
+    const overrides = parsed.data;
+    if (!Object.keys(overrides).length) {
+      if (kept !== undefined) res.clearCookie(PREVIEW_COOKIE, cookieOptions(req));
+      return {};
+    }
+    const missing = await unstored(env, overrides);
+    if (missing.length)
+      return { refused: `Cannot preview ${missing.join(', ')}: no such release is stored.` };
+    // A session cookie: no expiry, so it ends with the browser session.
+    res.cookie(PREVIEW_COOKIE, serialize(overrides), cookieOptions(req));
+    return { overrides };
+  }
+
+  // The kept override, checked again: a version removed since, or a cookie written by hand, ends it.
+  const parsed = remoteOverridesSchema.safeParse(kept);
+  const overrides = parsed.success ? parsed.data : {};
+  if (!Object.keys(overrides).length || (await unstored(env, overrides)).length) {
+    res.clearCookie(PREVIEW_COOKIE, cookieOptions(req));
+    return {};
+  }
+  return { overrides };
+}
+
+/** The banner over a previewed page: what is previewed, and the way out (`?remotes=` ends the preview). */
+export function previewBanner(overrides: RemoteOverrides): string {
+  const what = (Object.entries(overrides) as [RemoteName, string][])
+    .map(([r, v]) => `${REMOTE_FOLDERS[r]} ${v}`)
+    .join(', ');
+  return (
+    '<div id="remote-preview" role="status" style="position:fixed;left:0;right:0;bottom:0;z-index:2147483647;' +
+    'padding:8px 16px;background:#111827;color:#fff;font:14px/1.4 system-ui,sans-serif;text-align:center">' +
+    `Previewing ${escapeHtml(what)}. <a href="?remotes=" style="color:#fff;text-decoration:underline">Exit preview</a></div>`
+  );
+}
