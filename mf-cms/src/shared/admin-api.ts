@@ -56,16 +56,8 @@ export async function getEntity<T>(url: string): Promise<{ row: T; etag: string 
   });
 }
 
-/** Field messages of a 400/409 answer ({ fields: { name: message } }). */
-export function fieldErrors(err: unknown): Record<string, string> {
-  if (!(err instanceof ApiError) || (err.status !== 400 && err.status !== 409)) return {};
-  try {
-    const parsed = JSON.parse(err.bodyText) as { fields?: Record<string, string> };
-    return parsed.fields ?? {};
-  } catch {
-    return {};
-  }
-}
+/** Field messages of a 400/409 answer: the shared client's reading. */
+export { fieldErrors } from '@agency/ui';
 
 export const adminKeys = {
   all: ['admin'] as const,

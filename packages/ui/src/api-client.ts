@@ -24,7 +24,26 @@ export class ApiError extends Error {
     }
     return undefined;
   }
+
+  /** The field messages of a refused write (400 or 409: `{ fields: { name: message } }`), else none. */
+  get fields(): Record<string, string> {
+    if (this.status !== 400 && this.status !== 409) return {};
+    try {
+      const parsed: unknown = JSON.parse(this.bodyText);
+      const fields = parsed && typeof parsed === 'object' && 'fields' in parsed ? parsed.fields : undefined;
+      if (!fields || typeof fields !== 'object') return {};
+      return Object.fromEntries(
+        Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      );
+    } catch {
+      return {};
+    }
+  }
 }
+
+/** The field messages of a refused write, from any error a request may throw (none for others). */
+export const fieldErrors = (err: unknown): Record<string, string> =>
+  err instanceof ApiError ? err.fields : {};
 
 type Transport = (url: string, init: RequestInit) => Promise<Response>;
 

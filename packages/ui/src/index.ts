@@ -1,7 +1,7 @@
 export * from './cn';
 export * from './components';
 export * from './dialog';
-export { apiRequest, getJson, throwIfResNotOk, ApiError } from './api-client';
+export { apiRequest, getJson, throwIfResNotOk, ApiError, fieldErrors } from './api-client';
 export { formatDate } from './format';
 export * from './site-settings';
 export { useHydrated } from './use-hydrated';

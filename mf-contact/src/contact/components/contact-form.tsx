@@ -8,7 +8,7 @@ import {
   type ContactRequest,
   type ContactRequestInput,
 } from '@agency/contracts/browser';
-import { ApiError, Button, FieldError, Input, Label, Select, Textarea, useHydrated } from '@agency/ui';
+import { Button, FieldError, fieldErrors, Input, Label, Select, Textarea, useHydrated } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { useSendContactRequest } from '../api/send-contact-request';
 
@@ -58,15 +58,8 @@ export function ContactForm() {
         setSent(true);
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 400) {
-          try {
-            const fields = (JSON.parse(error.bodyText) as { fields?: Record<string, string> }).fields ?? {};
-            for (const [name, message] of Object.entries(fields)) {
-              if (name in EMPTY) setError(name as keyof ContactRequestInput, { message });
-            }
-          } catch {
-            /* no field details */
-          }
+        for (const [name, message] of Object.entries(fieldErrors(error))) {
+          if (name in EMPTY) setError(name as keyof ContactRequestInput, { message });
         }
         toast({ variant: 'destructive', title: 'Error', description: describeError(error) });
       },

@@ -9,7 +9,7 @@ import {
   type ResourceLead,
   type ResourceLeadInput,
 } from '@agency/contracts/browser';
-import { ApiError, Button, Dialog, FieldError, Input, Label } from '@agency/ui';
+import { Button, Dialog, FieldError, Input, Label, fieldErrors } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { useRequestResourceAccess } from '../api/request-resource-access';
 
@@ -75,15 +75,9 @@ function LeadForm({ resource, onDone }: { resource: Resource; onDone: () => void
           });
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 400) {
-            try {
-              const fields = (JSON.parse(error.bodyText) as { fields?: Record<string, string> }).fields ?? {};
-              if (fields['name']) setError('name', { message: fields['name'] });
-              if (fields['email']) setError('email', { message: fields['email'] });
-            } catch {
-              /* no field details */
-            }
-          }
+          const fields = fieldErrors(error);
+          if (fields['name']) setError('name', { message: fields['name'] });
+          if (fields['email']) setError('email', { message: fields['email'] });
           toast({
             variant: 'destructive',
             title: 'Error',
