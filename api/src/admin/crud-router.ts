@@ -43,6 +43,9 @@ export function publishDate(
   return { publishedAt: given ?? (values.published ? now.toISOString() : null) };
 }
 
+/** A row as staff clients get it: without deleted_at (always null outside the trash). */
+export const shownRow = ({ deletedAt: _deleted, ...row }: Row): Row => row;
+
 /** Postgres unique violation, as raised directly or wrapped by drizzle. */
 export function isUniqueViolation(err: unknown): boolean {
   const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
@@ -93,13 +96,12 @@ export function crudRouter<S extends z.ZodType<Row>>(db: Db, config: CrudConfig<
 
   router.get('/', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(
-      await db
-        .select()
-        .from(table as PgTable)
-        .where(isNull(table.deletedAt))
-        .orderBy(...config.orderBy),
-    );
+    const rows = await db
+      .select()
+      .from(table as PgTable)
+      .where(isNull(table.deletedAt))
+      .orderBy(...config.orderBy);
+    res.json(rows.map(shownRow));
   });
 
   router.get('/:id', async (req, res) => {
@@ -108,7 +110,7 @@ export function crudRouter<S extends z.ZodType<Row>>(db: Db, config: CrudConfig<
     if (!row) throw notFound(`${label} not found`);
     res.setHeader('Cache-Control', 'no-store');
     setEntityTag(res, row);
-    res.json(row);
+    res.json(shownRow(row));
   });
 
   router.post('/', async (req, res) => {
@@ -120,7 +122,7 @@ export function crudRouter<S extends z.ZodType<Row>>(db: Db, config: CrudConfig<
       .returning()
       .catch(conflict(row));
     setEntityTag(res, created as StoredRow);
-    res.status(201).json(created);
+    res.status(201).json(shownRow(created as Row));
   });
 
   router.put('/:id', async (req, res) => {
@@ -138,7 +140,7 @@ export function crudRouter<S extends z.ZodType<Row>>(db: Db, config: CrudConfig<
       .catch(conflict(row));
     if (!updated.length) throw conditional ? preconditionFailed() : notFound(`${label} not found`);
     setEntityTag(res, updated[0] as StoredRow);
-    res.json(updated[0]);
+    res.json(shownRow(updated[0] as Row));
   });
 
   router.delete('/:id', async (req, res) => {

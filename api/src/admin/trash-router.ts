@@ -15,6 +15,7 @@ import {
 import { notFound } from '../http/errors';
 import { parseParams } from '../http/validate';
 import { clockOf } from '../content/visibility';
+import { shownRow } from './crud-router';
 
 type TrashTable = PgTable & { id: PgColumn; deletedAt: PgColumn };
 
@@ -88,7 +89,7 @@ export function trashRouter(db: Db) {
       .where(trashed(table, id))
       .returning();
     if (!restored.length) throw notFound(`${label} not found in the trash`);
-    res.json(restored[0]);
+    res.json(shownRow(restored[0] as Record<string, unknown>));
   });
 
   router.delete('/:type/:id', async (req, res) => {

@@ -23,6 +23,7 @@ export const AdminRoutes = {
   media: '/api/admin/media',
   leads: '/api/admin/leads',
   leadsCsv: '/api/admin/leads.csv',
+  trash: '/api/admin/trash',
   publicSiteSettings: '/api/site-settings',
 } as const;
 
