@@ -34,10 +34,7 @@ export function databaseReleases(
     for (const name of Object.keys(REMOTE_FOLDERS) as RemoteName[]) {
       const was = state.remotes[name]?.current;
       if (was !== remotes[name]?.current)
-        log.info(
-          { remote: name, version: remotes[name]?.current ?? 'local', was: was ?? 'local' },
-          'release switched',
-        );
+        log.info({ remote: name, version: remotes[name]?.current ?? 'local', was: was ?? 'local' }, 'release switched');
     }
     state = { remotes };
   };

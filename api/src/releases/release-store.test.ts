@@ -48,11 +48,7 @@ describe('release store in the database', () => {
   it('stores a release with its files and makes it current; the same version again changes nothing', async () => {
     expect(await release('1.0.0-aaaa')).toMatchObject({ switched: true, stored: true, previous: null });
     expect(await currentReleases(t.db)).toEqual({ mf_cms: '1.0.0-aaaa' });
-    const files = await findReleaseFiles(t.db, 'mf_cms', '1.0.0-aaaa', [
-      'remoteEntry.js',
-      'assets/b.js',
-      'x.js',
-    ]);
+    const files = await findReleaseFiles(t.db, 'mf_cms', '1.0.0-aaaa', ['remoteEntry.js', 'assets/b.js', 'x.js']);
     expect([...files.keys()].sort()).toEqual(['assets/b.js', 'remoteEntry.js']);
     expect(files.get('remoteEntry.js')!.contentType).toBe('text/javascript; charset=utf-8');
     expect(await release('1.0.0-aaaa')).toMatchObject({ switched: false, stored: false });
@@ -72,11 +68,7 @@ describe('release store in the database', () => {
     );
     expect(await currentReleases(t.db)).toEqual({ mf_cms: '1.0.0-aaaa' });
     // Releasing a stored version again switches to it without storing it twice.
-    expect(await release('1.0.0-cccc')).toMatchObject({
-      switched: true,
-      stored: false,
-      previous: '1.0.0-aaaa',
-    });
+    expect(await release('1.0.0-cccc')).toMatchObject({ switched: true, stored: false, previous: '1.0.0-aaaa' });
     expect((await rollbackRelease(t.db, 'mf_cms', 'ops')).version).toBe('1.0.0-aaaa');
 
     const history = await releaseHistory(t.db, 'mf_cms');
@@ -94,9 +86,9 @@ describe('release store in the database', () => {
   it('refuses an unknown remote, a bad version or a build without an entry, storing nothing', async () => {
     const before = (await t.db.select().from(releases)).length;
     const dir = build({ 'remoteEntry.js': '' });
-    await expect(
-      storeRelease(t.db, { remote: 'shell', version: '1.0.0', gitCommit: 'x', dir }),
-    ).rejects.toThrow(ReleaseError);
+    await expect(storeRelease(t.db, { remote: 'shell', version: '1.0.0', gitCommit: 'x', dir })).rejects.toThrow(
+      ReleaseError,
+    );
     await expect(
       storeRelease(t.db, { remote: 'mf_cms', version: '../1', gitCommit: 'x', dir }),
     ).rejects.toThrow("Bad version '../1'");

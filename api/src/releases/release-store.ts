@@ -1,14 +1,5 @@
 import path from 'node:path';
-import {
-  createReadStream,
-  createWriteStream,
-  mkdirSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { and, asc, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { REMOTE_FOLDERS, type RemoteName } from '@agency/contracts';
@@ -34,10 +25,7 @@ function checkRemote(remote: string): asserts remote is RemoteName {
 
 /** A path inside a release: relative, `/`-separated, no `.`/`..` segments. */
 export const isReleasePath = (p: string) =>
-  p.length > 0 &&
-  p.length <= 500 &&
-  !p.startsWith('/') &&
-  p.split('/').every((s) => s && s !== '.' && s !== '..');
+  p.length > 0 && p.length <= 500 && !p.startsWith('/') && p.split('/').every((s) => s && s !== '.' && s !== '..');
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -256,9 +244,7 @@ export async function findReleaseFiles(
     .from(releaseFiles)
     .innerJoin(releases, eq(releases.id, releaseFiles.releaseId))
     .innerJoin(blobs, eq(blobs.id, releaseFiles.blobId))
-    .where(
-      and(eq(releases.remote, remote), eq(releases.version, version), inArray(releaseFiles.path, paths)),
-    );
+    .where(and(eq(releases.remote, remote), eq(releases.version, version), inArray(releaseFiles.path, paths)));
   return new Map(rows.map(({ path: p, ...blob }) => [p, blob]));
 }
 
