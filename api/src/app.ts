@@ -27,6 +27,8 @@ import { createMetrics, type Metrics } from './ops/metrics';
 import { requestLog } from './ops/request-log';
 import { isoTimestamps } from './http/iso-timestamps';
 import { clientErrorsRouter } from './ops/client-errors-router';
+import { systemClock, setClock, type Clock } from './content/visibility';
+import { nextDueTimes } from './content/content-repository';
 
 const CONTENT_CHANGED = 'content_changed';
 
@@ -38,6 +40,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** The public read cache (tests pass their own to look inside). */
   cache?: PublicCache;
+  /** What "now" is for scheduled items, the trash and the cache (tests pass one they move). */
+  clock?: Clock;
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -49,7 +53,9 @@ export function createApp({
   log,
   metrics = createMetrics({ database, env }),
   cache = createPublicCache(),
+  clock = systemClock,
 }: AppDeps) {
+  setClock(database.db, clock);
   // PGlite is opened by this one process only, so its rate-limit counters can live in memory.
   if (database.kind === 'pglite') countInProcess(database.db);
   // With DATABASE_URL, releases are shared through the database; without it they stay in RELEASES_DIR.
@@ -71,6 +77,12 @@ export function createApp({
     cache.invalidate(tags);
     void database.notify(CONTENT_CHANGED, tags.join(',')).catch(() => {});
   };
+  // Scheduled posts and pages go live by themselves: the cache drops their families when one is due.
+  cache.watchDue({
+    tags: ['blog-posts', 'pages'],
+    now: () => clock().getTime(),
+    nextDue: () => nextDueTimes(database.db),
+  });
   void database
     .listen(CONTENT_CHANGED, (payload) => cache.invalidate(tagsFromNotification(payload)))
     .catch((err: unknown) => {

@@ -4,6 +4,7 @@ import { createLogger } from './logger';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { createApp } from './app';
+import { schedulePurge } from './admin/trash-router';
 import { importUploads, legacyUploadsDir } from './files/import-uploads';
 import { createMetrics, metricsApp } from './ops/metrics';
 
@@ -26,6 +27,8 @@ const app = createApp({ env, database, log, metrics });
 const warmStart = performance.now();
 await app.warmUp();
 log.debug({ ms: Math.round(performance.now() - warmStart) }, 'server builds loaded');
+// Items trashed more than 30 days ago go for good: now, then every hour.
+const purge = schedulePurge(database.db, (err) => log.error({ err }, 'purging the trash failed'));
 
 // "localhost" answers on both loopback families, so http://localhost:3000 works whichever one a client tries first.
 const hosts = env.HOST === 'localhost' ? ['127.0.0.1', '::1'] : [env.HOST];
@@ -79,6 +82,7 @@ async function shutdown(signal: string) {
         }),
     ),
   );
+  purge.stop();
   await database.close().catch(() => {});
   process.exit(0);
 }

@@ -128,7 +128,7 @@ describe('staff content API', () => {
   afterAll(() => t.close());
 
   describe.each(CASES)('$path', (c) => {
-    it('creates, lists, updates and deletes', async () => {
+    it('creates, lists, updates and deletes (to the trash, then for good)', async () => {
       const created = await staff.post(c.path).send(c.valid).expect(201);
       expect(created.body).toMatchObject(c.valid);
       const id = created.body.id as number;
@@ -144,6 +144,8 @@ describe('staff content API', () => {
       await staff.get(`${c.path}/${id}`).expect(404);
       await staff.delete(`${c.path}/${id}`).expect(404);
       await staff.put(`${c.path}/${id}`).send(c.valid).expect(404);
+      // A trashed item keeps its slug until it is deleted for good.
+      await staff.delete(`/api/admin/trash/${c.path.split('/').pop()!}/${id}`).expect(204);
     });
 
     it('answers 400 with field messages for missing required fields and refuses unknown keys', async () => {

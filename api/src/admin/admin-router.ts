@@ -14,6 +14,7 @@ import { resourcesRouter } from './resources-router';
 import { siteSettingsAdminRouter } from './site-settings';
 import { mediaRouter } from './media-router';
 import { leadsRouter } from './leads-router';
+import { trashRouter } from './trash-router';
 
 /** Staff API under /api/admin: everything but auth, session and logout needs a staff session. */
 export function adminRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) {
@@ -33,6 +34,7 @@ export function adminRouter({ db, env, log }: { db: Db; env: Env; log: Logger })
   router.use('/testimonials', testimonialsRouter(db));
   router.use('/resources', resourcesRouter({ db, env }));
   router.use('/site-settings', siteSettingsAdminRouter(db));
+  router.use('/trash', trashRouter(db));
   router.use(mediaRouter({ db, env }));
   router.use(leadsRouter(db));
   return router;

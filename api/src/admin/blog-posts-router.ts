@@ -2,9 +2,9 @@ import { desc } from 'drizzle-orm';
 import { AdminMessages, blogPostInputSchema } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { blogPosts } from '../db/schema';
-import { crudRouter } from './crud-router';
+import { crudRouter, publishDate } from './crud-router';
 
-/** /api/admin/blog-posts; publishedAt is stamped the first time a post is published. */
+/** /api/admin/blog-posts; publishedAt as staff set it, else stamped the first time a post is published. */
 export const blogPostsRouter = (db: Db) =>
   crudRouter(db, {
     table: blogPosts,
@@ -12,8 +12,5 @@ export const blogPostsRouter = (db: Db) =>
     orderBy: [desc(blogPosts.createdAt), desc(blogPosts.id)],
     unique: { field: 'slug', message: AdminMessages.slugTaken },
     label: 'Blog post',
-    derive: (values, existing) => {
-      const previous = (existing?.publishedAt as string | null | undefined) ?? null;
-      return { publishedAt: values.published && !previous ? new Date().toISOString() : previous };
-    },
+    derive: publishDate,
   });

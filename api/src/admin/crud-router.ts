@@ -1,16 +1,17 @@
 import { Router } from 'express';
-import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { adminIdParams, ErrorCode } from '@agency/contracts';
+import { AdminMessages, adminIdParams, ErrorCode } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { HttpError, notFound } from '../http/errors';
 import { checkIfMatch, ifMatchTags, preconditionFailed, setEntityTag } from '../http/conditional-write';
 import { parseBody, parseParams } from '../http/validate';
+import { clockOf, nowIso } from '../content/visibility';
 
 type Row = Record<string, unknown>;
 type StoredRow = Row & { updatedAt: string };
-type CrudTable = PgTable & { id: PgColumn; updatedAt: PgColumn };
+type CrudTable = PgTable & { id: PgColumn; updatedAt: PgColumn; deletedAt: PgColumn };
 
 export interface CrudConfig<S extends z.ZodType<Row>> {
   table: CrudTable;
@@ -23,8 +24,27 @@ export interface CrudConfig<S extends z.ZodType<Row>> {
   /** What the entity is called in messages ('Page', 'Service', ...). */
   label: string;
   /** Extra columns derived on the server (e.g. a blog post's publishedAt). */
-  derive?: (values: z.output<S>, existing: Row | undefined) => Row;
+  derive?: (values: z.output<S>, existing: Row | undefined, now: Date) => Row;
 }
+
+/**
+ * The stored publish date: the one staff gave (null clears it), else the stored one; a published item
+ * without one is stamped with the time it was first published. A future date makes it Scheduled.
+ */
+export function publishDate(
+  values: { published: boolean; publishedAt?: string | null | undefined },
+  existing: Row | undefined,
+  now: Date,
+): { publishedAt: string | null } {
+  const given =
+    values.publishedAt === undefined
+      ? ((existing?.['publishedAt'] as string | null | undefined) ?? null)
+      : values.publishedAt && new Date(values.publishedAt).toISOString();
+  return { publishedAt: given ?? (values.published ? now.toISOString() : null) };
+}
+
+/** A row as staff clients get it: without deleted_at (always null outside the trash). */
+export const shownRow = ({ deletedAt: _deleted, ...row }: Row): Row => row;
 
 /** Postgres unique violation, as raised directly or wrapped by drizzle. */
 export function isUniqueViolation(err: unknown): boolean {
@@ -34,38 +54,54 @@ export function isUniqueViolation(err: unknown): boolean {
 
 /**
  * GET / (list), GET /:id, POST /, PUT /:id, DELETE /:id for one staff-managed table. Single rows
- * carry an ETag; PUT and DELETE with If-Match answer 412 when the row changed in between.
+ * carry an ETag; PUT and DELETE with If-Match answer 412 when the row changed in between. DELETE moves
+ * the row to the trash (deleted_at); trashed rows are out of every answer here until restored (see
+ * trash-router.ts). A trashed row keeps its slug/identifier until it is purged.
  */
 export function crudRouter<S extends z.ZodType<Row>>(db: Db, config: CrudConfig<S>) {
   const { table, schema, unique, label } = config;
   const columns = getTableColumns(table);
   const router = Router();
 
-  const conflict = (err: unknown): never => {
-    if (isUniqueViolation(err)) {
-      throw new HttpError(409, ErrorCode.CONFLICT, unique.message, { [unique.field]: unique.message });
-    }
-    throw err;
-  };
+  const conflict =
+    (values: Row) =>
+    async (err: unknown): Promise<never> => {
+      if (isUniqueViolation(err)) {
+        const column = columns[unique.field] as PgColumn | undefined;
+        const inTrash =
+          column &&
+          (
+            await db
+              .select({ id: table.id })
+              .from(table as PgTable)
+              .where(and(eq(column, values[unique.field]), isNotNull(table.deletedAt)))
+              .limit(1)
+          ).length > 0;
+        const message = inTrash ? AdminMessages.slugInTrash : unique.message;
+        throw new HttpError(409, ErrorCode.CONFLICT, message, { [unique.field]: message });
+      }
+      throw err;
+    };
   const findById = async (id: number) => {
     const [row] = await db
       .select()
       .from(table as PgTable)
-      .where(eq(table.id, id));
+      .where(and(eq(table.id, id), isNull(table.deletedAt)));
     return row as StoredRow | undefined;
   };
   /** Rows are written only while they still are the version If-Match named (when it named one). */
+  const live = (id: number) => and(eq(table.id, id), isNull(table.deletedAt));
   const sameVersion = (id: number, existing: StoredRow, conditional: boolean) =>
-    conditional ? and(eq(table.id, id), eq(table.updatedAt, existing.updatedAt)) : eq(table.id, id);
+    conditional ? and(live(id), eq(table.updatedAt, existing.updatedAt)) : live(id);
 
   router.get('/', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(
-      await db
-        .select()
-        .from(table as PgTable)
-        .orderBy(...config.orderBy),
-    );
+    const rows = await db
+      .select()
+      .from(table as PgTable)
+      .where(isNull(table.deletedAt))
+      .orderBy(...config.orderBy);
+    res.json(rows.map(shownRow));
   });
 
   router.get('/:id', async (req, res) => {
@@ -74,19 +110,19 @@ export function crudRouter<S extends z.ZodType<Row>>(db: Db, config: CrudConfig<
     if (!row) throw notFound(`${label} not found`);
     res.setHeader('Cache-Control', 'no-store');
     setEntityTag(res, row);
-    res.json(row);
+    res.json(shownRow(row));
   });
 
   router.post('/', async (req, res) => {
     const values = parseBody(schema, req);
-    const row = { ...values, ...config.derive?.(values, undefined) };
+    const row = { ...values, ...config.derive?.(values, undefined, clockOf(db)()) };
     const [created] = await db
       .insert(table)
       .values(row as never)
       .returning()
-      .catch(conflict);
+      .catch(conflict(row));
     setEntityTag(res, created as StoredRow);
-    res.status(201).json(created);
+    res.status(201).json(shownRow(created as Row));
   });
 
   router.put('/:id', async (req, res) => {
@@ -95,16 +131,16 @@ export function crudRouter<S extends z.ZodType<Row>>(db: Db, config: CrudConfig<
     const existing = await findById(id);
     if (!existing) throw notFound(`${label} not found`);
     const conditional = checkIfMatch(req, existing);
-    const row = { ...values, ...config.derive?.(values, existing), updatedAt: sql`now()` };
+    const row = { ...values, ...config.derive?.(values, existing, clockOf(db)()), updatedAt: sql`now()` };
     const updated = await db
       .update(table)
       .set(row as never)
       .where(sameVersion(id, existing, conditional))
       .returning()
-      .catch(conflict);
+      .catch(conflict(row));
     if (!updated.length) throw conditional ? preconditionFailed() : notFound(`${label} not found`);
     setEntityTag(res, updated[0] as StoredRow);
-    res.json(updated[0]);
+    res.json(shownRow(updated[0] as Row));
   });
 
   router.delete('/:id', async (req, res) => {
@@ -117,8 +153,9 @@ export function crudRouter<S extends z.ZodType<Row>>(db: Db, config: CrudConfig<
       conditional = checkIfMatch(req, existing);
     }
     const deleted = await db
-      .delete(table)
-      .where(existing ? sameVersion(id, existing, conditional) : eq(table.id, id))
+      .update(table)
+      .set({ deletedAt: nowIso(db) } as never)
+      .where(existing ? sameVersion(id, existing, conditional) : live(id))
       .returning({ id: columns.id as PgColumn });
     if (!deleted.length) throw conditional ? preconditionFailed() : notFound(`${label} not found`);
     res.status(204).end();

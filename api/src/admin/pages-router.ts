@@ -2,7 +2,7 @@ import { asc, desc } from 'drizzle-orm';
 import { AdminMessages, pageInputSchema } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { pages } from '../db/schema';
-import { crudRouter } from './crud-router';
+import { crudRouter, publishDate } from './crud-router';
 
 /** /api/admin/pages: CMS pages; `content` is `{ body: markdown }` by agreement with the public renderer. */
 export const pagesRouter = (db: Db) =>
@@ -12,4 +12,5 @@ export const pagesRouter = (db: Db) =>
     orderBy: [desc(pages.updatedAt), asc(pages.id)],
     unique: { field: 'slug', message: AdminMessages.slugTaken },
     label: 'Page',
+    derive: publishDate,
   });

@@ -1,20 +1,18 @@
-import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import type { BlogPost, CaseStudy, PublicPage, Resource } from '@agency/contracts';
 import { ResourceRoutes } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { blogPosts, caseStudies, pages, resourceLeads, resources } from '../db/schema';
+import { nowIso, visibleRows } from './visibility';
 
 /** Postgres text timestamps ('2025-01-05 09:00:00+00') as ISO 8601, which every client parses. */
 const iso = (value: string) => new Date(value).toISOString();
 const isoOrNull = (value: string | null) => (value === null ? null : iso(value));
 
-const onlyPublished = (column: AnyColumn, includeDrafts: boolean): SQL | undefined =>
-  includeDrafts ? undefined : eq(column, true);
-
 /* ---------- Case studies ---------- */
 
 type CaseStudyRow = typeof caseStudies.$inferSelect;
-const toCaseStudy = ({ updatedAt: _u, ...row }: CaseStudyRow): CaseStudy => ({
+const toCaseStudy = ({ updatedAt: _u, deletedAt: _d, ...row }: CaseStudyRow): CaseStudy => ({
   ...row,
   createdAt: iso(row.createdAt),
 });
@@ -23,7 +21,7 @@ export async function listCaseStudies(db: Db, includeDrafts: boolean): Promise<C
   const rows = await db
     .select()
     .from(caseStudies)
-    .where(onlyPublished(caseStudies.published, includeDrafts))
+    .where(visibleRows(db, caseStudies, includeDrafts))
     .orderBy(desc(caseStudies.createdAt), desc(caseStudies.id));
   return rows.map(toCaseStudy);
 }
@@ -32,7 +30,7 @@ export async function findCaseStudy(db: Db, slug: string, includeDrafts: boolean
   const [row] = await db
     .select()
     .from(caseStudies)
-    .where(and(eq(caseStudies.slug, slug), onlyPublished(caseStudies.published, includeDrafts)))
+    .where(and(eq(caseStudies.slug, slug), visibleRows(db, caseStudies, includeDrafts)))
     .limit(1);
   return row ? toCaseStudy(row) : undefined;
 }
@@ -40,7 +38,7 @@ export async function findCaseStudy(db: Db, slug: string, includeDrafts: boolean
 /* ---------- Blog posts ---------- */
 
 type BlogPostRow = typeof blogPosts.$inferSelect;
-const toBlogPost = ({ updatedAt: _u, ...row }: BlogPostRow): BlogPost => ({
+const toBlogPost = ({ updatedAt: _u, deletedAt: _d, ...row }: BlogPostRow): BlogPost => ({
   ...row,
   publishedAt: isoOrNull(row.publishedAt),
   createdAt: iso(row.createdAt),
@@ -51,7 +49,7 @@ export async function listBlogPosts(db: Db, includeDrafts: boolean): Promise<Blo
   const rows = await db
     .select()
     .from(blogPosts)
-    .where(onlyPublished(blogPosts.published, includeDrafts))
+    .where(visibleRows(db, blogPosts, includeDrafts))
     .orderBy(sql`${blogPosts.publishedAt} desc nulls last`, desc(blogPosts.createdAt), desc(blogPosts.id));
   return rows.map(toBlogPost);
 }
@@ -60,7 +58,7 @@ export async function findBlogPost(db: Db, slug: string, includeDrafts: boolean)
   const [row] = await db
     .select()
     .from(blogPosts)
-    .where(and(eq(blogPosts.slug, slug), onlyPublished(blogPosts.published, includeDrafts)))
+    .where(and(eq(blogPosts.slug, slug), visibleRows(db, blogPosts, includeDrafts)))
     .limit(1);
   return row ? toBlogPost(row) : undefined;
 }
@@ -84,7 +82,7 @@ export async function listResources(db: Db, includeDrafts: boolean): Promise<Res
   const rows = await db
     .select()
     .from(resources)
-    .where(onlyPublished(resources.published, includeDrafts))
+    .where(visibleRows(db, resources, includeDrafts))
     .orderBy(asc(resources.id));
   return rows.map(toPublicResource);
 }
@@ -93,7 +91,7 @@ export async function findResource(db: Db, id: number, includeDrafts: boolean) {
   const [row] = await db
     .select()
     .from(resources)
-    .where(and(eq(resources.id, id), onlyPublished(resources.published, includeDrafts)))
+    .where(and(eq(resources.id, id), visibleRows(db, resources, includeDrafts)))
     .limit(1);
   return row;
 }
@@ -140,7 +138,7 @@ export async function findPage(
       updatedAt: pages.updatedAt,
     })
     .from(pages)
-    .where(and(eq(pages.slug, slug), onlyPublished(pages.published, includeDrafts)))
+    .where(and(eq(pages.slug, slug), visibleRows(db, pages, includeDrafts)))
     .limit(1);
   if (!row) return undefined;
   const content =
@@ -148,4 +146,19 @@ export async function findPage(
       ? (row.content as Record<string, unknown>)
       : {};
   return { ...row, content, updatedAt: iso(row.updatedAt) };
+}
+
+/* ---------- Scheduled items ---------- */
+
+/** When the next scheduled blog post and page go live (null: none scheduled), in ms. */
+export async function nextDueTimes(db: Db): Promise<{ 'blog-posts': number | null; pages: number | null }> {
+  const now = nowIso(db);
+  const next = async (table: typeof blogPosts | typeof pages) => {
+    const [row] = await db
+      .select({ at: min(table.publishedAt) })
+      .from(table)
+      .where(and(eq(table.published, true), isNull(table.deletedAt), gt(table.publishedAt, now)));
+    return row?.at ? new Date(row.at).getTime() : null;
+  };
+  return { 'blog-posts': await next(blogPosts), pages: await next(pages) };
 }

@@ -18,6 +18,8 @@ const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
 const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
+/** When staff moved the row to the trash; null: not trashed. Purged after TRASH_RETENTION_DAYS. */
+const deletedAt = () => timestamp('deleted_at', { withTimezone: true, mode: 'string' });
 
 export const contactRequests = pgTable(
   'contact_requests',
@@ -54,6 +56,7 @@ export const contentBlocks = pgTable('content_blocks', {
   published: boolean('published').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  deletedAt: deletedAt(),
 });
 
 export const services = pgTable('services', {
@@ -78,6 +81,7 @@ export const services = pgTable('services', {
   displayOrder: integer('display_order').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  deletedAt: deletedAt(),
 });
 
 export const testimonials = pgTable('testimonials', {
@@ -92,6 +96,7 @@ export const testimonials = pgTable('testimonials', {
   displayOrder: integer('display_order').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  deletedAt: deletedAt(),
 });
 
 export const caseStudies = pgTable('case_studies', {
@@ -109,6 +114,7 @@ export const caseStudies = pgTable('case_studies', {
   published: boolean('published').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  deletedAt: deletedAt(),
 });
 
 export const blogPosts = pgTable(
@@ -126,6 +132,7 @@ export const blogPosts = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
   },
   (t) => [index('blog_posts_published_idx').on(t.published, t.publishedAt)],
 );
@@ -141,6 +148,7 @@ export const resources = pgTable('resources', {
   published: boolean('published').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  deletedAt: deletedAt(),
 });
 
 export const resourceLeads = pgTable('resource_leads', {
@@ -162,9 +170,12 @@ export const pages = pgTable('pages', {
   metaDescription: text('meta_description').notNull().default(''),
   content: jsonb('content').notNull().default({}),
   published: boolean('published').notNull().default(false),
+  /** When the published page goes live (null: as soon as published); in the future: Scheduled. */
+  publishedAt: timestamp('published_at', { withTimezone: true, mode: 'string' }),
   template: text('template').notNull().default('default'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  deletedAt: deletedAt(),
 });
 
 export const siteSettings = pgTable('site_settings', {

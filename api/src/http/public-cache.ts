@@ -30,6 +30,21 @@ export interface StoreOptions {
   maxAgeMs?: number | undefined;
 }
 
+/**
+ * Answers that change by themselves at a known time: a scheduled item goes live. `nextDue` reads, for
+ * each of `tags`, the earliest such time still ahead (null: none); the cache drops a tag's answers once
+ * that time has passed, whatever the instance, with no timer and no staff action.
+ */
+export interface DueTimes {
+  tags: readonly ContentTag[];
+  /** The app's clock, in ms (injectable: tests move it instead of sleeping). */
+  now: () => number;
+  nextDue: () => Promise<Partial<Record<ContentTag, number | null>>>;
+}
+
+/** How soon a failed read of the due times is tried again. */
+const DUE_RETRY_MS = 60_000;
+
 /** The same weak ETag Express computes, so cached and uncached answers agree. */
 const etagOf = (buf: Buffer) =>
   `W/"${buf.length.toString(16)}-${createHash('sha1').update(buf).digest('base64').slice(0, 27)}"`;
@@ -47,12 +62,47 @@ export function createPublicCache(opts: { maxEntries?: number } = {}) {
   let clock = 0;
   const invalidatedAt = new Map<ContentTag, number>();
   let enabled = true;
+  let now = () => Date.now();
+  let due: DueTimes | undefined;
+  /** Per tag: when its answers go stale by themselves (absent: never); 'unknown' while being read. */
+  const dueAt = new Map<ContentTag, number | 'unknown'>();
+  let dueReads = 0;
 
   const mark = () => clock;
 
+  /** Reads the due times again (after a write that may have changed them, or when one passed). */
+  function refreshDue(): void {
+    if (!due) return;
+    const { tags, nextDue } = due;
+    const read = ++dueReads;
+    for (const t of tags) dueAt.set(t, 'unknown');
+    nextDue().then(
+      (times) => {
+        if (read !== dueReads) return;
+        for (const t of tags) {
+          const at = times[t];
+          if (at === undefined || at === null) dueAt.delete(t);
+          else dueAt.set(t, at);
+        }
+      },
+      () => {
+        if (read !== dueReads) return;
+        for (const t of tags) dueAt.set(t, now() + DUE_RETRY_MS);
+      },
+    );
+  }
+
+  /** Drops the families whose due time has passed. */
+  function expireDue(): void {
+    const t = now();
+    const passed = [...dueAt].filter(([, at]) => at !== 'unknown' && at <= t).map(([tag]) => tag);
+    if (passed.length) invalidate(passed);
+  }
+
   function lookup(key: string): Entry | undefined {
+    expireDue();
     const hit = entries.get(key);
-    if (hit && hit.expiresAt <= Date.now()) {
+    if (hit && hit.expiresAt <= now()) {
       entries.delete(key);
       return undefined;
     }
@@ -61,7 +111,10 @@ export function createPublicCache(opts: { maxEntries?: number } = {}) {
 
   function store(key: string, answer: CachedAnswer, options: StoreOptions): void {
     if (!enabled) return;
+    expireDue();
     if (options.tags.some((t) => (invalidatedAt.get(t) ?? 0) > options.since)) return;
+    // Until the due times are known, an answer might outlive one: not kept.
+    if (options.tags.some((t) => dueAt.get(t) === 'unknown')) return;
     const body = Buffer.isBuffer(answer.body) ? answer.body : Buffer.from(answer.body);
     const compress = body.length >= 1024;
     entries.delete(key);
@@ -76,7 +129,7 @@ export function createPublicCache(opts: { maxEntries?: number } = {}) {
       contentType: answer.contentType,
       cacheControl: answer.cacheControl,
       tags: options.tags,
-      expiresAt: options.maxAgeMs === undefined ? Infinity : Date.now() + options.maxAgeMs,
+      expiresAt: options.maxAgeMs === undefined ? Infinity : now() + options.maxAgeMs,
     });
   }
 
@@ -86,6 +139,7 @@ export function createPublicCache(opts: { maxEntries?: number } = {}) {
     clock++;
     for (const t of tags) invalidatedAt.set(t, clock);
     for (const [key, entry] of entries) if (entry.tags.some((t) => tags.includes(t))) entries.delete(key);
+    if (due?.tags.some((t) => tags.includes(t))) refreshDue();
   }
 
   /** Answers a hit in the encoding the client accepts (304 when its copy is current). */
@@ -163,6 +217,12 @@ export function createPublicCache(opts: { maxEntries?: number } = {}) {
     mark,
     store,
     invalidate,
+    /** Follows the due times of scheduled content (read now, and again after every change to it). */
+    watchDue: (times: DueTimes) => {
+      due = times;
+      now = times.now;
+      refreshDue();
+    },
     /** Without a way to hear other instances' writes, caching would serve stale content: turn it off. */
     disable: () => {
       enabled = false;

@@ -110,8 +110,12 @@ export function matchPublicRead(path: string): { read: PublicRead; path: string 
   return undefined;
 }
 
-/** The tags a staff write to `path` (under /api/admin) changes. */
+/**
+ * The tags a staff write to `path` (under /api/admin) changes. Restoring or deleting from the trash
+ * (`/trash/<type>/…`) changes the type's family.
+ */
 export function tagsChangedBy(path: string): readonly ContentTag[] {
-  const first = decodedSegments(path)?.[0]?.toLowerCase();
-  return (first && ADMIN_WRITE_TAGS[`/${first}`]) || [];
+  const segments = decodedSegments(path)?.map((s) => s.toLowerCase()) ?? [];
+  const family = segments[0] === 'trash' ? segments[1] : segments[0];
+  return (family && ADMIN_WRITE_TAGS[`/${family}`]) || [];
 }

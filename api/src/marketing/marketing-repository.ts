@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { visibleRows } from '../content/visibility';
 import { contentBlocks, services, testimonials } from '../db/schema';
 
 /** Reads behind the public marketing endpoints; visitors only ever see published rows. */
@@ -9,7 +10,7 @@ export function marketingRepository(db: Db) {
       const [row] = await db
         .select()
         .from(contentBlocks)
-        .where(and(eq(contentBlocks.identifier, identifier), eq(contentBlocks.published, true)))
+        .where(and(eq(contentBlocks.identifier, identifier), visibleRows(db, contentBlocks)))
         .limit(1);
       return row ?? null;
     },
@@ -28,7 +29,7 @@ export function marketingRepository(db: Db) {
           displayOrder: services.displayOrder,
         })
         .from(services)
-        .where(eq(services.published, true))
+        .where(visibleRows(db, services))
         .orderBy(asc(services.displayOrder), asc(services.id));
     },
 
@@ -37,7 +38,7 @@ export function marketingRepository(db: Db) {
       const [row] = await db
         .select()
         .from(services)
-        .where(and(eq(services.slug, slug), eq(services.published, true)))
+        .where(and(eq(services.slug, slug), visibleRows(db, services)))
         .limit(1);
       if (!row) return null;
       const {
@@ -47,11 +48,13 @@ export function marketingRepository(db: Db) {
         published,
         createdAt,
         updatedAt,
+        deletedAt,
         ...rest
       } = row;
       void published;
       void createdAt;
       void updatedAt;
+      void deletedAt;
       return {
         ...rest,
         testimonial: testimonialQuote
@@ -72,7 +75,7 @@ export function marketingRepository(db: Db) {
           rating: testimonials.rating,
         })
         .from(testimonials)
-        .where(eq(testimonials.published, true))
+        .where(visibleRows(db, testimonials))
         .orderBy(asc(testimonials.displayOrder), asc(testimonials.id));
     },
   };

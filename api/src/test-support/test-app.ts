@@ -6,6 +6,7 @@ import { createLogger } from '../logger';
 import { seedDatabase } from '../db/seed';
 import { createMetrics } from '../ops/metrics';
 import { createPublicCache } from '../http/public-cache';
+import type { Clock } from '../content/visibility';
 
 /**
  * A real app on a real database: in-memory PGlite by default, or the PostgreSQL named by
@@ -19,6 +20,8 @@ export async function createTestApp(
     dataDir?: string;
     /** Where log lines go (default: nowhere). */
     log?: Logger;
+    /** The app's "now" (default: the system clock). */
+    clock?: Clock;
   } = {},
 ) {
   const env: Env = { ...readEnv({ LOG_LEVEL: 'silent' }), ...opts.env };
@@ -31,7 +34,7 @@ export async function createTestApp(
   if (opts.seed) await seedDatabase(database.db, log);
   const metrics = createMetrics({ database, env });
   const cache = createPublicCache();
-  const app = createApp({ env, database, log, metrics, cache });
+  const app = createApp({ env, database, log, metrics, cache, ...(opts.clock ? { clock: opts.clock } : {}) });
   const close = async () => {
     await database.close().catch(() => {});
     await pg?.drop();

@@ -6,6 +6,7 @@ import { toast } from '@agency/ui/toast';
 import { errorMessage, useDeleteEntity, versionOf } from '../shared/admin-api';
 import { StatusBadge } from '../shared/form-controls';
 import { EmptyState, IconButton, ListCard, TabHeader } from '../shared/list-ui';
+import { trashConfirmText } from '../shared/publishing';
 import { ContentBlockDialog } from './content-block-dialog';
 
 export function ContentBlocksTab({ blocks, loading }: { blocks: AdminContentBlock[]; loading: boolean }) {
@@ -13,12 +14,15 @@ export function ContentBlocksTab({ blocks, loading }: { blocks: AdminContentBloc
   const remove = useDeleteEntity(AdminRoutes.contentBlocks);
 
   const onDelete = (block: AdminContentBlock) => {
-    if (!window.confirm(`Delete the content block "${block.name}"? This cannot be undone.`)) return;
+    if (!window.confirm(trashConfirmText('content block', block.name))) return;
     remove.mutate(
       { id: block.id, etag: versionOf(block) },
       {
         onSuccess: () =>
-          toast({ title: 'Content block deleted', description: `"${block.name}" was deleted.` }),
+          toast({
+            title: 'Content block moved to the trash',
+            description: `"${block.name}" can be restored from the Trash tab.`,
+          }),
         onError: (err) =>
           toast({
             variant: 'destructive',

@@ -24,6 +24,7 @@ import {
 import { MediaTab } from '../media/media-tab';
 import { LeadsTab } from '../leads/leads-tab';
 import { SettingsTab } from '../settings/settings-tab';
+import { TrashTab } from '../trash/trash-tab';
 import { ConfirmDiscard } from '../shared/editor-dialog';
 import { hasUnsavedChanges, useBeforeUnloadGuard } from '../shared/unsaved-changes';
 
@@ -38,6 +39,7 @@ export const TABS = [
   'Resources',
   'Media',
   'Leads',
+  'Trash',
   'Settings',
 ] as const;
 export type TabName = (typeof TABS)[number];
@@ -198,6 +200,7 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
           {tab === 'Resources' && <EntityTab config={resourceConfig} />}
           {tab === 'Media' && <MediaTab />}
           {tab === 'Leads' && <LeadsTab />}
+          {tab === 'Trash' && <TrashTab />}
           {tab === 'Settings' && <SettingsTab session={session} />}
         </section>
       </main>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formSchema, listItemBlank, serviceConfig, toFormValues, type Row } from './entity-configs';
+import {
+  blogConfig,
+  formSchema,
+  listItemBlank,
+  serviceConfig,
+  toFormValues,
+  type Row,
+} from './entity-configs';
 
 describe('the service editor form', () => {
   const stored: Row = {
@@ -52,5 +59,41 @@ describe('the service editor form', () => {
   it('adds blank items of the right shape', () => {
     const features = serviceConfig.fields.find((f) => f.name === 'features')!;
     expect(listItemBlank(features)).toEqual({ title: '', description: '' });
+  });
+});
+
+describe('the blog post editor: publish date', () => {
+  const stored: Row = {
+    id: 9,
+    title: 'Plan for Monday',
+    slug: 'plan-for-monday',
+    category: 'SEO',
+    author: 'Ada',
+    excerpt: 'Soon',
+    content: 'Body',
+    tags: ['seo'],
+    published: true,
+    // As PostgreSQL answers it.
+    publishedAt: '2026-12-07 09:30:15+00',
+  };
+
+  it('shows the stored date in the date-time field and saves the same instant as ISO 8601', () => {
+    const values = toFormValues(blogConfig, stored);
+    expect(values.publishedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+    const saved = formSchema(blogConfig).parse(values);
+    expect(saved.publishedAt).toBe('2026-12-07T09:30:15.000Z');
+  });
+
+  it('an empty field saves no date; a malformed one is refused with the contract message', () => {
+    expect(
+      formSchema(blogConfig).parse({ ...toFormValues(blogConfig, stored), publishedAt: '' }).publishedAt,
+    ).toBe(null);
+    const bad = formSchema(blogConfig).safeParse({
+      ...toFormValues(blogConfig, stored),
+      publishedAt: 'soon',
+    });
+    expect(bad.error?.issues[0]?.message).toBe(
+      'Publish date must be an ISO 8601 date and time, e.g. 2026-12-01T09:00:00Z',
+    );
   });
 });

@@ -10,6 +10,7 @@ import {
   serviceInputSchema,
   testimonialInputSchema,
 } from '@agency/contracts';
+import { PUBLISH_DATE_HINT, dateTimeLocalField, toDateTimeLocal } from '../shared/publishing';
 
 export type FieldKind =
   | 'text'
@@ -21,7 +22,8 @@ export type FieldKind =
   | 'results'
   | 'image-url'
   | 'file-url'
-  | 'list';
+  | 'list'
+  | 'datetime';
 
 export interface FieldDef {
   name: string;
@@ -58,6 +60,8 @@ export interface EntityConfig {
   /** The field whose text suggests the slug while the slug is untouched. */
   slugFrom?: string;
   publicPath?: (row: Row) => string;
+  /** Rows have a publish date: the list shows Draft, Scheduled (with the date) or Published. */
+  scheduled?: boolean;
 }
 
 const published = (label: string, on: string, off: string): FieldDef => ({
@@ -181,6 +185,7 @@ export const blogConfig: EntityConfig = {
     { name: 'excerpt', label: 'Excerpt', kind: 'textarea', wide: true, rows: 2 },
     { name: 'content', label: 'Content', kind: 'textarea', wide: true, rows: 12 },
     { name: 'tags', label: 'Tags (one per line)', kind: 'lines' },
+    { name: 'publishedAt', label: 'Publish Date', kind: 'datetime', hint: PUBLISH_DATE_HINT },
     published('Published', 'Visible on the site', 'Draft'),
   ],
   empty: {
@@ -191,11 +196,13 @@ export const blogConfig: EntityConfig = {
     excerpt: '',
     content: '',
     tags: '',
+    publishedAt: '',
     published: false,
   },
   primary: (r) => String(r.title),
   secondary: (r) => `/blog/${String(r.slug)}`,
   badge: ['Published', 'Draft'],
+  scheduled: true,
   slugFrom: 'title',
   publicPath: (r) => `/blog/${String(r.slug)}`,
 };
@@ -316,6 +323,7 @@ export function formSchema(config: EntityConfig) {
     // The pipe target takes what the transform produces (an array); its own type is checked by the contract.
     const target = config.schema.shape[field.name] as z.ZodType<unknown, never>;
     if (field.kind === 'lines') overrides[field.name] = z.string().transform(splitLines).pipe(target);
+    if (field.kind === 'datetime') overrides[field.name] = dateTimeLocalField.pipe(target);
     if (field.kind === 'list' && field.scalar) {
       overrides[field.name] = z
         .array(z.object({ value: z.string() }))
@@ -343,6 +351,7 @@ export function toFormValues(config: EntityConfig, row: Row): Record<string, unk
   for (const field of config.fields) {
     const v = row[field.name];
     if (field.kind === 'lines') values[field.name] = Array.isArray(v) ? v.join('\n') : '';
+    else if (field.kind === 'datetime') values[field.name] = toDateTimeLocal(v);
     else if (field.kind === 'list')
       values[field.name] = Array.isArray(v) ? v.map((i) => listItemValues(field, i)) : [];
     else if (field.kind === 'results') {

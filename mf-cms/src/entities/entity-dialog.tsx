@@ -216,6 +216,10 @@ export function EntityDialog({
           ))}
         </Select>
       );
+    } else if (field.kind === 'datetime') {
+      control_ = (
+        <Input type="datetime-local" step={1} {...aria} {...register(field.name)} invalid={Boolean(error)} />
+      );
     } else if (field.kind === 'number') {
       control_ = (
         <Input

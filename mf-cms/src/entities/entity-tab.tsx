@@ -5,6 +5,7 @@ import { toast } from '@agency/ui/toast';
 import { errorMessage, useAdminList, useDeleteEntity, versionOf } from '../shared/admin-api';
 import { StatusBadge } from '../shared/form-controls';
 import { EmptyState, IconButton, ListCard, TabHeader } from '../shared/list-ui';
+import { PublishBadge, trashConfirmText } from '../shared/publishing';
 import type { EntityConfig, Row } from './entity-configs';
 import { EntityDialog } from './entity-dialog';
 
@@ -29,13 +30,15 @@ export function EntityTab({
 
   const onDelete = (row: Row) => {
     const name = config.primary(row);
-    if (!window.confirm(`Delete the ${config.singular.toLowerCase()} "${name}"? This cannot be undone.`))
-      return;
+    if (!window.confirm(trashConfirmText(config.singular.toLowerCase(), name))) return;
     remove.mutate(
       { id: row.id, etag: versionOf(row) },
       {
         onSuccess: () =>
-          toast({ title: `${config.singular} deleted`, description: `"${name}" was deleted.` }),
+          toast({
+            title: `${config.singular} moved to the trash`,
+            description: `"${name}" can be restored from the Trash tab.`,
+          }),
         onError: (err) =>
           toast({
             variant: 'destructive',
@@ -79,11 +82,20 @@ export function EntityTab({
                 <div className="min-w-0">
                   <div className="flex flex-wrap items-center gap-2">
                     <h3 className="font-semibold text-ink-900">{name}</h3>
-                    <StatusBadge
-                      on={Boolean(row.published)}
-                      onText={config.badge[0]}
-                      offText={config.badge[1]}
-                    />
+                    {config.scheduled ? (
+                      <PublishBadge
+                        item={{
+                          published: Boolean(row.published),
+                          publishedAt: typeof row.publishedAt === 'string' ? row.publishedAt : null,
+                        }}
+                      />
+                    ) : (
+                      <StatusBadge
+                        on={Boolean(row.published)}
+                        onText={config.badge[0]}
+                        offText={config.badge[1]}
+                      />
+                    )}
                   </div>
                   <p className="mt-0.5 truncate text-sm text-slate-600">{config.secondary(row)}</p>
                 </div>

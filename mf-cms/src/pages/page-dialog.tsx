@@ -14,8 +14,15 @@ import { errorMessage, fieldErrors, useSaveEntity } from '../shared/admin-api';
 import { Field, Switch, describedBy, slugify } from '../shared/form-controls';
 import { ContentEditor } from '../editor/content-editor';
 import { EditorDialog, SaveProblem, useSaveState } from '../shared/editor-dialog';
+import { PUBLISH_DATE_HINT, dateTimeLocalField, toDateTimeLocal } from '../shared/publishing';
 
-const EMPTY: PageInput = {
+/** The form holds the publish date as the datetime-local input's text. */
+type PageForm = Omit<PageInput, 'publishedAt'> & { publishedAt: string };
+const pageFormSchema = pageInputSchema.extend({
+  publishedAt: dateTimeLocalField.pipe(pageInputSchema.shape.publishedAt.unwrap()),
+});
+
+const EMPTY: PageForm = {
   name: '',
   slug: '',
   title: '',
@@ -23,10 +30,11 @@ const EMPTY: PageInput = {
   metaDescription: '',
   content: { body: '' },
   published: false,
+  publishedAt: '',
   template: 'default',
 };
 
-const toForm = (page: AdminPage): PageInput => ({
+const toForm = (page: AdminPage): PageForm => ({
   name: page.name,
   slug: page.slug,
   title: page.title,
@@ -34,6 +42,7 @@ const toForm = (page: AdminPage): PageInput => ({
   metaDescription: page.metaDescription,
   content: page.content,
   published: page.published,
+  publishedAt: toDateTimeLocal(page.publishedAt),
   template: page.template,
 });
 
@@ -52,8 +61,8 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
     setValue,
     reset,
     formState: { errors, isDirty },
-  } = useForm<PageInput, unknown, PageValues>({
-    resolver: zodResolver(pageInputSchema),
+  } = useForm<PageForm, unknown, PageValues>({
+    resolver: zodResolver(pageFormSchema),
     defaultValues: page ? toForm(page) : EMPTY,
   });
   const saveState = useSaveState<AdminPage>(AdminRoutes.pages, page, (fresh) => {
@@ -83,7 +92,7 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
         onError: (err) => {
           saveState.failed(err, values);
           for (const [name, message] of Object.entries(fieldErrors(err))) {
-            if (name.split('.')[0]! in EMPTY) setError(name.split('.')[0] as keyof PageInput, { message });
+            if (name.split('.')[0]! in EMPTY) setError(name.split('.')[0] as keyof PageForm, { message });
           }
           toast({ variant: 'destructive', title: 'Page not saved', description: errorMessage(err) });
         },
@@ -176,6 +185,20 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
               )}
             />
           </div>
+          <Field
+            label="Publish Date"
+            htmlFor={f('publishedAt')}
+            error={errors.publishedAt?.message}
+            hint={PUBLISH_DATE_HINT}
+          >
+            <Input
+              type="datetime-local"
+              step={1}
+              {...describedBy(f('publishedAt'), errors.publishedAt?.message, true)}
+              {...register('publishedAt')}
+              invalid={Boolean(errors.publishedAt)}
+            />
+          </Field>
           <Controller
             control={control}
             name="published"

@@ -4,7 +4,7 @@ import { AdminRoutes, type AdminPage } from '@agency/contracts';
 import { Skeleton } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { errorMessage, useDeleteEntity, versionOf } from '../shared/admin-api';
-import { StatusBadge } from '../shared/form-controls';
+import { PublishBadge, trashConfirmText } from '../shared/publishing';
 import { EmptyState, IconButton, ListCard, TabHeader } from '../shared/list-ui';
 import { PageDialog } from './page-dialog';
 
@@ -28,11 +28,15 @@ export function PagesTab({
   }, [startCreating, onCreateStarted]);
 
   const onDelete = (page: AdminPage) => {
-    if (!window.confirm(`Delete the page "${page.title}"? This cannot be undone.`)) return;
+    if (!window.confirm(trashConfirmText('page', page.title))) return;
     remove.mutate(
       { id: page.id, etag: versionOf(page) },
       {
-        onSuccess: () => toast({ title: 'Page deleted', description: `"${page.title}" was deleted.` }),
+        onSuccess: () =>
+          toast({
+            title: 'Page moved to the trash',
+            description: `"${page.title}" can be restored from the Trash tab.`,
+          }),
         onError: (err) =>
           toast({ variant: 'destructive', title: 'Page not deleted', description: errorMessage(err) }),
       },
@@ -58,7 +62,7 @@ export function PagesTab({
               <div className="min-w-0">
                 <div className="flex flex-wrap items-center gap-2">
                   <h3 className="font-semibold text-ink-900">{page.title}</h3>
-                  <StatusBadge on={page.published} onText="Published" offText="Draft" />
+                  <PublishBadge item={page} />
                 </div>
                 <p className="mt-0.5 font-mono text-sm text-slate-600">/{page.slug}</p>
               </div>

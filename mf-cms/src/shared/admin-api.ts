@@ -96,8 +96,12 @@ export function useDeleteEntity(url: string) {
   return useMutation({
     mutationFn: ({ id, etag }: { id: number; etag?: string }) =>
       adminSend('DELETE', `${url}/${id}`, undefined, etag),
-    // After a refusal too: a 412 means the list shows an old version.
-    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.list(url) }),
+    // After a refusal too: a 412 means the list shows an old version. The item is now in the trash.
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.list(url) }),
+        client.invalidateQueries({ queryKey: adminKeys.list(AdminRoutes.trash) }),
+      ]),
   });
 }
 

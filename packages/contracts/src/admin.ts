@@ -23,6 +23,7 @@ export const AdminRoutes = {
   media: '/api/admin/media',
   leads: '/api/admin/leads',
   leadsCsv: '/api/admin/leads.csv',
+  trash: '/api/admin/trash',
   publicSiteSettings: '/api/site-settings',
 } as const;
 
@@ -39,7 +40,53 @@ export const AdminMessages = {
   currentPassword: 'Current password is required',
   reservedSlug: 'This address is used by the site itself; choose another slug',
   changedSinceOpened: 'This item was changed by someone else since you opened it',
+  /** A trashed item keeps its slug until it is purged (or deleted for good). */
+  slugInTrash: 'This slug belongs to an item in the trash: restore it or delete it for good first',
+  publishDate: 'Publish date must be an ISO 8601 date and time, e.g. 2026-12-01T09:00:00Z',
 } as const;
+
+/**
+ * When a published item goes live: an ISO 8601 date-time with offset. Absent keeps the stored date (a
+ * first publish stamps now); null clears it. A date in the future makes a published item Scheduled.
+ */
+export const publishDate = z.iso
+  .datetime({ offset: true, error: AdminMessages.publishDate })
+  .nullable()
+  .optional();
+
+/** Days a trashed item stays restorable before it is purged. */
+export const TRASH_RETENTION_DAYS = 30;
+
+/** The kinds of item the trash holds: their admin API path segments. */
+export const TRASH_TYPES = [
+  'pages',
+  'content-blocks',
+  'services',
+  'blog-posts',
+  'case-studies',
+  'testimonials',
+  'resources',
+] as const;
+export type TrashType = (typeof TRASH_TYPES)[number];
+
+/** One row of GET /api/admin/trash. */
+export interface TrashItem {
+  type: TrashType;
+  id: number;
+  title: string;
+  deletedAt: string;
+}
+
+/** Draft, Scheduled (published, date in the future) or Published, as the CMS lists show it. */
+export type PublishState = 'draft' | 'scheduled' | 'published';
+export function publishState(
+  item: { published: boolean; publishedAt?: string | null | undefined },
+  now: Date = new Date(),
+): PublishState {
+  if (!item.published) return 'draft';
+  if (item.publishedAt && new Date(item.publishedAt).getTime() > now.getTime()) return 'scheduled';
+  return 'published';
+}
 
 /**
  * The version tag of a staff-edited row, from its `updatedAt`: the API sends it as the ETag of
@@ -120,6 +167,9 @@ export const adminIdParams = z.object({
     .transform(Number),
 });
 
+/** /api/admin/trash/:type/:id */
+export const trashItemParams = adminIdParams.extend({ type: z.enum(TRASH_TYPES) });
+
 // ---- Pages -------------------------------------------------------------------------------
 
 export const pageInputSchema = z
@@ -136,6 +186,7 @@ export const pageInputSchema = z
     /** Agreed with the public page renderer: `{ "body": "<markdown>" }`. */
     content: adminJsonObject.default({}),
     published: z.boolean().default(false),
+    publishedAt: publishDate,
     template: optionalLine(50).transform((v) => v || 'default'),
   })
   .strict();
@@ -147,7 +198,7 @@ interface Timestamps {
   createdAt: string;
   updatedAt: string;
 }
-export type AdminPage = PageValues & Timestamps;
+export type AdminPage = PageValues & Timestamps & { publishedAt: string | null };
 
 // ---- Content blocks ------------------------------------------------------------------------
 
@@ -213,6 +264,7 @@ export const blogPostInputSchema = z
     author: required('Author', 100),
     tags: stringList(20),
     published: z.boolean().default(false),
+    publishedAt: publishDate,
   })
   .strict();
 export type BlogPostInput = z.input<typeof blogPostInputSchema>;

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { blogPosts, caseStudies, pages, services } from '../../db/schema';
+import { clockOf, isLive } from '../../content/visibility';
 
 /**
  * The rows one page request needs by slug, each read at most once: the head (page-meta) and the
- * renderer of the same request share them.
+ * renderer of the same request share them. Trashed rows are not there at all; `published` means live
+ * (a scheduled row reads as unpublished until its date, so only staff see it, like a draft).
  */
 export function pageRows(db: Db) {
   const memo = new Map<string, Promise<unknown>>();
@@ -12,26 +14,56 @@ export function pageRows(db: Db) {
     if (!memo.has(key)) memo.set(key, load());
     return memo.get(key) as Promise<T>;
   };
+  const live = <T extends { published: boolean; publishedAt?: string | null }>(row: T | undefined) =>
+    row && { ...row, published: isLive(row, clockOf(db)()) };
   return {
     blogPost: (slug: string) =>
-      once(
-        `post:${slug}`,
-        async () => (await db.select().from(blogPosts).where(eq(blogPosts.slug, slug)).limit(1))[0],
+      once(`post:${slug}`, async () =>
+        live(
+          (
+            await db
+              .select()
+              .from(blogPosts)
+              .where(and(eq(blogPosts.slug, slug), isNull(blogPosts.deletedAt)))
+              .limit(1)
+          )[0],
+        ),
       ),
     caseStudy: (slug: string) =>
-      once(
-        `study:${slug}`,
-        async () => (await db.select().from(caseStudies).where(eq(caseStudies.slug, slug)).limit(1))[0],
+      once(`study:${slug}`, async () =>
+        live(
+          (
+            await db
+              .select()
+              .from(caseStudies)
+              .where(and(eq(caseStudies.slug, slug), isNull(caseStudies.deletedAt)))
+              .limit(1)
+          )[0],
+        ),
       ),
     service: (slug: string) =>
-      once(
-        `service:${slug}`,
-        async () => (await db.select().from(services).where(eq(services.slug, slug)).limit(1))[0],
+      once(`service:${slug}`, async () =>
+        live(
+          (
+            await db
+              .select()
+              .from(services)
+              .where(and(eq(services.slug, slug), isNull(services.deletedAt)))
+              .limit(1)
+          )[0],
+        ),
       ),
     page: (slug: string) =>
-      once(
-        `page:${slug}`,
-        async () => (await db.select().from(pages).where(eq(pages.slug, slug)).limit(1))[0],
+      once(`page:${slug}`, async () =>
+        live(
+          (
+            await db
+              .select()
+              .from(pages)
+              .where(and(eq(pages.slug, slug), isNull(pages.deletedAt)))
+              .limit(1)
+          )[0],
+        ),
       ),
   };
 }

@@ -1,11 +1,12 @@
 import { Router } from 'express';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { BLOG_FEED_PATH, SITE_ROUTES } from '@agency/contracts';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { blogPosts, caseStudies, pages, services } from '../../db/schema';
 import { getStaffSession } from '../../admin/staff-session';
+import { visibleRows } from '../../content/visibility';
 import { parseQuery } from '../../http/validate';
 import { resolvePageMeta } from './page-meta';
 import { loadSiteDefaults } from './site-defaults';
@@ -65,19 +66,16 @@ export function discoveryRouter(env: Env, db: Db) {
       db
         .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
         .from(blogPosts)
-        .where(eq(blogPosts.published, true)),
+        .where(visibleRows(db, blogPosts)),
       db
         .select({ slug: caseStudies.slug, updatedAt: caseStudies.updatedAt })
         .from(caseStudies)
-        .where(eq(caseStudies.published, true)),
-      db
-        .select({ slug: pages.slug, updatedAt: pages.updatedAt })
-        .from(pages)
-        .where(eq(pages.published, true)),
+        .where(visibleRows(db, caseStudies)),
+      db.select({ slug: pages.slug, updatedAt: pages.updatedAt }).from(pages).where(visibleRows(db, pages)),
       db
         .select({ slug: services.slug, updatedAt: services.updatedAt })
         .from(services)
-        .where(eq(services.published, true))
+        .where(visibleRows(db, services))
         .orderBy(asc(services.displayOrder), asc(services.id)),
     ]);
     const newest = (rows: { updatedAt: string }[]) =>
@@ -119,8 +117,8 @@ export function discoveryRouter(env: Env, db: Db) {
     const posts = await db
       .select()
       .from(blogPosts)
-      .where(eq(blogPosts.published, true))
-      .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.createdAt))
+      .where(visibleRows(db, blogPosts))
+      .orderBy(sql`${blogPosts.publishedAt} desc nulls last`, desc(blogPosts.createdAt))
       .limit(20);
     const items = posts
       .map((p) => {

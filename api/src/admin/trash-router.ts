@@ -1,0 +1,113 @@
+import { Router } from 'express';
+import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { TRASH_RETENTION_DAYS, trashItemParams, type TrashItem, type TrashType } from '@agency/contracts';
+import type { Db } from '../db/client';
+import {
+  blogPosts,
+  caseStudies,
+  contentBlocks,
+  pages,
+  resources,
+  services,
+  testimonials,
+} from '../db/schema';
+import { notFound } from '../http/errors';
+import { parseParams } from '../http/validate';
+import { clockOf } from '../content/visibility';
+import { shownRow } from './crud-router';
+
+type TrashTable = PgTable & { id: PgColumn; deletedAt: PgColumn };
+
+/** Each kind of item the trash holds, by its admin path segment, and the column staff know it by. */
+const TRASHABLE: Record<TrashType, { table: TrashTable; title: PgColumn; label: string }> = {
+  pages: { table: pages, title: pages.title, label: 'Page' },
+  'content-blocks': { table: contentBlocks, title: contentBlocks.name, label: 'Content block' },
+  services: { table: services, title: services.title, label: 'Service' },
+  'blog-posts': { table: blogPosts, title: blogPosts.title, label: 'Blog post' },
+  'case-studies': { table: caseStudies, title: caseStudies.title, label: 'Case study' },
+  testimonials: { table: testimonials, title: testimonials.name, label: 'Testimonial' },
+  resources: { table: resources, title: resources.title, label: 'Resource' },
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes for good what has been in the trash longer than TRASH_RETENTION_DAYS (by the app's clock).
+ * Trashed rows are already out of every public answer, so no cache changes. Answers how many went.
+ */
+export async function purgeTrash(db: Db): Promise<number> {
+  const cutoff = new Date(clockOf(db)().getTime() - TRASH_RETENTION_DAYS * DAY_MS).toISOString();
+  let purged = 0;
+  for (const { table } of Object.values(TRASHABLE)) {
+    const gone = await db
+      .delete(table)
+      .where(and(isNotNull(table.deletedAt), lt(table.deletedAt, cutoff)))
+      .returning({ id: table.id });
+    purged += gone.length;
+  }
+  return purged;
+}
+
+/**
+ * /api/admin/trash: GET lists trashed items of every type (newest first; anything past its 30 days is
+ * purged first), POST /:type/:id/restore puts one back, DELETE /:type/:id deletes it for good.
+ */
+export function trashRouter(db: Db) {
+  const router = Router();
+
+  router.get('/', async (_req, res) => {
+    await purgeTrash(db);
+    const lists = await Promise.all(
+      (Object.entries(TRASHABLE) as [TrashType, (typeof TRASHABLE)[TrashType]][]).map(
+        async ([type, { table, title }]) => {
+          const rows = await db
+            .select({ id: table.id, title, deletedAt: table.deletedAt })
+            .from(table as PgTable)
+            .where(isNotNull(table.deletedAt));
+          return rows.map((r): TrashItem => ({
+            type,
+            id: r.id as number,
+            title: String(r.title),
+            deletedAt: new Date(r.deletedAt as string).toISOString(),
+          }));
+        },
+      ),
+    );
+    const items = lists.flat().sort((a, b) => (a.deletedAt < b.deletedAt ? 1 : -1));
+    res.json(items);
+  });
+
+  const trashed = (table: TrashTable, id: number) => and(eq(table.id, id), isNotNull(table.deletedAt));
+
+  router.post('/:type/:id/restore', async (req, res) => {
+    const { type, id } = parseParams(trashItemParams, req);
+    const { table, label } = TRASHABLE[type];
+    const restored = await db
+      .update(table)
+      .set({ deletedAt: null } as never)
+      .where(trashed(table, id))
+      .returning();
+    if (!restored.length) throw notFound(`${label} not found in the trash`);
+    res.json(shownRow(restored[0] as Record<string, unknown>));
+  });
+
+  router.delete('/:type/:id', async (req, res) => {
+    const { type, id } = parseParams(trashItemParams, req);
+    const { table, label } = TRASHABLE[type];
+    const gone = await db.delete(table).where(trashed(table, id)).returning({ id: table.id });
+    if (!gone.length) throw notFound(`${label} not found in the trash`);
+    res.status(204).end();
+  });
+
+  return router;
+}
+
+/** Purges at start and then every hour; stop() clears the timer (the process may exit without it). */
+export function schedulePurge(db: Db, onError: (err: unknown) => void, everyMs = 60 * 60 * 1000) {
+  const run = () => void purgeTrash(db).catch(onError);
+  run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

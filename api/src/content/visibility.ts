@@ -1,0 +1,48 @@
+import { and, eq, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+
+/**
+ * What the public may see, in one place: a row is live when it is not in the trash, is published, and
+ * its publish date (where the type has one) is not in the future. A published row dated later is
+ * Scheduled: hidden until then. "Now" is the app's clock (injectable, so tests move time instead of
+ * sleeping); it is registered per database handle by createApp, so every reader of that handle agrees.
+ */
+export type Clock = () => Date;
+
+export const systemClock: Clock = () => new Date();
+
+const clocks = new WeakMap<object, Clock>();
+
+export function setClock(db: Db, clock: Clock): void {
+  clocks.set(db, clock);
+}
+
+export const clockOf = (db: Db): Clock => clocks.get(db) ?? systemClock;
+
+/** The current time of `db`'s app as an ISO string (for timestamp comparisons in SQL). */
+export const nowIso = (db: Db): string => clockOf(db)().toISOString();
+
+interface Publishable {
+  published: PgColumn;
+  deletedAt: PgColumn;
+  publishedAt?: PgColumn;
+}
+
+/**
+ * The WHERE for public reads of `table`: never trashed rows; with `includeDrafts` (signed-in staff)
+ * drafts and scheduled rows too, otherwise only live ones.
+ */
+export function visibleRows(db: Db, table: Publishable, includeDrafts = false): SQL {
+  if (includeDrafts) return isNull(table.deletedAt);
+  return and(
+    isNull(table.deletedAt),
+    eq(table.published, true),
+    table.publishedAt ? or(isNull(table.publishedAt), lte(table.publishedAt, nowIso(db))) : undefined,
+  )!;
+}
+
+/** The same rule for a row already read: published and not dated in the future. */
+export function isLive(row: { published: boolean; publishedAt?: string | null }, now: Date): boolean {
+  return row.published && (!row.publishedAt || new Date(row.publishedAt).getTime() <= now.getTime());
+}

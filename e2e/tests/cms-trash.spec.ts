@@ -1,0 +1,122 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { openPage } from '../support/site';
+
+const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-staff-password';
+const unique = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function signIn(page: Page) {
+  await page.goto('/cms');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('tablist', { name: 'Content sections' })).toBeVisible();
+}
+
+const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+
+async function asVisitor(browser: Browser, path: string, check: (page: Page) => Promise<void>) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await openPage(page, path);
+    await check(page);
+  } finally {
+    await context.close();
+  }
+}
+
+async function createPage(
+  page: Page,
+  slug: string,
+  title: string,
+  extra?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>,
+) {
+  await tab(page, 'Pages').click();
+  await page.getByRole('button', { name: 'Add New Page' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Page' });
+  await dialog.getByLabel('Page Name').fill(title);
+  await dialog.getByLabel('URL Slug').fill(slug);
+  await dialog.getByLabel('Page Title').fill(title);
+  await dialog.getByRole('switch', { name: 'Published' }).click();
+  await extra?.(dialog);
+  await dialog.getByRole('button', { name: 'Save Page' }).click();
+  await expect(dialog).toHaveCount(0);
+  return page
+    .getByRole('list', { name: 'Pages' })
+    .getByRole('listitem')
+    .filter({ hasText: `/${slug}` });
+}
+
+test.describe('CMS trash and scheduling', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test('a deleted page goes to the trash, leaves the site, and comes back with Restore', async ({
+    page,
+    browser,
+  }) => {
+    const slug = unique('trash');
+    const title = `Trash me ${slug.slice(-4)}`;
+    const row = await createPage(page, slug, title);
+    await expect(row).toContainText('Published');
+
+    let asked = '';
+    page.once('dialog', (d) => {
+      asked = d.message();
+      void d.accept();
+    });
+    await row.getByRole('button', { name: `Delete ${title}` }).click();
+    await expect(row).toHaveCount(0);
+    expect(asked).toBe(
+      `Move the page "${title}" to the trash? You can restore it from the Trash tab for 30 days.`,
+    );
+    await asVisitor(browser, `/${slug}`, async (p) => {
+      await expect(p.getByText('Page Not Found')).toBeVisible();
+    });
+
+    await tab(page, 'Trash').click();
+    const trashed = page
+      .getByRole('list', { name: 'Trash' })
+      .getByRole('listitem')
+      .filter({ hasText: title });
+    await expect(trashed).toContainText('Page');
+    await trashed.getByRole('button', { name: `Restore ${title}` }).click();
+    await expect(trashed).toHaveCount(0);
+
+    await tab(page, 'Pages').click();
+    await expect(row).toContainText('Published');
+    await asVisitor(browser, `/${slug}`, async (p) => {
+      await expect(p.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    });
+
+    // Delete forever asks, then the item is gone from the trash for good.
+    page.once('dialog', (d) => void d.accept());
+    await row.getByRole('button', { name: `Delete ${title}` }).click();
+    await expect(row).toHaveCount(0);
+    await tab(page, 'Trash').click();
+    let confirmText = '';
+    page.once('dialog', (d) => {
+      confirmText = d.message();
+      void d.accept();
+    });
+    await trashed.getByRole('button', { name: `Delete ${title} forever` }).click();
+    await expect(trashed).toHaveCount(0);
+    expect(confirmText).toBe(`Delete the page "${title}" for good? This cannot be undone.`);
+  });
+
+  test('a page with a future publish date is listed as Scheduled and stays off the site', async ({
+    page,
+    browser,
+  }) => {
+    const slug = unique('later');
+    const title = `Later ${slug.slice(-4)}`;
+    const row = await createPage(page, slug, title, async (dialog) => {
+      await dialog.getByLabel('Publish Date').fill('2099-01-05T09:00:00');
+    });
+    await expect(row).toContainText('Scheduled: Jan 5, 2099');
+    await asVisitor(browser, `/${slug}`, async (p) => {
+      await expect(p.getByText('Page Not Found')).toBeVisible();
+    });
+  });
+});
