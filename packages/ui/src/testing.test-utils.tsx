@@ -51,7 +51,10 @@ export const serverError: FakeAnswer = { status: 500, body: { message: 'Internal
  * Renders `ui` at `path` inside a fresh query client (no retries, as the shell's) and a memory router;
  * `route` is the pattern the screen is mounted under (for `useParams`).
  */
-export function renderScreen(ui: ReactElement, { path = '/', route = '*' }: { path?: string; route?: string } = {}) {
+export function renderScreen(
+  ui: ReactElement,
+  { path = '/', route = '*' }: { path?: string; route?: string } = {},
+) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   });

@@ -31,7 +31,9 @@ describe('BlogPage', () => {
   it('the decorative topic chips list All and the five categories', () => {
     fakeApi({ [ApiRoutes.blogPosts]: 'pending' });
     renderScreen(<BlogPage />);
-    const chips = within(screen.getByRole('list', { name: 'Topics we write about' })).getAllByRole('listitem');
+    const chips = within(screen.getByRole('list', { name: 'Topics we write about' })).getAllByRole(
+      'listitem',
+    );
     expect(chips.map((c) => c.textContent)).toEqual([
       'All',
       'SEO',
@@ -46,7 +48,9 @@ describe('BlogPage', () => {
     fakeApi({ [ApiRoutes.blogPosts]: serverError });
     renderScreen(<BlogPage />);
     expect(await screen.findByRole('heading', { name: 'Unable to Load Blog Posts' })).toBeTruthy();
-    expect(screen.getByText("We're experiencing technical difficulties. Please try again later.")).toBeTruthy();
+    expect(
+      screen.getByText("We're experiencing technical difficulties. Please try again later."),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/');
   });
 
@@ -64,7 +68,11 @@ describe('BlogPage', () => {
     renderScreen(<BlogPage />);
     const featured = await screen.findByTestId('featured-article');
     expect(within(featured).getByRole('heading', { name: 'Post number 1' })).toBeTruthy();
-    expect(within(featured).getByRole('link', { name: /Read Article/ }).getAttribute('href')).toBe('/blog/post-1');
+    expect(
+      within(featured)
+        .getByRole('link', { name: /Read Article/ })
+        .getAttribute('href'),
+    ).toBe('/blog/post-1');
     expect(screen.getByRole('heading', { name: 'Blog Coming Soon' })).toBeTruthy();
   });
 
@@ -76,14 +84,20 @@ describe('BlogPage', () => {
     const cards = screen.getAllByTestId('blog-card');
     expect(cards).toHaveLength(2);
     expect(within(cards[0]!).getByRole('heading', { name: 'Post number 2' })).toBeTruthy();
-    expect(within(cards[0]!).getByRole('link', { name: /Read More/ }).getAttribute('href')).toBe('/blog/post-2');
+    expect(
+      within(cards[0]!)
+        .getByRole('link', { name: /Read More/ })
+        .getAttribute('href'),
+    ).toBe('/blog/post-2');
     expect(within(cards[1]!).getByText('Jane Doe')).toBeTruthy();
     expect(screen.queryByText('Blog Coming Soon')).toBeNull();
   });
 
   it('a card cuts a long excerpt at 120 characters with an ellipsis and keeps a short one whole', async () => {
     const long = 'x'.repeat(130);
-    fakeApi({ [ApiRoutes.blogPosts]: ok([post(1), post(2, { excerpt: long }), post(3, { excerpt: 'Short.' })]) });
+    fakeApi({
+      [ApiRoutes.blogPosts]: ok([post(1), post(2, { excerpt: long }), post(3, { excerpt: 'Short.' })]),
+    });
     renderScreen(<BlogPage />);
     const excerpts = await screen.findAllByTestId('blog-card-excerpt');
     expect(excerpts[0]!.textContent).toBe(`${'x'.repeat(120)}...`);

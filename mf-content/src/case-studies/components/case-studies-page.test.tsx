@@ -40,8 +40,12 @@ describe('CaseStudiesPage', () => {
   it('an API error: "Unable to Load Case Studies" with the spec copy and Return Home to /', async () => {
     fakeApi({ [ApiRoutes.caseStudies]: serverError });
     renderScreen(<CaseStudiesPage />);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Unable to Load Case Studies' })).toBeTruthy();
-    expect(screen.getByText("We're experiencing technical difficulties. Please try again later.")).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Unable to Load Case Studies' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText("We're experiencing technical difficulties. Please try again later."),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/');
     expect(screen.queryByText('Real Results for Real Businesses')).toBeNull();
   });
@@ -67,18 +71,24 @@ describe('CaseStudiesPage', () => {
     expect(results.map((r) => r.textContent)).toEqual(['+120%Revenue', '+80%Traffic', '3xLeads']);
     const services = within(within(first).getByRole('list', { name: 'Services' })).getAllByRole('listitem');
     expect(services.map((s) => s.textContent)).toEqual(['SEO', 'Paid Media', 'Analytics']);
-    expect(within(first).getByRole('link', { name: /Read Full Study/ }).getAttribute('href')).toBe(
-      '/case-studies/study-1',
-    );
+    expect(
+      within(first)
+        .getByRole('link', { name: /Read Full Study/ })
+        .getAttribute('href'),
+    ).toBe('/case-studies/study-1');
     expect(within(first).queryByRole('img')).toBeNull();
-    expect(screen.getByRole('img', { name: 'Illustration for Study 2' }).getAttribute('src')).toBe('/img/2.jpg');
+    expect(screen.getByRole('img', { name: 'Illustration for Study 2' }).getAttribute('src')).toBe(
+      '/img/2.jpg',
+    );
   });
 
   it('items: the call to action is shown', async () => {
     fakeApi({ [ApiRoutes.caseStudies]: ok([study(1)]) });
     renderScreen(<CaseStudiesPage />);
     expect(await screen.findByRole('heading', { name: 'Ready to Be Our Next Success Story?' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Start Your Growth Journey' }).getAttribute('href')).toBe('/contact');
+    expect(screen.getByRole('link', { name: 'Start Your Growth Journey' }).getAttribute('href')).toBe(
+      '/contact',
+    );
     expect(screen.queryByText('Case Studies Coming Soon')).toBeNull();
   });
 });
@@ -89,7 +99,9 @@ const renderDetail = (slug: string) =>
 const expectNotFound = async () => {
   expect(await screen.findByRole('heading', { level: 1, name: 'Case Study Not Found' })).toBeTruthy();
   expect(screen.getByText("The case study you're looking for doesn't exist or has been moved.")).toBeTruthy();
-  expect(screen.getByRole('link', { name: 'View All Case Studies' }).getAttribute('href')).toBe('/case-studies');
+  expect(screen.getByRole('link', { name: 'View All Case Studies' }).getAttribute('href')).toBe(
+    '/case-studies',
+  );
 };
 
 describe('CaseStudyDetailPage', () => {
@@ -122,7 +134,9 @@ describe('CaseStudyDetailPage', () => {
     fakeApi({ [ApiRoutes.caseStudy('study-1')]: ok(study(1, { imageUrl: '/img/1.jpg' })) });
     renderDetail('study-1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Study 1' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Back to Case Studies/ }).getAttribute('href')).toBe('/case-studies');
+    expect(screen.getByRole('link', { name: /Back to Case Studies/ }).getAttribute('href')).toBe(
+      '/case-studies',
+    );
     expect(screen.getByText('February 14, 2026')).toBeTruthy();
     const summary = within(screen.getByRole('list', { name: 'Results summary' })).getAllByRole('listitem');
     expect(summary).toHaveLength(4);
@@ -134,7 +148,9 @@ describe('CaseStudyDetailPage', () => {
     expect(screen.getAllByText('Client 1').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByRole('img', { name: 'Illustration for Study 1' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Want Similar Results?' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Get Your Free Strategy Session/ }).getAttribute('href')).toBe('/contact');
+    expect(screen.getByRole('link', { name: /Get Your Free Strategy Session/ }).getAttribute('href')).toBe(
+      '/contact',
+    );
     expect(screen.getByRole('heading', { name: 'More Success Stories' })).toBeTruthy();
   });
 });

@@ -23,9 +23,18 @@ const FREE: Resource = {
   fileUrl: '/api/resources/2/download',
   downloadCount: 5,
 };
-const ODD: Resource = { id: 3, title: 'Mystery', description: 'Unknown type.', type: 'podcast', gated: false };
+const ODD: Resource = {
+  id: 3,
+  title: 'Mystery',
+  description: 'Unknown type.',
+  type: 'podcast',
+  gated: false,
+};
 
-const renderPage = (list: FakeAnswer, extra: Record<string, FakeAnswer | ((b: unknown) => FakeAnswer)> = {}) => {
+const renderPage = (
+  list: FakeAnswer,
+  extra: Record<string, FakeAnswer | ((b: unknown) => FakeAnswer)> = {},
+) => {
   const api = fakeApi({ [ApiRoutes.resources]: list, ...extra });
   renderScreen(
     <>
@@ -37,7 +46,9 @@ const renderPage = (list: FakeAnswer, extra: Record<string, FakeAnswer | ((b: un
 };
 
 const card = async (title: string) =>
-  (await screen.findByRole('heading', { name: title })).closest<HTMLElement>('[data-testid="resource-card"]')!;
+  (await screen.findByRole('heading', { name: title })).closest<HTMLElement>(
+    '[data-testid="resource-card"]',
+  )!;
 
 const openDialog = async () => {
   await userEvent.click(await screen.findByRole('button', { name: 'Get Free Access: SEO Playbook' }));
@@ -68,7 +79,9 @@ describe('ResourcesPage', () => {
   it('lists the five type tiles in Resource Categories', async () => {
     renderPage(ok([]));
     const section = (await screen.findByRole('heading', { name: 'Resource Categories' })).closest('section')!;
-    const tiles = within(section).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const tiles = within(section)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
     expect(tiles).toEqual(['E-Book', 'Whitepaper', 'Guide', 'Checklist', 'Template']);
   });
 
@@ -154,7 +167,7 @@ describe('ResourcesPage', () => {
     expect(post.body).toMatchObject({ name: 'Ana', email: 'ana@example.com' });
   });
 
-  it("a 400 with field messages shows them beside the fields and an error toast; the dialog stays", async () => {
+  it('a 400 with field messages shows them beside the fields and an error toast; the dialog stays', async () => {
     renderPage(ok([GATED]), {
       [`POST ${ResourceRoutes.leads(1)}`]: {
         status: 400,

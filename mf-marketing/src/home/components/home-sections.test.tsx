@@ -22,25 +22,24 @@ const heroBlock = (content: unknown) =>
     updatedAt: '2026-01-01T00:00:00.000Z',
   });
 
-const metrics = () =>
-  screen.getAllByTestId('hero-metric').map((m) => m.textContent);
+const metrics = () => screen.getAllByTestId('hero-metric').map((m) => m.textContent);
 
 const expectDefaultHero = async () => {
   const h1 = await screen.findByRole('heading', { level: 1 });
   expect(h1.textContent).toBe('Digital Performance, Distilled.');
   expect(within(h1).getByText('Distilled.')).toBeTruthy();
-  expect(metrics()).toEqual([
-    '247%Avg. Traffic Growth',
-    '$2.4MRevenue Generated',
-    '40+Years Combined Exp.',
-  ]);
-  expect(screen.getByRole('link', { name: 'Start Your Growth Journey' }).getAttribute('href')).toBe('/contact');
+  expect(metrics()).toEqual(['247%Avg. Traffic Growth', '$2.4MRevenue Generated', '40+Years Combined Exp.']);
+  expect(screen.getByRole('link', { name: 'Start Your Growth Journey' }).getAttribute('href')).toBe(
+    '/contact',
+  );
   expect(screen.getByRole('link', { name: 'View Case Studies' }).getAttribute('href')).toBe('/case-studies');
 };
 
 describe('Home hero', () => {
   it('a block without the fields the hero does not show (createdAt, updatedAt, name) still shows its content', async () => {
-    fakeApi({ [HERO_URL]: ok({ identifier: HOMEPAGE_HERO_IDENTIFIER, content: { title: 'Lean, and fast' } }) });
+    fakeApi({
+      [HERO_URL]: ok({ identifier: HOMEPAGE_HERO_IDENTIFIER, content: { title: 'Lean, and fast' } }),
+    });
     renderScreen(<HeroSection />);
     const h1 = await screen.findByRole('heading', { level: 1 });
     expect(within(h1).getByText('Lean,')).toBeTruthy();
@@ -93,13 +92,19 @@ describe('Home hero', () => {
 
   it('a half-filled block keeps its valid fields and takes defaults for the rest', async () => {
     fakeApi({
-      [HERO_URL]: heroBlock({ title: 'Only a title', metrics: 'oops', primaryCTA: { text: 'Go', href: 'https://evil' } }),
+      [HERO_URL]: heroBlock({
+        title: 'Only a title',
+        metrics: 'oops',
+        primaryCTA: { text: 'Go', href: 'https://evil' },
+      }),
     });
     renderScreen(<HeroSection />);
     expect((await screen.findByRole('heading', { level: 1 })).textContent?.trim()).toBe('Only a title');
     expect(metrics()).toHaveLength(3);
     expect(screen.getByText('247%')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Start Your Growth Journey' }).getAttribute('href')).toBe('/contact');
+    expect(screen.getByRole('link', { name: 'Start Your Growth Journey' }).getAttribute('href')).toBe(
+      '/contact',
+    );
   });
 });
 
@@ -190,7 +195,9 @@ describe('Home case studies', () => {
     fakeApi({ [ApiRoutes.caseStudies]: 'pending' });
     renderScreen(<CaseStudiesSection />);
     expect(screen.getByTestId('case-studies-loading')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'View All Case Studies' }).getAttribute('href')).toBe('/case-studies');
+    expect(screen.getByRole('link', { name: 'View All Case Studies' }).getAttribute('href')).toBe(
+      '/case-studies',
+    );
   });
 
   it('at most 2 cards linking to their study, each with at most 3 results', async () => {
@@ -209,7 +216,11 @@ describe('Home case studies', () => {
     fakeApi({ [ApiRoutes.caseStudies]: ok([broken, caseStudy(2)]) });
     renderScreen(<CaseStudiesSection />);
     const list = await screen.findByTestId('home-case-studies');
-    expect(within(list).getAllByRole('link').map((a) => a.textContent)).toEqual(['Case 2']);
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Case 2']);
   });
 
   it('empty: the coming-soon note with Discuss Your Project', async () => {
@@ -255,7 +266,15 @@ describe('Home testimonials', () => {
   it('published testimonials replace the fallbacks; the rating defaults to 5 stars', async () => {
     fakeApi({
       [ApiRoutes.testimonials]: ok([
-        { id: 1, content: 'Great.', name: 'Ann Lee', title: 'CEO', company: 'Acme', imageUrl: null, rating: 4 },
+        {
+          id: 1,
+          content: 'Great.',
+          name: 'Ann Lee',
+          title: 'CEO',
+          company: 'Acme',
+          imageUrl: null,
+          rating: 4,
+        },
         { id: 2, content: 'Superb.', name: 'Bo Chan', title: 'CMO', company: 'Beta', imageUrl: null },
       ]),
     });
