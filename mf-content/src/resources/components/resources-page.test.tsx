@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiRoutes, ResourceLeadMessages, ResourceRoutes, type Resource } from '@agency/contracts/browser';
 import { Toaster } from '@agency/ui/toaster';
-import { fakeApi, ok, renderScreen, serverError, type FakeAnswer } from '@agency/ui/testing';
+import { fakeApi, ok, renderScreen, serverError, type FakeAnswer, type FakeRoute } from '@agency/ui/testing';
 import { ResourcesPage } from './resources-page';
 
 const GATED: Resource = {
@@ -31,10 +31,7 @@ const ODD: Resource = {
   gated: false,
 };
 
-const renderPage = (
-  list: FakeAnswer,
-  extra: Record<string, FakeAnswer | ((b: unknown) => FakeAnswer)> = {},
-) => {
+const renderPage = (list: FakeAnswer, extra: Record<string, FakeRoute> = {}) => {
   const api = fakeApi({ [ApiRoutes.resources]: list, ...extra });
   renderScreen(
     <>
