@@ -25,7 +25,7 @@ export interface FakeApi {
 }
 
 const jsonResponse = (status: number, body: unknown) =>
-  new Response(body === undefined ? '' : JSON.stringify(body), {
+  new Response(body === undefined ? null : JSON.stringify(body), {
     status,
     headers: { 'Content-Type': 'application/json' },
   });
