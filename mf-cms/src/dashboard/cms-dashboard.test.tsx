@@ -1,0 +1,88 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AdminRoutes } from '@agency/contracts';
+import { TooltipProvider } from '@agency/ui/tooltip';
+import { fakeApi, ok, renderScreen, serverError, type FakeRoute } from '@agency/ui/testing';
+import { CmsDashboard } from './cms-dashboard';
+
+const page = (id: number, published: boolean) => ({
+  id,
+  name: `Page ${id}`,
+  slug: `page-${id}`,
+  title: `Page ${id}`,
+  metaTitle: '',
+  metaDescription: '',
+  content: {},
+  published,
+  template: 'default',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+function renderDashboard(api: Record<string, FakeRoute>) {
+  fakeApi(api);
+  renderScreen(
+    <TooltipProvider>
+      <CmsDashboard session={{ authenticated: true, passwordFromEnvironment: false }} />
+    </TooltipProvider>,
+    { path: '/cms' },
+  );
+}
+
+/** The number and detail line under a counter's label. */
+const counter = (label: string) =>
+  screen.getAllByText(label).find((el) => el.tagName === 'P')!.parentElement!.textContent;
+
+describe('CMS dashboard', () => {
+  it('Overview counts pages (published), services (active), content blocks and site settings', async () => {
+    renderDashboard({
+      [AdminRoutes.pages]: ok([page(1, true), page(2, false), page(3, true)]),
+      [AdminRoutes.services]: ok([
+        { id: 1, published: true },
+        { id: 2, published: false },
+      ]),
+      [AdminRoutes.contentBlocks]: ok([{ id: 1 }]),
+      [AdminRoutes.siteSettings]: ok([{ key: 'a' }, { key: 'b' }, { key: 'c' }, { key: 'd' }]),
+    });
+    await screen.findByText('2 published');
+    expect(counter('Total Pages')).toBe('Total Pages32 published');
+    expect(counter('Services')).toBe('Services21 active');
+    expect(counter('Content Blocks')).toBe('Content Blocks1');
+    expect(counter('Site Settings')).toBe('Site Settings4');
+  });
+
+  it('shows the tabs, View Site and Logout', async () => {
+    renderDashboard({});
+    expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+    for (const tab of ['Pages', 'Content Blocks', 'Services', 'Blog', 'Media', 'Settings']) {
+      expect(screen.getByRole('tab', { name: tab })).toBeTruthy();
+    }
+    const viewSite = screen.getByRole('link', { name: /View Site/ });
+    expect(viewSite.getAttribute('href')).toBe('/');
+    expect(viewSite.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('a failed list load leaves empty lists and says so, with Retry', async () => {
+    renderDashboard({
+      [AdminRoutes.pages]: serverError,
+      [AdminRoutes.services]: ok([]),
+      [AdminRoutes.contentBlocks]: ok([]),
+      [AdminRoutes.siteSettings]: ok([]),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Some content could not be loaded. The lists below may be empty.');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(counter('Total Pages')).toBe('Total Pages00 published');
+  });
+
+  it('the New Page quick action opens the Pages tab with the New Page dialog', async () => {
+    renderDashboard({ [AdminRoutes.pages]: ok([]) });
+    await userEvent.click(screen.getByRole('button', { name: 'New Page' }));
+    expect(await screen.findByRole('dialog', { name: 'New Page' })).toBeTruthy();
+    // The open dialog hides the page behind it from assistive technology, hence `hidden`.
+    const pagesTab = screen.getByRole('tab', { name: 'Pages', hidden: true });
+    expect(pagesTab.getAttribute('aria-selected')).toBe('true');
+  });
+});

@@ -1,0 +1,158 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AdminRoutes, type AdminPage } from '@agency/contracts';
+import { Toaster } from '@agency/ui/toaster';
+import { TooltipProvider } from '@agency/ui/tooltip';
+import { fakeApi, ok, renderScreen, type FakeRoute } from '@agency/ui/testing';
+import { PagesTab } from './pages-tab';
+
+const PAGE: AdminPage = {
+  id: 3,
+  name: 'Privacy',
+  slug: 'privacy',
+  title: 'Privacy Policy',
+  metaTitle: '',
+  metaDescription: '',
+  content: { body: '# Privacy' },
+  published: true,
+  publishedAt: null,
+  template: 'default',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-02T00:00:00.000Z',
+};
+const DRAFT: AdminPage = { ...PAGE, id: 4, name: 'Terms', slug: 'terms', title: 'Terms', published: false };
+
+function renderTab(pages: AdminPage[], { loading = false, api = {} as Record<string, FakeRoute> } = {}) {
+  const fake = fakeApi(api);
+  // As the CMS app mounts it (exposes/cms-app.tsx): inside a TooltipProvider.
+  renderScreen(
+    <TooltipProvider>
+      <PagesTab pages={pages} loading={loading} startCreating={false} onCreateStarted={() => {}} />
+      <Toaster />
+    </TooltipProvider>,
+  );
+  return fake;
+}
+
+const openNew = async () => {
+  await userEvent.click(screen.getByRole('button', { name: /Add New Page/ }));
+  return screen.findByRole('dialog', { name: 'New Page' });
+};
+
+describe('CMS Pages tab', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('no pages: says so and offers Add New Page', () => {
+    renderTab([]);
+    expect(screen.getByText('No pages yet. Add the first one.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Add New Page/ })).toBeTruthy();
+  });
+
+  it('lists each page with its title, Published or Draft badge, /slug and view, edit, delete buttons', () => {
+    renderTab([PAGE, DRAFT]);
+    const list = screen.getByRole('list', { name: 'Pages' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('Privacy Policy')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Published')).toBeTruthy();
+    expect(within(rows[0]!).getByText('/privacy')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Draft')).toBeTruthy();
+    for (const action of ['View', 'Edit', 'Delete']) {
+      expect(within(rows[0]!).getByRole('button', { name: `${action} Privacy Policy` })).toBeTruthy();
+    }
+  });
+
+  it('the New Page dialog has the spec fields and buttons', async () => {
+    renderTab([]);
+    const dialog = await openNew();
+    for (const label of ['Page Name', 'URL Slug', 'Page Title', 'Meta Title', 'Meta Description']) {
+      expect(within(dialog).getByLabelText(label)).toBeTruthy();
+    }
+    expect(within(dialog).getByRole('switch')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Save Page' })).toBeTruthy();
+  });
+
+  it('saving an empty page shows the required messages and sends nothing', async () => {
+    const api = renderTab([]);
+    const dialog = await openNew();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Page' }));
+    expect(await within(dialog).findByText('Page name is required')).toBeTruthy();
+    expect(within(dialog).getByText('Page title is required')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Page Name').getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('typing the name fills the slug; a malformed slug is refused', async () => {
+    renderTab([]);
+    const dialog = await openNew();
+    await userEvent.type(within(dialog).getByLabelText('Page Name'), 'About Our Team');
+    expect((within(dialog).getByLabelText('URL Slug') as HTMLInputElement).value).toBe('about-our-team');
+    await userEvent.clear(within(dialog).getByLabelText('URL Slug'));
+    await userEvent.type(within(dialog).getByLabelText('URL Slug'), 'Not A Slug!');
+    await userEvent.type(within(dialog).getByLabelText('Page Title'), 'Team');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Page' }));
+    expect(within(dialog).getByLabelText('URL Slug').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('a valid new page is posted, the dialog closes and "Page created" is shown', async () => {
+    const api = renderTab([], {
+      api: { [`POST ${AdminRoutes.pages}`]: (body) => ok({ ...PAGE, ...(body as object) }) },
+    });
+    const dialog = await openNew();
+    await userEvent.type(within(dialog).getByLabelText('Page Name'), 'Careers');
+    await userEvent.type(within(dialog).getByLabelText('Page Title'), 'Work With Us');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Page' }));
+    expect(await screen.findByText('Page created')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Page' })).toBeNull());
+    expect(api.calls[0]).toMatchObject({
+      method: 'POST',
+      url: AdminRoutes.pages,
+      body: { name: 'Careers', slug: 'careers', title: 'Work With Us', published: false },
+    });
+  });
+
+  it('a slug the server refuses shows its message beside the field and a "Page not saved" toast', async () => {
+    renderTab([], {
+      api: {
+        [`POST ${AdminRoutes.pages}`]: {
+          status: 409,
+          body: { message: 'This slug is already in use', fields: { slug: 'This slug is already in use' } },
+        },
+      },
+    });
+    const dialog = await openNew();
+    await userEvent.type(within(dialog).getByLabelText('Page Name'), 'Privacy');
+    await userEvent.type(within(dialog).getByLabelText('Page Title'), 'Privacy');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Page' }));
+    expect(await screen.findByText('Page not saved')).toBeTruthy();
+    expect(within(dialog).getAllByText('This slug is already in use').length).toBeGreaterThan(0);
+  });
+
+  it('Edit opens "Edit Page" filled with the page', async () => {
+    renderTab([PAGE]);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Privacy Policy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Page' });
+    expect((within(dialog).getByLabelText('Page Title') as HTMLInputElement).value).toBe('Privacy Policy');
+    expect((within(dialog).getByLabelText('URL Slug') as HTMLInputElement).value).toBe('privacy');
+  });
+
+  it('Delete asks first; declining sends nothing', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const api = renderTab([PAGE]);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Privacy Policy' }));
+    expect(confirm).toHaveBeenCalledWith(
+      'Move the page "Privacy Policy" to the trash? You can restore it from the Trash tab for 30 days.',
+    );
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('Delete confirmed sends DELETE and says the page moved to the trash', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const api = renderTab([PAGE], { api: { [`DELETE ${AdminRoutes.pages}/3`]: { status: 204 } } });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Privacy Policy' }));
+    expect(await screen.findByText('Page moved to the trash')).toBeTruthy();
+    expect(api.calls[0]).toMatchObject({ method: 'DELETE', url: `${AdminRoutes.pages}/3` });
+  });
+});

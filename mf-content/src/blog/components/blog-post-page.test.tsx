@@ -1,0 +1,112 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiRoutes, type BlogPost } from '@agency/contracts/browser';
+import { Toaster } from '@agency/ui/toaster';
+import { fakeApi, ok, renderScreen, serverError } from '@agency/ui/testing';
+import { BlogPostPage } from './blog-post-page';
+
+const POST: BlogPost = {
+  id: 7,
+  slug: 'local-seo',
+  title: 'Local SEO in 2026',
+  excerpt: 'What changed for local search.',
+  content: 'First line\nSecond line<script>alert(1)</script>',
+  category: 'SEO',
+  author: 'maria Lopez',
+  tags: ['seo', 'local', 'maps', 'reviews'],
+  publishedAt: '2026-04-02T09:00:00.000Z',
+  createdAt: '2026-03-30T09:00:00.000Z',
+  published: true,
+};
+
+const renderPost = (slug = POST.slug) =>
+  renderScreen(
+    <>
+      <BlogPostPage />
+      <Toaster />
+    </>,
+    { path: `/blog/${slug}`, route: '/blog/:slug' },
+  );
+
+const expectNotFound = async () => {
+  expect(await screen.findByRole('heading', { level: 1, name: 'Article Not Found' })).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Back to Blog' }).getAttribute('href')).toBe('/blog');
+};
+
+describe('BlogPostPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('while loading shows an announced skeleton, not the not-found message', () => {
+    fakeApi({ [ApiRoutes.blogPost(POST.slug)]: 'pending' });
+    renderPost();
+    expect(screen.getByRole('status').textContent).toContain('Loading article…');
+    expect(screen.queryByText('Article Not Found')).toBeNull();
+  });
+
+  it('an unknown slug (404) shows "Article Not Found" with Back to Blog', async () => {
+    fakeApi({});
+    renderPost('no-such-post');
+    await expectNotFound();
+  });
+
+  it('a server error also shows "Article Not Found"', async () => {
+    fakeApi({ [ApiRoutes.blogPost(POST.slug)]: serverError });
+    renderPost();
+    await expectNotFound();
+  });
+
+  it('a malformed slug is never fetched and shows "Article Not Found"', async () => {
+    const api = fakeApi({});
+    renderPost('Bad%20Slug!');
+    await expectNotFound();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('a found post shows category, title, excerpt, author, date and the first 3 tags in its header', async () => {
+    fakeApi({ [ApiRoutes.blogPost(POST.slug)]: ok(POST) });
+    renderPost();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Local SEO in 2026' })).toBeTruthy();
+    expect(screen.getByText('What changed for local search.')).toBeTruthy();
+    expect(screen.getByText('April 2, 2026').getAttribute('datetime')).toBe(POST.publishedAt);
+    const headerTags = within(screen.getByTestId('header-tags')).getAllByRole('listitem');
+    expect(headerTags.map((t) => t.textContent)).toEqual(['#seo', '#local', '#maps']);
+    const allTags = within(screen.getByTestId('all-tags')).getAllByRole('listitem');
+    expect(allTags.map((t) => t.textContent)).toEqual(['#seo', '#local', '#maps', '#reviews']);
+  });
+
+  it('the body turns line breaks into <br> and drops scripts', async () => {
+    fakeApi({ [ApiRoutes.blogPost(POST.slug)]: ok(POST) });
+    renderPost();
+    const body = await screen.findByTestId('post-body');
+    expect(body.innerHTML).toBe('First line<br>Second line');
+  });
+
+  it('the sidebar shows the author initial, Stay Updated, Need Help? and the Related Articles link', async () => {
+    fakeApi({ [ApiRoutes.blogPost(POST.slug)]: ok(POST) });
+    renderPost();
+    expect((await screen.findByTestId('author-initial')).textContent).toBe('M');
+    expect(screen.getByRole('heading', { name: 'About the Author' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe('#newsletter');
+    expect(screen.getByRole('link', { name: 'Get in Touch' }).getAttribute('href')).toBe('/contact');
+    expect(screen.getByRole('link', { name: 'View All Articles' }).getAttribute('href')).toBe('/blog');
+  });
+
+  it('Share uses the share sheet with title, excerpt and the current URL when there is one', async () => {
+    const share = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, share });
+    fakeApi({ [ApiRoutes.blogPost(POST.slug)]: ok(POST) });
+    renderPost();
+    await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(share).toHaveBeenCalledWith({ title: POST.title, text: POST.excerpt, url: window.location.href });
+  });
+
+  it('Share without a share sheet copies the link and says so in a toast', async () => {
+    fakeApi({ [ApiRoutes.blogPost(POST.slug)]: ok(POST) });
+    renderPost();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Link copied')).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe(window.location.href);
+  });
+});
