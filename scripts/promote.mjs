@@ -24,14 +24,16 @@ if (!(percent >= 1 && percent <= 100)) {
   console.error(`Bad percent '${percentArg}': give 1 to 99 for a canary, 100 to promote.`);
   process.exit(1);
 }
-const canaryLine = (current) =>
-  `Canary: ${folder} ${version} for ${percent}% of visitors (the others stay on ${current}).` +
-  ` Complete it: npm run promote -- ${folder} ${version} --percent 100; end it: npm run rollback -- ${folder}`;
+const canaryLines = (current, where = '') =>
+  `Canary: ${folder} ${version} for ${percent}% of visitors (the others stay on ${current})${where}\n` +
+  `Complete it: npm run promote -- ${folder} ${version} --percent 100\n` +
+  `End it:      npm run rollback -- ${folder}`;
 
 if (databaseUrl()) {
   if (percent < 100) {
     const result = await withReleaseDatabase((store, db) => store.startCanary(db, name, version, percent));
-    if (result) console.log(`${canaryLine(result.current)}; every instance switches within seconds`);
+    if (result)
+      console.log(canaryLines(result.current, ' in the database; every instance follows within seconds'));
     process.exit(process.exitCode ?? 0);
   }
   const result = await withReleaseDatabase((store, db) =>
@@ -62,7 +64,7 @@ if (percent < 100) {
   }
   state.remotes[name] = { ...entry, canary: { version, percent } };
   writeState(state);
-  console.log(canaryLine(entry.current));
+  console.log(canaryLines(entry.current));
   process.exit(0);
 }
 // A promote (percent 100 completes a canary): switchDisk writes the entry anew, without the canary.

@@ -121,8 +121,9 @@ describe('canary rollout', () => {
     const started = run('promote.mjs', 'mf-content', CANARY, '--percent', '50');
     expect(started.stderr).toBe('');
     expect(started.stdout.trim()).toBe(
-      `Canary: mf-content ${CANARY} for 50% of visitors (the others stay on ${LIVE}).` +
-        ` Complete it: npm run promote -- mf-content ${CANARY} --percent 100; end it: npm run rollback -- mf-content`,
+      `Canary: mf-content ${CANARY} for 50% of visitors (the others stay on ${LIVE})\n` +
+        `Complete it: npm run promote -- mf-content ${CANARY} --percent 100\n` +
+        'End it:      npm run rollback -- mf-content',
     );
     expect(state()).toEqual({
       remotes: { mf_content: { current: LIVE, history: [], canary: { version: CANARY, percent: 50 } } },
