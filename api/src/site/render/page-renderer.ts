@@ -16,7 +16,7 @@ import type { Env } from '../../env';
 import { carriesStaffCookie, getStaffSession } from '../../admin/staff-session';
 import type { PublicCache } from '../../http/public-cache';
 import { matchPublicRead, type ContentTag } from '../../http/public-reads';
-import { buildRemotesManifest, serverBuildOf } from '../remotes-manifest';
+import { buildRemotesManifest, readReleaseState } from '../remotes-manifest';
 import { previewBanner } from '../remote-preview';
 import { resolvePageMeta } from '../seo/page-meta';
 import { escapeHtml, pageHead, safeJson } from '../seo/render-head';
@@ -194,9 +194,10 @@ export function pageRenderer(
     const key = cacheKey(req, manifest);
     const shareable = shared(req) && !preview;
     const match = matchSiteRoute(req.path);
+    // Counted under the version this visitor got (the labels metrics' remoteVersions knows).
     if (match) {
       const remote = match.route.remote;
-      pageView?.(remote, serverBuildOf(env, remote, applied)?.version ?? 'elsewhere');
+      pageView?.(remote, applied?.[remote] ?? readReleaseState(env).remotes[remote]?.current ?? 'local');
     }
     if (shareable) {
       const hit = cache.lookup(key);
