@@ -7,9 +7,13 @@ import { databaseUrl, withReleaseDatabase } from './release-db.mjs';
 const { folder, name } = resolveRemote(process.argv[2]);
 
 if (databaseUrl()) {
-  const [history, staged] =
+  const [history, staged, canary] =
     (await withReleaseDatabase((store, db) =>
-      Promise.all([store.releaseHistory(db, name), store.stagedReleases(db, name)]),
+      Promise.all([
+        store.releaseHistory(db, name),
+        store.stagedReleases(db, name),
+        store.currentCanary(db, name),
+      ]),
     )) ?? [];
   if (history && !history.length) console.log(`${folder} has no releases: it serves its local build.`);
   for (const h of history ?? []) {
@@ -22,6 +26,7 @@ if (databaseUrl()) {
         (h.current ? '  (current)' : ''),
     );
   }
+  if (canary) console.log(`  ${canary.version.padEnd(24)} canary   ${canary.percent}% of visitors`);
   for (const s of staged ?? []) console.log(`  ${s.version.padEnd(24)} staged`);
   process.exit(process.exitCode ?? 0);
 }
@@ -31,10 +36,11 @@ const entry = readState().remotes[name];
 if (!entry?.current) console.log(`${folder} has no releases: it serves its local build.`);
 else {
   console.log(`* ${entry.current}  (current)`);
+  if (entry.canary) console.log(`  ${entry.canary.version}  canary (${entry.canary.percent}% of visitors)`);
   for (const v of [...entry.history].reverse()) console.log(`  ${v}`);
 }
 // Stored on disk but neither current nor on the rollback history: staged (or older than the history).
-const listed = new Set([entry?.current, ...(entry?.history ?? [])]);
+const listed = new Set([entry?.current, entry?.canary?.version, ...(entry?.history ?? [])]);
 for (const v of storedVersions(folder)
   .filter((v) => !listed.has(v))
   .sort())

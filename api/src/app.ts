@@ -135,7 +135,7 @@ export function createApp({
   app.use('/api', api);
 
   // Server renders ask this same app for their pages' data (see site/render/internal-api.ts).
-  const site = siteRouter(env, database.db, log, app, cache);
+  const site = siteRouter(env, database.db, log, app, cache, metrics);
   app.use(site);
   app.use((_req, res) => {
     res.status(404).type('text/plain').send('Not found');

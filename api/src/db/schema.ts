@@ -292,13 +292,28 @@ export const releaseFiles = pgTable(
 );
 
 /** The release each remote serves now; no row: the locally built remote. */
-export const releaseCurrent = pgTable('release_current', {
-  remote: text('remote').primaryKey(),
-  releaseId: integer('release_id')
-    .notNull()
-    .references(() => releases.id),
-  switchedAt: timestamp('switched_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-});
+export const releaseCurrent = pgTable(
+  'release_current',
+  {
+    remote: text('remote').primaryKey(),
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => releases.id),
+    switchedAt: timestamp('switched_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /**
+     * A canary: this release is served to `canary_percent` % of visitors (sticky per visitor, see
+     * site/canary.ts), everyone else keeps release_id. Both null: no canary.
+     */
+    canaryReleaseId: integer('canary_release_id').references(() => releases.id),
+    canaryPercent: integer('canary_percent'),
+  },
+  (t) => [
+    check(
+      'release_current_canary_check',
+      sql`(${t.canaryReleaseId} is null and ${t.canaryPercent} is null) or (${t.canaryReleaseId} is not null and ${t.canaryPercent} between 1 and 99)`,
+    ),
+  ],
+);
 
 /**
  * Every switch of a remote's current release: by a release, a promotion of a staged release or a

@@ -9,15 +9,19 @@ import { readReleaseState } from '../site/remotes-manifest';
 export const UNMATCHED = 'unmatched';
 
 /**
- * The version each remote serves right now (`local` when it has no release). The one place metrics
- * learn about releases.
+ * The versions each remote serves right now: its current release (`local` when it has none) and,
+ * while a canary runs, the canary's version too. The one place metrics learn about releases.
  */
 export function remoteVersions(env: Env): { remote: RemoteName; version: string }[] {
   const { remotes } = readReleaseState(env, { fresh: false });
-  return (Object.keys(REMOTE_FOLDERS) as RemoteName[]).map((remote) => ({
-    remote,
-    version: remotes[remote]?.current ?? 'local',
-  }));
+  return (Object.keys(REMOTE_FOLDERS) as RemoteName[]).flatMap((remote) => {
+    const canary = remotes[remote]?.canary?.version;
+    const current = remotes[remote]?.current ?? 'local';
+    return [
+      { remote, version: current },
+      ...(canary && canary !== current ? [{ remote, version: canary }] : []),
+    ];
+  });
 }
 
 const routeSlot = Symbol('route');
@@ -58,6 +62,8 @@ export interface Metrics {
    * comes from the browser, so its values are bounded here).
    */
   clientError: (report: Pick<ClientErrorReport, 'remote' | 'version' | 'kind'>) => string;
+  /** Counts a page answered (rendered or from the page cache) for the route's remote and its version. */
+  pageView: (remote: RemoteName, version: string) => void;
 }
 
 export function createMetrics({
@@ -123,6 +129,14 @@ export function createMetrics({
     return label;
   };
 
+  const pageViews = new Counter({
+    name: 'page_views_total',
+    help: "Pages answered (rendered or from the page cache), by the route's remote and the version it got",
+    labelNames: ['remote', 'version'] as const,
+    registers: [registry],
+  });
+  const pageView: Metrics['pageView'] = (remote, version) => pageViews.inc({ remote, version });
+
   // A cache hit is answered before routing, so its pattern is the one its miss was routed to.
   const patternOfCachedPath = new Map<string, string>();
 
@@ -150,7 +164,7 @@ export function createMetrics({
     next();
   };
 
-  return { registry, observe, clientError };
+  return { registry, observe, clientError, pageView };
 }
 
 /** GET /metrics in the Prometheus text format; served on its own port (METRICS_PORT), never the site's. */

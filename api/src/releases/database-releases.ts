@@ -4,7 +4,13 @@ import { REMOTE_FOLDERS, type RemoteName } from '@agency/contracts';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import { releaseCacheDir, type ReleaseSource, type ReleaseState } from '../site/remotes-manifest';
-import { RELEASE_SWITCHED, currentReleases, hasRelease, materializeRelease } from './release-store';
+import {
+  RELEASE_SWITCHED,
+  liveReleases,
+  hasRelease,
+  materializeRelease,
+  type CurrentRelease,
+} from './release-store';
 
 /**
  * How often an instance looks at the current releases even without a notification (a LISTEN
@@ -27,14 +33,21 @@ export function databaseReleases(
   let again = false;
 
   const refresh = async () => {
-    const current = await currentReleases(database.db);
+    const current = await liveReleases(database.db);
     const remotes: ReleaseState['remotes'] = {};
-    for (const [name, version] of Object.entries(current) as [RemoteName, string][])
-      remotes[name] = { current: version, history: [] };
+    for (const [name, { version, canary }] of Object.entries(current) as [RemoteName, CurrentRelease][])
+      remotes[name] = canary ? { current: version, history: [], canary } : { current: version, history: [] };
     for (const name of Object.keys(REMOTE_FOLDERS) as RemoteName[]) {
       const was = state.remotes[name]?.current;
       if (was !== remotes[name]?.current)
-        log.info({ remote: name, version: remotes[name]?.current ?? 'local', was: was ?? 'local' }, 'release switched');
+        log.info(
+          { remote: name, version: remotes[name]?.current ?? 'local', was: was ?? 'local' },
+          'release switched',
+        );
+      const canaryWas = state.remotes[name]?.canary;
+      const canary = remotes[name]?.canary;
+      if (canaryWas?.version !== canary?.version || canaryWas?.percent !== canary?.percent)
+        log.info({ remote: name, canary: canary ?? null, was: canaryWas ?? null }, 'canary changed');
     }
     state = { remotes };
   };

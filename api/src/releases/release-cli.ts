@@ -3,9 +3,11 @@
 export { openDatabase } from '../db/client';
 export {
   ReleaseError,
+  currentCanary,
   promoteRelease,
   releaseHistory,
   rollbackRelease,
   stagedReleases,
+  startCanary,
   storeRelease,
 } from './release-store';

@@ -7,7 +7,9 @@ import { createTestApp } from '../test-support/test-app';
 import { blobChunks, blobs, releaseCurrent, releaseFiles, releaseSwitches, releases } from '../db/schema';
 import {
   ReleaseError,
+  currentCanary,
   currentReleases,
+  liveReleases,
   findReleaseFiles,
   hasRelease,
   materializeRelease,
@@ -15,8 +17,10 @@ import {
   releaseHistory,
   rollbackRelease,
   stagedReleases,
+  startCanary,
   storeRelease,
 } from './release-store';
+import { databaseReleases } from './database-releases';
 
 /** The database release store on its own (the two-instance test is releases-scale-out.pg.test.ts). */
 function build(files: Record<string, string>) {
@@ -174,5 +178,55 @@ describe('release store in the database', () => {
     expect(readdirSync(path.join(target, 'assets'))).toEqual(['a.css']);
     expect(readFileSync(path.join(target, 'server', 'entry-server.js'), 'utf8')).toContain('1.0.0-bbbb');
     expect(JSON.parse(readFileSync(path.join(target, 'package.json'), 'utf8'))).toEqual({ type: 'module' });
+  });
+  it('runs a canary beside the current release; rollback ends it, a promote completes it', async () => {
+    await storeRelease(t.db, {
+      remote: 'mf_cms',
+      version: '1.2.0-cccc',
+      gitCommit: 'commit-canary',
+      dir: build({ 'remoteEntry.js': '// canary', 'server/entry-server.js': 'export const modules = {};' }),
+      staged: true,
+    });
+    const switchesBefore = (await t.db.select().from(releaseSwitches)).length;
+    await expect(startCanary(t.db, 'mf_cms', '9.9.9-nothere', 10)).rejects.toThrow(
+      'mf-cms has no release 9.9.9-nothere. Stored versions: npm run releases -- mf-cms',
+    );
+    for (const bad of [0, 100, 12.5])
+      await expect(startCanary(t.db, 'mf_cms', '1.2.0-cccc', bad)).rejects.toThrow(ReleaseError);
+    await expect(startCanary(t.db, 'mf_cms', '1.0.0-aaaa', 10)).rejects.toThrow(
+      'mf-cms 1.0.0-aaaa is already the current release.',
+    );
+    expect(await currentCanary(t.db, 'mf_cms')).toBeUndefined();
+
+    expect(await startCanary(t.db, 'mf_cms', '1.2.0-cccc', 10)).toMatchObject({ current: '1.0.0-aaaa' });
+    expect(await liveReleases(t.db)).toEqual({
+      mf_cms: { version: '1.0.0-aaaa', canary: { version: '1.2.0-cccc', percent: 10 } },
+    });
+    expect(await currentReleases(t.db)).toEqual({ mf_cms: '1.0.0-aaaa' });
+    // No longer waiting: it is live for some; the switch log is the current release's alone.
+    expect(await stagedReleases(t.db, 'mf_cms')).toEqual([]);
+    expect(await t.db.select().from(releaseSwitches)).toHaveLength(switchesBefore);
+    // What every instance serves: the canary in its release state.
+    const instance = databaseReleases(t.env, t.database, t.log);
+    await instance.ready;
+    instance.stop();
+    expect(instance.state().remotes.mf_cms).toEqual({
+      current: '1.0.0-aaaa',
+      history: [],
+      canary: { version: '1.2.0-cccc', percent: 10 },
+    });
+
+    expect(await rollbackRelease(t.db, 'mf_cms', 'ops')).toMatchObject({
+      endedCanary: true,
+      version: '1.0.0-aaaa',
+      previous: '1.2.0-cccc',
+    });
+    expect(await liveReleases(t.db)).toEqual({ mf_cms: { version: '1.0.0-aaaa' } });
+    expect(await t.db.select().from(releaseSwitches)).toHaveLength(switchesBefore);
+
+    await startCanary(t.db, 'mf_cms', '1.2.0-cccc', 50);
+    expect((await promoteRelease(t.db, 'mf_cms', '1.2.0-cccc', 'ops')).previous).toBe('1.0.0-aaaa');
+    expect(await liveReleases(t.db)).toEqual({ mf_cms: { version: '1.2.0-cccc' } });
+    expect(await currentCanary(t.db, 'mf_cms')).toBeUndefined();
   });
 });

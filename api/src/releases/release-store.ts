@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createReadStream, createWriteStream, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { and, asc, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { RELEASE_VERSION_PATTERN as VERSION, REMOTE_FOLDERS, type RemoteName } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { blobs, releaseCurrent, releaseFiles, releaseSwitches, releases } from '../db/schema';
@@ -108,7 +109,8 @@ async function switchTo(
     .values({ remote, releaseId: target.id })
     .onConflictDoUpdate({
       target: releaseCurrent.remote,
-      set: { releaseId: target.id, switchedAt: sql`now()` },
+      // A switch decides for everyone: a canary running ends with it.
+      set: { releaseId: target.id, switchedAt: sql`now()`, canaryReleaseId: null, canaryPercent: null },
     });
   await tx
     .insert(releaseSwitches)
@@ -179,6 +181,55 @@ export async function promoteRelease(
   });
 }
 
+async function canaryOf(tx: Tx, remote: RemoteName) {
+  const [row] = await tx
+    .select({ version: releases.version, percent: releaseCurrent.canaryPercent })
+    .from(releaseCurrent)
+    .innerJoin(releases, eq(releases.id, releaseCurrent.canaryReleaseId))
+    .where(eq(releaseCurrent.remote, remote));
+  return row && row.percent !== null ? { version: row.version, percent: row.percent } : undefined;
+}
+
+/**
+ * Starts (or changes) a canary: the stored `remote@version` is served to `percent` % of visitors
+ * (1–99), the current release stays current for the others. 100 is a promote (see promoteRelease).
+ */
+export async function startCanary(
+  db: Db,
+  remote: string,
+  version: string,
+  percent: number,
+): Promise<{ remote: RemoteName; version: string; percent: number; current: string }> {
+  checkRemote(remote);
+  const folder = REMOTE_FOLDERS[remote];
+  if (!Number.isInteger(percent) || percent < 1 || percent > 99)
+    throw new ReleaseError(`Bad percent '${percent}': a canary takes 1 to 99 (100 promotes it).`);
+  return db.transaction(async (tx) => {
+    await lockRemote(tx, remote);
+    const [target] = await tx
+      .select({ id: releases.id, version: releases.version })
+      .from(releases)
+      .where(and(eq(releases.remote, remote), eq(releases.version, version)));
+    if (!target)
+      throw new ReleaseError(
+        `${folder} has no release ${version}. Stored versions: npm run releases -- ${folder}`,
+      );
+    const current = await currentOf(tx, remote);
+    if (!current)
+      throw new ReleaseError(
+        `${folder} has no current release to run a canary beside: promote ${version} instead.`,
+      );
+    if (current.id === target.id)
+      throw new ReleaseError(`${folder} ${version} is already the current release.`);
+    await tx
+      .update(releaseCurrent)
+      .set({ canaryReleaseId: target.id, canaryPercent: percent })
+      .where(eq(releaseCurrent.remote, remote));
+    await tx.execute(sql`select pg_notify(${RELEASE_SWITCHED}, ${remote})`);
+    return { remote, version, percent, current: current.version };
+  });
+}
+
 /** Whether `remote@version` is stored (staged or released). */
 export async function hasRelease(db: Db, remote: RemoteName, version: string): Promise<boolean> {
   const [row] = await db
@@ -201,6 +252,7 @@ export async function stagedReleases(
       and(
         eq(releases.remote, remote),
         sql`not exists (select 1 from ${releaseSwitches} where ${releaseSwitches.releaseId} = ${releases.id})`,
+        sql`not exists (select 1 from ${releaseCurrent} where ${releaseCurrent.canaryReleaseId} = ${releases.id})`,
       ),
     )
     .orderBy(desc(releases.id));
@@ -225,10 +277,31 @@ function rollbackTarget(switches: { action: string; releaseId: number }[]): numb
 }
 
 /** Switches `remote` back to the release it served before its current one. */
-export async function rollbackRelease(db: Db, remote: string, gitCommit: string): Promise<SwitchResult> {
+export async function rollbackRelease(
+  db: Db,
+  remote: string,
+  gitCommit: string,
+): Promise<SwitchResult & { endedCanary?: boolean }> {
   checkRemote(remote);
   return db.transaction(async (tx) => {
     await lockRemote(tx, remote);
+    // While a canary runs, rolling back ends it: everyone back on the current release, which stays.
+    const canary = await canaryOf(tx, remote);
+    if (canary) {
+      await tx
+        .update(releaseCurrent)
+        .set({ canaryReleaseId: null, canaryPercent: null })
+        .where(eq(releaseCurrent.remote, remote));
+      await tx.execute(sql`select pg_notify(${RELEASE_SWITCHED}, ${remote})`);
+      const current = await currentOf(tx, remote);
+      return {
+        remote,
+        version: current!.version,
+        previous: canary.version,
+        switched: true,
+        endedCanary: true,
+      };
+    }
     const switches = await tx
       .select({ action: releaseSwitches.action, releaseId: releaseSwitches.releaseId })
       .from(releaseSwitches)
@@ -272,15 +345,46 @@ export async function releaseHistory(db: Db, remote: string): Promise<HistoryEnt
   return rows.map((r, i) => ({ ...r, current: i === 0 }));
 }
 
-/** The version each released remote serves now. */
-export async function currentReleases(db: Db): Promise<Partial<Record<RemoteName, string>>> {
+export interface CurrentRelease {
+  version: string;
+  /** A canary running beside it: `version` for `percent` % of visitors. */
+  canary?: { version: string; percent: number };
+}
+
+/** The version each released remote serves now, and its canary if one runs. */
+export async function liveReleases(db: Db): Promise<Partial<Record<RemoteName, CurrentRelease>>> {
+  const canaryRelease = alias(releases, 'canary_release');
   const rows = await db
-    .select({ remote: releaseCurrent.remote, version: releases.version })
+    .select({
+      remote: releaseCurrent.remote,
+      version: releases.version,
+      canaryVersion: canaryRelease.version,
+      canaryPercent: releaseCurrent.canaryPercent,
+    })
     .from(releaseCurrent)
-    .innerJoin(releases, eq(releases.id, releaseCurrent.releaseId));
-  const out: Partial<Record<RemoteName, string>> = {};
-  for (const r of rows) if (Object.hasOwn(REMOTE_FOLDERS, r.remote)) out[r.remote as RemoteName] = r.version;
+    .innerJoin(releases, eq(releases.id, releaseCurrent.releaseId))
+    .leftJoin(canaryRelease, eq(canaryRelease.id, releaseCurrent.canaryReleaseId));
+  const out: Partial<Record<RemoteName, CurrentRelease>> = {};
+  for (const r of rows) {
+    if (!Object.hasOwn(REMOTE_FOLDERS, r.remote)) continue;
+    out[r.remote as RemoteName] =
+      r.canaryVersion && r.canaryPercent !== null
+        ? { version: r.version, canary: { version: r.canaryVersion, percent: r.canaryPercent } }
+        : { version: r.version };
+  }
   return out;
+}
+
+/** The version each released remote serves now (to everyone outside a canary). */
+export async function currentReleases(db: Db): Promise<Partial<Record<RemoteName, string>>> {
+  const live = await liveReleases(db);
+  return Object.fromEntries(Object.entries(live).map(([r, l]) => [r, l.version]));
+}
+
+/** The canary `remote` runs now, if any. */
+export async function currentCanary(db: Db, remote: string) {
+  checkRemote(remote);
+  return (await liveReleases(db))[remote]?.canary;
 }
 
 /** Stored files of `remote@version` among `paths` (any that exist), with their blobs. */

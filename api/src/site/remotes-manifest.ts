@@ -18,7 +18,17 @@ const ENV_KEYS: Record<RemoteName, keyof Env> = {
 
 /** What `npm run release` writes: the current version of each released remote and its history. */
 export interface ReleaseState {
-  remotes: Partial<Record<RemoteName, { current: string; history: string[] }>>;
+  remotes: Partial<
+    Record<
+      RemoteName,
+      {
+        current: string;
+        history: string[];
+        /** `npm run promote -- <remote> <version> --percent N`: `version` for N % of visitors (site/canary.ts). */
+        canary?: { version: string; percent: number };
+      }
+    >
+  >;
 }
 
 export const releaseStatePath = (env: Env) => path.join(env.RELEASES_DIR, 'release-state.json');

@@ -13,6 +13,8 @@ import { discoveryRouter } from './seo/seo-router';
 import { pageRenderer, type RenderedPage } from './render/page-renderer';
 import { staffVariant } from '../http/staff-variants';
 import { remotePreview } from './remote-preview';
+import { canaryOverrides } from './canary';
+import type { Metrics } from '../ops/metrics';
 import type { PublicCache } from '../http/public-cache';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -32,17 +34,26 @@ const browserFiles =
     /(^|\/)server\//.test(req.path) ? next() : serve(req, res, next);
 
 /** Serves the built shell, the remotes, the runtime manifest and every page, rendered on the server. */
-export function siteRouter(env: Env, db: Db, log: Logger, app: RequestListener, cache: PublicCache) {
+export function siteRouter(
+  env: Env,
+  db: Db,
+  log: Logger,
+  app: RequestListener,
+  cache: PublicCache,
+  metrics?: Pick<Metrics, 'pageView'>,
+) {
   const router = Router();
   const shellDist = path.join(env.SITE_ROOT, 'shell', 'dist');
-  const renderPage = pageRenderer(env, db, log, app, cache);
+  const renderPage = pageRenderer(env, db, log, app, cache, metrics?.pageView);
 
   // A staff preview (kept in its cookie) is this browser's manifest too; it is never shared (staffVariant).
   router.get('/remotes-manifest.json', staffVariant, async (req, res, next) => {
     try {
       const { overrides } = await remotePreview(env, db, req, res, { fromQuery: false });
+      // The same versions as this visitor's pages: its canary draws, then a staff preview's over them.
+      const canary = canaryOverrides(env, req, res);
       res.setHeader('Cache-Control', NO_CACHE);
-      res.json(buildRemotesManifest(env, { overrides }));
+      res.json(buildRemotesManifest(env, { overrides: { ...canary, ...overrides } }));
     } catch (err) {
       next(err);
     }
@@ -96,7 +107,7 @@ export function siteRouter(env: Env, db: Db, log: Logger, app: RequestListener, 
           .send(preview.refused);
         return;
       }
-      page = await renderPage(req, res, preview.overrides);
+      page = await renderPage(req, res, preview.overrides, canaryOverrides(env, req, res));
       if (page?.fromCache) return;
     } catch (err) {
       // Database unreachable: the plain shell still loads (generic head); data sections show their errors.

@@ -16,7 +16,7 @@ import type { Env } from '../../env';
 import { carriesStaffCookie, getStaffSession } from '../../admin/staff-session';
 import type { PublicCache } from '../../http/public-cache';
 import { matchPublicRead, type ContentTag } from '../../http/public-reads';
-import { buildRemotesManifest } from '../remotes-manifest';
+import { buildRemotesManifest, readReleaseState } from '../remotes-manifest';
 import { previewBanner } from '../remote-preview';
 import { resolvePageMeta } from '../seo/page-meta';
 import { escapeHtml, pageHead, safeJson } from '../seo/render-head';
@@ -102,7 +102,15 @@ function runtimeHints(manifest: RemotesManifest, stylesheets: string[]) {
  * page so the browser hydrates without fetching it again. Whatever fails on the way (a remote's build
  * missing, broken or slow, the shell's build missing) leaves that part to the browser, as before.
  */
-export function pageRenderer(env: Env, db: Db, log: Logger, app: RequestListener, cache: PublicCache) {
+export function pageRenderer(
+  env: Env,
+  db: Db,
+  log: Logger,
+  app: RequestListener,
+  cache: PublicCache,
+  /** Counts a page answered (rendered or from the cache) for the route's remote and the version it got. */
+  pageView?: (remote: RemoteName, version: string) => void,
+) {
   const builds = serverBuilds(env, log);
   const api = internalApi(app);
   const loadTemplate = templateLoader(path.join(env.SITE_ROOT, 'shell', 'dist', 'index.html'));
@@ -165,19 +173,32 @@ export function pageRenderer(env: Env, db: Db, log: Logger, app: RequestListener
     `page:${req.path}#${REMOTE_NAMES.map((n) => manifest.remotes[n].entry).join('|')}`;
   const shared = (req: Request) => req.method === 'GET' && !req.url.includes('?') && !carriesStaffCookie(req);
 
-  /** `overrides`: a staff preview's versions (see remote-preview.ts), never kept in the page cache. */
+  /**
+   * `overrides`: a staff preview's versions (see remote-preview.ts), never kept in the page cache;
+   * `canary`: the canary versions this visitor gets (see canary.ts), shared like any live page (the
+   * cache key holds every entry). The preview's win where both name a remote.
+   */
   async function renderPage(
     req: Request,
     res: Response,
     overrides?: RemoteOverrides,
+    canary?: RemoteOverrides,
   ): Promise<RenderedPage | undefined> {
     const started = performance.now();
     const template = await loadTemplate();
     if (!template) return undefined;
     const preview = overrides && Object.keys(overrides).length ? overrides : undefined;
-    const manifest = buildRemotesManifest(env, { overrides: preview });
+    const versions = { ...canary, ...preview };
+    const applied = Object.keys(versions).length ? versions : undefined;
+    const manifest = buildRemotesManifest(env, { overrides: applied });
     const key = cacheKey(req, manifest);
     const shareable = shared(req) && !preview;
+    const match = matchSiteRoute(req.path);
+    // Counted under the version this visitor got (the labels metrics' remoteVersions knows).
+    if (match) {
+      const remote = match.route.remote;
+      pageView?.(remote, applied?.[remote] ?? readReleaseState(env).remotes[remote]?.current ?? 'local');
+    }
     if (shareable) {
       const hit = cache.lookup(key);
       if (hit) {
@@ -186,13 +207,12 @@ export function pageRenderer(env: Env, db: Db, log: Logger, app: RequestListener
       }
     }
     const since = cache.mark();
-    const match = matchSiteRoute(req.path);
     const [site, staff] = await Promise.all([loadSiteDefaults(db), getStaffSession(req, db)]);
     const origin = publicOrigin(env);
     const meta = await resolvePageMeta(db, req.path, site, origin, { staff: Boolean(staff) });
     const apiPaths: string[] = [];
     const page =
-      match?.route.kind === 'app' ? undefined : await serverRender(req, manifest, apiPaths, preview);
+      match?.route.kind === 'app' ? undefined : await serverRender(req, manifest, apiPaths, applied);
     const html = template.render({
       head: pageHead(meta, site.siteName, origin),
       headEnd: runtimeHints(manifest, page?.stylesheets ?? []),

@@ -1,0 +1,4 @@
+ALTER TABLE "release_current" ADD COLUMN "canary_release_id" integer;--> statement-breakpoint
+ALTER TABLE "release_current" ADD COLUMN "canary_percent" integer;--> statement-breakpoint
+ALTER TABLE "release_current" ADD CONSTRAINT "release_current_canary_release_id_releases_id_fk" FOREIGN KEY ("canary_release_id") REFERENCES "public"."releases"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "release_current" ADD CONSTRAINT "release_current_canary_check" CHECK (("release_current"."canary_release_id" is null and "release_current"."canary_percent" is null) or ("release_current"."canary_release_id" is not null and "release_current"."canary_percent" between 1 and 99));
