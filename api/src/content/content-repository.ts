@@ -5,17 +5,12 @@ import type { Db } from '../db/client';
 import { blogPosts, caseStudies, pages, resourceLeads, resources } from '../db/schema';
 import { nowIso, visibleRows } from './visibility';
 
-/** Postgres text timestamps ('2025-01-05 09:00:00+00') as ISO 8601, which every client parses. */
-const iso = (value: string) => new Date(value).toISOString();
-const isoOrNull = (value: string | null) => (value === null ? null : iso(value));
+// Timestamps leave as the database wrote them; the app's JSON replacer answers them in ISO 8601.
 
 /* ---------- Case studies ---------- */
 
 type CaseStudyRow = typeof caseStudies.$inferSelect;
-const toCaseStudy = ({ updatedAt: _u, deletedAt: _d, ...row }: CaseStudyRow): CaseStudy => ({
-  ...row,
-  createdAt: iso(row.createdAt),
-});
+const toCaseStudy = ({ updatedAt: _u, deletedAt: _d, ...row }: CaseStudyRow): CaseStudy => row;
 
 export async function listCaseStudies(db: Db, includeDrafts: boolean): Promise<CaseStudy[]> {
   const rows = await db
@@ -38,11 +33,7 @@ export async function findCaseStudy(db: Db, slug: string, includeDrafts: boolean
 /* ---------- Blog posts ---------- */
 
 type BlogPostRow = typeof blogPosts.$inferSelect;
-const toBlogPost = ({ updatedAt: _u, deletedAt: _d, ...row }: BlogPostRow): BlogPost => ({
-  ...row,
-  publishedAt: isoOrNull(row.publishedAt),
-  createdAt: iso(row.createdAt),
-});
+const toBlogPost = ({ updatedAt: _u, deletedAt: _d, ...row }: BlogPostRow): BlogPost => row;
 
 /** Newest first by publishedAt (undated posts last), then by createdAt. */
 export async function listBlogPosts(db: Db, includeDrafts: boolean): Promise<BlogPost[]> {
@@ -145,7 +136,7 @@ export async function findPage(
     row.content && typeof row.content === 'object' && !Array.isArray(row.content)
       ? (row.content as Record<string, unknown>)
       : {};
-  return { ...row, content, updatedAt: iso(row.updatedAt) };
+  return { ...row, content };
 }
 
 /* ---------- Scheduled items ---------- */

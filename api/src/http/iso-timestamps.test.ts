@@ -22,7 +22,10 @@ describe('timestamps in API answers', () => {
       expect(p['updatedAt']).toMatch(ISO);
     }
     const posts = (await staff.get('/api/admin/blog-posts').expect(200)).body as Record<string, unknown>[];
-    for (const p of posts) if (p['publishedAt'] !== null) expect(p['publishedAt']).toMatch(ISO);
+    const dated = posts.filter((p) => p['publishedAt'] !== null);
+    expect(dated.length).toBeGreaterThan(0);
+    for (const p of dated) expect(p['publishedAt']).toMatch(ISO);
+    for (const p of posts) expect(p['createdAt']).toMatch(ISO);
     const leads = await request(t.app)
       .post('/api/newsletter')
       .send({ email: 'iso-check@example.com' })
@@ -30,8 +33,22 @@ describe('timestamps in API answers', () => {
     expect(leads.body.createdAt).toMatch(ISO);
     const publicPosts = (await request(t.app).get('/api/blog-posts?published=true').expect(200)).body as {
       publishedAt: string | null;
+      createdAt: string;
     }[];
-    for (const p of publicPosts) if (p.publishedAt) expect(p.publishedAt).toMatch(ISO);
+    expect(publicPosts.length).toBeGreaterThan(0);
+    for (const p of publicPosts) {
+      expect(p.createdAt).toMatch(ISO);
+      if (p.publishedAt !== null) expect(p.publishedAt).toMatch(ISO);
+    }
+  });
+
+  it('a public answer served from the cache is the same ISO answer as the first one', async () => {
+    const first = await request(t.app).get('/api/content-blocks/homepage-hero').expect(200);
+    expect(first.headers['x-cache']).toBe('MISS');
+    expect(first.body.createdAt).toMatch(ISO);
+    const again = await request(t.app).get('/api/content-blocks/homepage-hero').expect(200);
+    expect(again.headers['x-cache']).toBe('HIT');
+    expect(again.text).toBe(first.text);
   });
 
   it('an item saved with the ETag of its listed (ISO) form is accepted; a stale one is not', async () => {

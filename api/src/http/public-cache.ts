@@ -190,14 +190,16 @@ export function createPublicCache(opts: { maxEntries?: number } = {}) {
     const hit = lookup(key);
     if (hit) return send(req, res, hit);
     const since = mark();
-    const json = res.json.bind(res);
     res.json = (body: unknown) => {
+      // Serialized once, exactly as res.json would (the app's JSON replacer makes timestamps ISO
+      // 8601): the bytes stored are the bytes sent, so a hit answers what the miss answered.
+      const text = JSON.stringify(body, req.app.get('json replacer') as Parameters<typeof JSON.stringify>[1]);
       if (res.statusCode === 200) {
         const cacheControl = res.getHeader('Cache-Control');
         store(
           key,
           {
-            body: JSON.stringify(body),
+            body: text,
             contentType: 'application/json; charset=utf-8',
             cacheControl: typeof cacheControl === 'string' ? cacheControl : undefined,
           },
@@ -205,7 +207,8 @@ export function createPublicCache(opts: { maxEntries?: number } = {}) {
         );
       }
       res.setHeader('X-Cache', 'MISS');
-      return json(body);
+      if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      return res.send(text);
     };
     next();
   };
