@@ -77,12 +77,9 @@ async function prefetchPage(
   ]);
   const page = match && remotes[match.route.remote]?.prefetch?.[match.route.module];
   const pageData = page ? Promise.resolve().then(() => page(client, match.params)) : Promise.resolve();
-  pageData.catch((error: unknown) => {
-    problems.push({ remote: match?.route.remote, message: 'prefetch failed', error });
-  });
   // Both are awaited up to the deadline; only the page's own data decides whether its region is
   // rendered here (late layout data leaves the layout on its defaults, as in the browser).
-  const [pageOutcome] = await Promise.all([
+  const [pageOutcome, shellOutcome] = await Promise.all([
     settle(pageData, deadline - Date.now()),
     settle(shellData, deadline - Date.now()),
   ]);
@@ -90,6 +87,16 @@ async function prefetchPage(
     // Data slower than the budget: this remote's region is rendered in the browser instead.
     problems.push({ remote: match.route.remote, message: 'data exceeded the render budget' });
     delete remotes[match.route.remote];
+  }
+  if (shellOutcome === 'late') problems.push({ message: 'layout data exceeded the render budget' });
+  // prefetchQuery never throws: a failed read is a query in error state. The page still renders
+  // (with that section's error state, as in the browser), but it is a problem, so it is not kept in
+  // the page cache for everyone. A 404 is the answer, not a failure (the page says so).
+  for (const query of client.getQueryCache().getAll()) {
+    const { status, error } = query.state;
+    if (status === 'error' && (error as { status?: unknown } | null)?.status !== 404) {
+      problems.push({ message: `data failed: ${JSON.stringify(query.queryKey)}`, error });
+    }
   }
 }
 

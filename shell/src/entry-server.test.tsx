@@ -1,0 +1,47 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { getJson } from '@agency/ui';
+import type { RemoteServerEntry } from '@agency/ui/server-entry';
+import { render } from './entry-server';
+
+/** A stand-in mf-content server build whose blog page reads /api/blog-posts (status set per test). */
+const contentBuild: RemoteServerEntry = {
+  modules: { BlogPage: () => <h1>Blog</h1> },
+  prefetch: {
+    BlogPage: (client) =>
+      client.prefetchQuery({ queryKey: ['blog'], queryFn: () => getJson('/api/blog-posts') }),
+  },
+  sharedSingletons: {},
+};
+
+const renderBlogWithStatus = (status: number) =>
+  render({
+    url: '/blog',
+    remotes: { mf_content: contentBuild },
+    budgetMs: 5000,
+    fetch: async (url) =>
+      url.startsWith('/api/blog-posts')
+        ? new Response('{"message":"x"}', { status })
+        : new Response(url.startsWith('/api/services') ? '[]' : '{}', {
+            headers: { 'Content-Type': 'application/json' },
+          }),
+  });
+
+describe('server render of the shell', () => {
+  it('a page whose data read failed is reported as a problem (so it is never kept in the page cache)', async () => {
+    const result = await renderBlogWithStatus(500);
+    expect(result.html).toContain('Blog');
+    expect(result.problems.map((p) => p.message)).toContain('data failed: ["blog"]');
+  });
+
+  it('a 404 answer is the page, not a problem', async () => {
+    const result = await renderBlogWithStatus(404);
+    expect(result.problems).toEqual([]);
+  });
+
+  it('a page whose reads all answered has no problem', async () => {
+    const result = await renderBlogWithStatus(200);
+    expect(result.problems).toEqual([]);
+    expect(result.rendered).toEqual(['mf_content']);
+  });
+});
