@@ -1,5 +1,14 @@
 import path from 'node:path';
-import { createReadStream, createWriteStream, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { and, asc, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -24,7 +33,10 @@ function checkRemote(remote: string): asserts remote is RemoteName {
 
 /** A path inside a release: relative, `/`-separated, no `.`/`..` segments. */
 export const isReleasePath = (p: string) =>
-  p.length > 0 && p.length <= 500 && !p.startsWith('/') && p.split('/').every((s) => s && s !== '.' && s !== '..');
+  p.length > 0 &&
+  p.length <= 500 &&
+  !p.startsWith('/') &&
+  p.split('/').every((s) => s && s !== '.' && s !== '..');
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -85,6 +97,31 @@ export interface SwitchResult {
   switched: boolean;
 }
 
+/** Tells every instance (once the transaction commits) that `remote`'s live versions changed. */
+const notifySwitched = (tx: Tx, remote: RemoteName) =>
+  tx.execute(sql`select pg_notify(${RELEASE_SWITCHED}, ${remote})`);
+
+/** The stored `remote@version`, if any. */
+async function findRelease(tx: Tx | Db, remote: RemoteName, version: string) {
+  const [row] = await tx
+    .select({ id: releases.id, version: releases.version })
+    .from(releases)
+    .where(and(eq(releases.remote, remote), eq(releases.version, version)));
+  return row;
+}
+
+/** The stored `remote@version`, or the refusal that names the command listing what is stored. */
+async function requireRelease(tx: Tx, remote: RemoteName, version: string) {
+  const release = await findRelease(tx, remote, version);
+  if (!release) {
+    const folder = REMOTE_FOLDERS[remote];
+    throw new ReleaseError(
+      `${folder} has no release ${version}. Stored versions: npm run releases -- ${folder}`,
+    );
+  }
+  return release;
+}
+
 async function currentOf(tx: Tx, remote: RemoteName) {
   const [row] = await tx
     .select({ id: releases.id, version: releases.version })
@@ -116,7 +153,7 @@ async function switchTo(
     .insert(releaseSwitches)
     .values({ remote, action, releaseId: target.id, fromReleaseId: current?.id ?? null, gitCommit });
   // Delivered to every listening instance when (and only if) the transaction commits.
-  await tx.execute(sql`select pg_notify(${RELEASE_SWITCHED}, ${remote})`);
+  await notifySwitched(tx, remote);
   return { remote, version: target.version, previous: current?.version ?? null, switched: true };
 }
 
@@ -136,10 +173,7 @@ export async function storeRelease(
   if (!files.includes('remoteEntry.js')) throw new ReleaseError(`${dir} has no remoteEntry.js`);
   return db.transaction(async (tx) => {
     await lockRemote(tx, remote);
-    let [release] = await tx
-      .select({ id: releases.id, version: releases.version })
-      .from(releases)
-      .where(and(eq(releases.remote, remote), eq(releases.version, version)));
+    let release = await findRelease(tx, remote, version);
     const stored = !release;
     if (!release) {
       [release] = await tx
@@ -169,15 +203,7 @@ export async function promoteRelease(
   checkRemote(remote);
   return db.transaction(async (tx) => {
     await lockRemote(tx, remote);
-    const [target] = await tx
-      .select({ id: releases.id, version: releases.version })
-      .from(releases)
-      .where(and(eq(releases.remote, remote), eq(releases.version, version)));
-    if (!target)
-      throw new ReleaseError(
-        `${REMOTE_FOLDERS[remote]} has no release ${version}. Stored versions: npm run releases -- ${REMOTE_FOLDERS[remote]}`,
-      );
-    return switchTo(tx, remote, target, 'promote', gitCommit);
+    return switchTo(tx, remote, await requireRelease(tx, remote, version), 'promote', gitCommit);
   });
 }
 
@@ -203,17 +229,10 @@ export async function startCanary(
   checkRemote(remote);
   const folder = REMOTE_FOLDERS[remote];
   if (!Number.isInteger(percent) || percent < 1 || percent > 99)
-    throw new ReleaseError(`Bad percent '${percent}': a canary takes 1 to 99 (100 promotes it).`);
+    throw new ReleaseError(`Bad percent '${percent}': give 1 to 99 for a canary, 100 to promote.`);
   return db.transaction(async (tx) => {
     await lockRemote(tx, remote);
-    const [target] = await tx
-      .select({ id: releases.id, version: releases.version })
-      .from(releases)
-      .where(and(eq(releases.remote, remote), eq(releases.version, version)));
-    if (!target)
-      throw new ReleaseError(
-        `${folder} has no release ${version}. Stored versions: npm run releases -- ${folder}`,
-      );
+    const target = await requireRelease(tx, remote, version);
     const current = await currentOf(tx, remote);
     if (!current)
       throw new ReleaseError(
@@ -225,18 +244,14 @@ export async function startCanary(
       .update(releaseCurrent)
       .set({ canaryReleaseId: target.id, canaryPercent: percent })
       .where(eq(releaseCurrent.remote, remote));
-    await tx.execute(sql`select pg_notify(${RELEASE_SWITCHED}, ${remote})`);
+    await notifySwitched(tx, remote);
     return { remote, version, percent, current: current.version };
   });
 }
 
 /** Whether `remote@version` is stored (staged or released). */
 export async function hasRelease(db: Db, remote: RemoteName, version: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: releases.id })
-    .from(releases)
-    .where(and(eq(releases.remote, remote), eq(releases.version, version)));
-  return Boolean(row);
+  return Boolean(await findRelease(db, remote, version));
 }
 
 /** Stored versions of `remote` that were never switched to (staged, waiting for a promote), newest first. */
@@ -292,7 +307,7 @@ export async function rollbackRelease(
         .update(releaseCurrent)
         .set({ canaryReleaseId: null, canaryPercent: null })
         .where(eq(releaseCurrent.remote, remote));
-      await tx.execute(sql`select pg_notify(${RELEASE_SWITCHED}, ${remote})`);
+      await notifySwitched(tx, remote);
       const current = await currentOf(tx, remote);
       return {
         remote,
