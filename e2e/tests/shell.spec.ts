@@ -146,6 +146,10 @@ test.describe('runtime composition', () => {
     await expect(page).toHaveURL(/\/about$/);
     await expect(page.locator('main h1')).toBeVisible();
     await expect(page.locator('main').getByRole('button', { name: 'Retry' })).toHaveCount(0);
+    // Back up: going to the page again loads it again (a failed load is not remembered).
+    await page.unroute('**/remotes/mf-contact/remoteEntry.js');
+    await page.getByRole('link', { name: 'Get Started' }).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText("Let's Build Your Growth Plan");
   });
 
   test('a remote that throws while rendering is contained', async ({ page }) => {

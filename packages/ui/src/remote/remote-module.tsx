@@ -175,6 +175,8 @@ function slotFor(remote: RemoteName, module: string, attempt: number, defer: boo
       REMOTE_LOAD_TIMEOUT_MS,
       key,
     ).catch((err: unknown) => {
+      // A failed slot is forgotten: the next mount or Retry loads again instead of reusing the failure.
+      slots.delete(id);
       throw new RemoteLoadError(`${key} did not load: ${(err as Error).message}`, { cause: err });
     });
     loaded.set(key, mod.default);
