@@ -71,8 +71,8 @@ async function start() {
     createRoot(root).render(app);
     return;
   }
-  // The route's own page is loaded first, so it hydrates with the header in one pass (its entry is
-  // already preloaded by the HTML); a slow remote only delays this up to PAGE_PRELOAD_WAIT_MS, after
+  // The route's own page is loaded first, so it hydrates with the header in one pass; a slow remote
+  // only delays this up to PAGE_PRELOAD_WAIT_MS, after
   // which its region hydrates whenever its code arrives. Nested remotes below the fold hydrate later.
   const match = matchSiteRoute(window.location.pathname);
   if (match) {

@@ -182,10 +182,7 @@ describe('page slugs', () => {
 
   it('refuses renaming a page onto a site route, and keeps the stored slug', async () => {
     const created = await staff.post('/api/admin/pages').send(page('privacy')).expect(201);
-    const res = await staff
-      .put(`/api/admin/pages/${created.body.id}`)
-      .send(page('about'))
-      .expect(400);
+    const res = await staff.put(`/api/admin/pages/${created.body.id}`).send(page('about')).expect(400);
     expect(res.body.message).toBe(AdminMessages.reservedSlug);
     expect((await staff.get(`/api/admin/pages/${created.body.id}`).expect(200)).body.slug).toBe('privacy');
   });

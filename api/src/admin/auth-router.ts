@@ -1,13 +1,12 @@
 import { Router } from 'express';
 import type { Logger } from 'pino';
-import { AdminMessages, adminAuthSchema, changePasswordSchema } from '@agency/contracts';
+import { AdminMessages, ErrorCode, adminAuthSchema, changePasswordSchema } from '@agency/contracts';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { parseBody } from '../http/validate';
 import { consumeOrRefuse, limiterFor, rateLimit } from '../http/rate-limit';
 import { clientAddress } from '../http/client-address';
 import { HttpError, unauthorized } from '../http/errors';
-import { ErrorCode } from '@agency/contracts';
 import { checkAdminPassword, ensureAdminPassword, setAdminPassword } from './admin-credentials';
 import { endStaffSession, getStaffSession, startStaffSession } from './staff-session';
 import { requireStaff, sameOriginWrites } from './admin-guards';
@@ -17,7 +16,7 @@ const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const LOGIN_ATTEMPTS = 10;
 /** Wrong passwords from all addresses together per window: there is one account to guess. */
 export const LOGIN_FAILURES_OVERALL = 100;
-const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please try again later.';
+const TOO_MANY_SIGN_INS = AdminMessages.tooManySignIns;
 const EVERYONE = 'all';
 
 /** Sign-in, sign-out, session probe and password change. */
@@ -39,7 +38,7 @@ export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) 
       limit: LOGIN_ATTEMPTS,
       windowMs: LOGIN_WINDOW_MS,
       scale: env.RATE_LIMIT_SCALE,
-      message: 'Too many sign-in attempts. Please try again later.',
+      message: TOO_MANY_SIGN_INS,
     });
 
   const failuresPerAddress = limiterFor(db, {

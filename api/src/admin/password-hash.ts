@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import pLimit from 'p-limit';
+import { AdminMessages } from '@agency/contracts';
 import { tooManyRequests } from '../http/errors';
 
 /**
@@ -9,7 +10,7 @@ import { tooManyRequests } from '../http/errors';
  */
 export const SCRYPT_CONCURRENCY = 2;
 export const SCRYPT_QUEUE = 8;
-export const PASSWORD_CHECKS_BUSY = 'Too many sign-in attempts. Please try again later.';
+export const PASSWORD_CHECKS_BUSY = AdminMessages.tooManySignIns;
 const scryptSlots = pLimit(SCRYPT_CONCURRENCY);
 
 const scryptAsync = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) => {

@@ -31,6 +31,7 @@ export const AdminRoutes = {
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
 
 export const AdminMessages = {
+  tooManySignIns: 'Too many sign-in attempts. Please try again later.',
   password: 'Password is required',
   invalidPassword: 'Invalid password',
   authFailed: 'Authentication failed',

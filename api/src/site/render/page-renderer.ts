@@ -85,7 +85,7 @@ const attr = (s: string) => escapeHtml(s);
  * The end of the head: each server-rendered remote's stylesheet (no flash of unstyled content) and
  * the current manifest inline (a JSON data block, which the CSP does not treat as script), so the
  * browser hydrates with the same versions the server used. No script is preloaded: the app starts
- * after the page has loaded (shell/src/boot.ts).
+ * after the page has loaded (packages/federation-config/defer-app-start.ts).
  */
 function runtimeHints(manifest: RemotesManifest, stylesheets: string[]) {
   return [
@@ -223,7 +223,7 @@ export function pageRenderer(
     });
     // Only a complete server render is kept: a page with a region left to the browser is not.
     const tags = match && page?.complete ? pageTags(match.route.kind, apiPaths) : undefined;
-    if (tags && meta.status === 200 && !staff && shareable) {
+    if (tags && meta.status === 200 && shareable) {
       cache.store(
         key,
         { body: html, contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache' },
@@ -237,7 +237,8 @@ export function pageRenderer(
     return {
       status: meta.status,
       html,
-      personal: Boolean(staff) || Boolean(preview),
+      // A preview needs a staff session: staff covers it.
+      personal: Boolean(staff),
       renderMs: performance.now() - started,
     };
   }
