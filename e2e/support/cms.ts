@@ -14,3 +14,6 @@ export async function signIn(page: Page) {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('tablist', { name: 'Content sections' })).toBeVisible();
 }
+
+/** A tab of the CMS screen, by its exact name. */
+export const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 /**
  * Opens a route and waits until it is live: server-rendered HTML hydrated (or, without a server render,
@@ -28,3 +28,22 @@ export async function openClientSide(page: Page, path: string, from = '/about') 
 /** A unique, valid e-mail address per call. */
 export const uniqueEmail = (prefix = 'visitor') =>
   `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/**
+ * What an anonymous visitor (a fresh browser context: no staff cookie, so no drafts) sees at a path;
+ * `check` also gets the HTTP status of the first load.
+ */
+export async function asVisitor<T>(
+  browser: Browser,
+  path: string,
+  check: (page: Page, status: number) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    const response = await openPage(page, path);
+    return await check(page, response?.status() ?? 0);
+  } finally {
+    await context.close();
+  }
+}

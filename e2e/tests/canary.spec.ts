@@ -1,21 +1,6 @@
 import { expect, request, test } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { clearReleases, runScript as run, stageContactWith } from '../support/releases';
 import { openPage } from '../support/site';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const releasesDir = () => process.env.E2E_RELEASES_DIR!;
-
-function run(script: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', script), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, RELEASES_DIR: releasesDir() },
-    encoding: 'utf8',
-  });
-  return { status: r.status, output: `${r.stdout}${r.stderr}` };
-}
 
 const entryOf = (html: string) =>
   (
@@ -26,7 +11,7 @@ const entryOf = (html: string) =>
 
 test.describe('canary rollout', () => {
   test.describe.configure({ timeout: 240_000 });
-  test.afterAll(() => rmSync(path.join(releasesDir(), 'release-state.json'), { force: true }));
+  test.afterAll(clearReleases);
 
   test('at 50 % fresh visitors split about in half and keep their version; 100 % and rollback switch everyone', async ({
     page,
@@ -38,20 +23,7 @@ test.describe('canary rollout', () => {
     const released = /Released mf-contact (\S+)|mf-contact (\S+) is already the current/.exec(live.output);
     const liveVersion = released?.[1] ?? released?.[2];
     expect(liveVersion, live.output).toBeTruthy();
-    const file = path.join(ROOT, 'mf-contact', 'src', 'pages', 'contact-page.tsx');
-    const original = readFileSync(file, 'utf8');
-    const marker = 'tracking-wider text-brand-300">Contact<';
-    expect(original).toContain(marker);
-    let staged: { status: number | null; output: string };
-    try {
-      writeFileSync(file, original.replace(marker, 'tracking-wider text-brand-300">Contact canary<'));
-      staged = run('release.mjs', 'mf-contact', '--staged');
-    } finally {
-      writeFileSync(file, original);
-    }
-    expect(staged.status, staged.output).toBe(0);
-    const version = /Staged mf-contact (\S+) \(not live/.exec(staged.output)?.[1];
-    expect(version, staged.output).toBeTruthy();
+    const version = stageContactWith('canary');
 
     const canary = run('promote.mjs', 'mf-contact', version!, '--percent', '50');
     expect(canary.status, canary.output).toBe(0);

@@ -1,29 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { openPage } from '../support/site';
-
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-staff-password';
-const unique = (prefix: string) =>
-  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function signIn(page: Page) {
-  await page.goto('/cms');
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('tablist', { name: 'Content sections' })).toBeVisible();
-}
-
-const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
-
-async function asVisitor(browser: Browser, path: string, check: (page: Page) => Promise<void>) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  try {
-    await openPage(page, path);
-    await check(page);
-  } finally {
-    await context.close();
-  }
-}
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, tab, unique } from '../support/cms';
+import { asVisitor } from '../support/site';
 
 async function createPage(
   page: Page,

@@ -1,26 +1,12 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn, unique, STAFF_PASSWORD as PASSWORD } from '../support/cms';
-import { openPage } from '../support/site';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, tab, unique, STAFF_PASSWORD as PASSWORD } from '../support/cms';
+import { asVisitor, openPage } from '../support/site';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
-
-/** What an anonymous visitor (no staff cookie, so no draft preview) sees at a path. */
-async function asVisitor<T>(browser: Browser, path: string, check: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  try {
-    await openPage(page, path);
-    return await check(page);
-  } finally {
-    await context.close();
-  }
-}
 
 /** Replaces the whole text of the page content editor. */
 async function setEditorJson(page: Page, value: unknown) {

@@ -1,14 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT, clearReleases, runScript as run } from '../support/releases';
 import { openPage } from '../support/site';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const releasesDir = () => process.env.E2E_RELEASES_DIR!;
 
 function treeHash(dir: string): string {
   const h = createHash('sha256');
@@ -18,20 +15,6 @@ function treeHash(dir: string): string {
     );
   for (const file of walk(dir).sort()) h.update(path.relative(dir, file)).update(readFileSync(file));
   return h.digest('hex');
-}
-
-function run(script: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', script), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, RELEASES_DIR: releasesDir() },
-    encoding: 'utf8',
-  });
-  return { status: r.status, output: `${r.stdout}${r.stderr}` };
-}
-
-/** Forget mf-contact's releases so the other specs see the locally built remote again. */
-function clearReleases() {
-  rmSync(path.join(releasesDir(), 'release-state.json'), { force: true });
 }
 
 test.describe('independent delivery of a remote', () => {

@@ -1,46 +1,18 @@
 import { expect, test } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { STAFF_PASSWORD as PASSWORD } from '../support/cms';
+import { clearReleases, runScript, stageContactWith } from '../support/releases';
 import { openPage } from '../support/site';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-staff-password';
-const releasesDir = () => process.env.E2E_RELEASES_DIR!;
-
-function run(script: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', script), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, RELEASES_DIR: releasesDir() },
-    encoding: 'utf8',
-  });
-  return { status: r.status, output: `${r.stdout}${r.stderr}` };
-}
 
 test.describe('staged release previewed on the live site', () => {
   test.describe.configure({ timeout: 120_000 });
   // Back to the locally built remote for the other specs.
-  test.afterAll(() => rmSync(path.join(releasesDir(), 'release-state.json'), { force: true }));
+  test.afterAll(clearReleases);
 
   test('invisible to visitors, shown to staff with ?remotes= under the banner; Exit preview ends it', async ({
     page,
   }) => {
     // A staged version of the contact remote with a different eyebrow.
-    const file = path.join(ROOT, 'mf-contact', 'src', 'pages', 'contact-page.tsx');
-    const original = readFileSync(file, 'utf8');
-    const marker = 'tracking-wider text-brand-300">Contact<';
-    expect(original).toContain(marker);
-    let staged: { status: number | null; output: string };
-    try {
-      writeFileSync(file, original.replace(marker, 'tracking-wider text-brand-300">Contact staged<'));
-      staged = run('release.mjs', 'mf-contact', '--staged');
-    } finally {
-      writeFileSync(file, original);
-    }
-    expect(staged.status, staged.output).toBe(0);
-    const version = /Staged mf-contact (\S+) \(not live/.exec(staged.output)?.[1];
-    expect(version, staged.output).toBeTruthy();
+    const version = stageContactWith('staged');
 
     const eyebrow = page.locator('main p', { hasText: /^Contact/ }).first();
     const banner = page.locator('#remote-preview');
@@ -76,7 +48,7 @@ test.describe('staged release previewed on the live site', () => {
     await expect(banner).toHaveCount(0);
 
     // Promote: everyone gets it.
-    const promoted = run('promote.mjs', 'mf-contact', version!);
+    const promoted = runScript('promote.mjs', 'mf-contact', version!);
     expect(promoted.status, promoted.output).toBe(0);
     await page.context().clearCookies();
     await openPage(page, '/contact');

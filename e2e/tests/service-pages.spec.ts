@@ -1,24 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signIn, unique } from '../support/cms';
-import { openPage } from '../support/site';
+import { asVisitor, openPage } from '../support/site';
 
 /** Issue 15 item 4: service pages come from the CMS. */
-
-/** What an anonymous visitor sees at a path, with the HTTP status of the first load. */
-async function asVisitor(
-  browser: Browser,
-  path: string,
-  check: (page: Page, status: number) => Promise<void>,
-) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  try {
-    const response = await openPage(page, path);
-    await check(page, response?.status() ?? 0);
-  } finally {
-    await context.close();
-  }
-}
 
 const sitemapPaths = async (page: Page) => {
   const res = await page.request.get('/sitemap.xml');
