@@ -1,24 +1,24 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { NewsletterMessages } from '@agency/contracts/browser';
+import { fakeApi, renderScreen } from '@agency/ui/testing';
 import { NewsletterSignup } from './newsletter-signup';
 
-const renderSignup = () =>
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <NewsletterSignup />
-    </QueryClientProvider>,
-  );
+const renderSignup = () => {
+  const api = fakeApi();
+  renderScreen(<NewsletterSignup />);
+  return api;
+};
 
 describe('NewsletterSignup', () => {
   it('refuses an invalid address with the spec message, keeps it, and marks the field', async () => {
-    renderSignup();
+    const api = renderSignup();
     const email = screen.getByLabelText('Email address');
     await userEvent.type(email, 'jane@');
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(await screen.findByText(NewsletterMessages.email)).toBeTruthy();
+    // Spec section 5, word for word.
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
     expect((email as HTMLInputElement).value).toBe('jane@');
     expect(email.getAttribute('aria-invalid')).toBe('true');
   });

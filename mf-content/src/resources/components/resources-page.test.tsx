@@ -132,7 +132,7 @@ describe('ResourcesPage', () => {
     const dialog = await openDialog();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Get Instant Access' }));
     expect(await within(dialog).findByText(ResourceLeadMessages.name)).toBeTruthy();
-    expect(within(dialog).getByText(ResourceLeadMessages.email)).toBeTruthy();
+    expect(within(dialog).getByText('Please enter a valid email address')).toBeTruthy();
     expect(within(dialog).getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
@@ -143,7 +143,7 @@ describe('ResourcesPage', () => {
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Ana');
     await userEvent.type(within(dialog).getByLabelText('Email'), 'ana@');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Get Instant Access' }));
-    expect(await within(dialog).findByText(ResourceLeadMessages.email)).toBeTruthy();
+    expect(await within(dialog).findByText('Please enter a valid email address')).toBeTruthy();
     expect(within(dialog).queryByText(ResourceLeadMessages.name)).toBeNull();
     expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe('ana@');
   });
