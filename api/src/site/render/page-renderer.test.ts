@@ -31,7 +31,7 @@ export async function render(req) {
   const one = slug ? await req.fetch('/api/blog-posts/' + slug, {}) : undefined;
   const post = one && one.ok ? await one.json() : null;
   const remote = req.remotes.mf_content;
-  const page = req.url.startsWith('/contact') ? req.remotes.mf_contact : remote;
+  const page = req.url.startsWith('/contact') ? req.remotes.mf_contact : req.url === '/' ? req.remotes.mf_marketing : remote;
   const marker = page ? page.modules.Marker : 'rendered-in-browser';
   return {
     html: '<main><h1>' + marker + '</h1></main>',
@@ -67,7 +67,10 @@ function siteRoot() {
   writeBuild(root, 'mf-contact/dist', {
     'server/entry-server.js': `export const sharedSingletons = { react: {} }; export const modules = { Marker: 'own-react' };`,
   });
-  writeBuild(root, 'mf-marketing/dist', { 'server/entry-server.js': `throw new Error('broken build');` });
+  writeBuild(root, 'mf-marketing/dist', {
+    'server/entry-server.js': `throw new Error('broken build');`,
+    'assets/marketing-abc.css': '.m{}',
+  });
   return root;
 }
 
@@ -143,8 +146,12 @@ describe('server render of pages', () => {
   it('a remote whose server build is missing or broken is left to the browser; the page is still 200', async () => {
     // The home page belongs to mf-marketing, whose server build throws on import.
     const res = await request(t.app).get('/').expect(200);
-    expect(doc(res.text).getElementById('ssr-state')).not.toBeNull();
-    expect(doc(res.text).querySelector('link[rel="stylesheet"][href*="mf-marketing"]')).toBeNull();
+    const page = doc(res.text);
+    // The shell was given no mf-marketing build: its region is the browser's.
+    expect(page.querySelector('#root h1')?.textContent).toBe('rendered-in-browser');
+    expect(page.getElementById('ssr-state')).not.toBeNull();
+    // And the build's stylesheet (it has one) is not linked for a region the server did not render.
+    expect(page.querySelector('link[rel="stylesheet"][href*="mf-marketing"]')).toBeNull();
   });
 
   it('a remote whose server build carries its own copy of a shared singleton is left to the browser', async () => {
