@@ -79,7 +79,7 @@ test.describe('CMS trash and scheduling', () => {
     });
     await trashed.getByRole('button', { name: `Delete ${title} forever` }).click();
     await expect(trashed).toHaveCount(0);
-    expect(confirmText).toBe(`Delete the page "${title}" for good? This cannot be undone.`);
+    expect(confirmText).toBe(`Delete the page "${title}" forever? This cannot be undone.`);
   });
 
   test('a page with a future publish date is listed as Scheduled and stays off the site', async ({

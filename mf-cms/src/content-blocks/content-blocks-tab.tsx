@@ -26,7 +26,7 @@ export function ContentBlocksTab({ blocks, loading }: { blocks: AdminContentBloc
         onError: (err) =>
           toast({
             variant: 'destructive',
-            title: 'Content block not deleted',
+            title: 'Content block not moved to the trash',
             description: errorMessage(err),
           }),
       },

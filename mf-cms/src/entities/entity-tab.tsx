@@ -42,7 +42,7 @@ export function EntityTab({
         onError: (err) =>
           toast({
             variant: 'destructive',
-            title: `${config.singular} not deleted`,
+            title: `${config.singular} not moved to the trash`,
             description: errorMessage(err),
           }),
       },

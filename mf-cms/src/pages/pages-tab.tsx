@@ -38,7 +38,11 @@ export function PagesTab({
             description: `"${page.title}" can be restored from the Trash tab.`,
           }),
         onError: (err) =>
-          toast({ variant: 'destructive', title: 'Page not deleted', description: errorMessage(err) }),
+          toast({
+            variant: 'destructive',
+            title: 'Page not moved to the trash',
+            description: errorMessage(err),
+          }),
       },
     );
   };

@@ -20,7 +20,7 @@ export const TRASH_TYPE_LABELS: Record<TrashType, string> = {
 
 const itemUrl = (item: TrashItem) => `${AdminRoutes.trash}/${item.type}/${item.id}`;
 
-/** Deleted items of every kind: restore one, or delete it for good (after a confirmation). */
+/** Deleted items of every kind: restore one, or delete it forever (after a confirmation). */
 export function TrashTab() {
   const list = useAdminList<TrashItem>(AdminRoutes.trash);
   const client = useQueryClient();
@@ -44,11 +44,11 @@ export function TrashTab() {
     });
   const onDeleteForever = (item: TrashItem) => {
     const kind = TRASH_TYPE_LABELS[item.type].toLowerCase();
-    if (!window.confirm(`Delete the ${kind} "${item.title}" for good? This cannot be undone.`)) return;
+    if (!window.confirm(`Delete the ${kind} "${item.title}" forever? This cannot be undone.`)) return;
     purge.mutate(item, {
       onSuccess: () =>
         toast({
-          title: `${TRASH_TYPE_LABELS[item.type]} deleted for good`,
+          title: `${TRASH_TYPE_LABELS[item.type]} deleted forever`,
           description: `"${item.title}" was deleted.`,
         }),
       onError: (err) =>
@@ -61,7 +61,7 @@ export function TrashTab() {
     <div>
       <TabHeader
         title="Trash"
-        description={`Deleted items stay here for ${TRASH_RETENTION_DAYS} days, hidden from the site, then go for good.`}
+        description={`Deleted items stay here for ${TRASH_RETENTION_DAYS} days, hidden from the site, then are deleted forever.`}
       />
       {list.isPending ? (
         <Skeleton className="h-40" />
