@@ -1,4 +1,4 @@
-import type { ServiceValues } from '@agency/contracts';
+import { foundingService, type ServiceValues } from '@agency/contracts';
 
 /**
  * The six services the site opens with: their cards, and everything their pages show. Seeded into an
@@ -6,8 +6,7 @@ import type { ServiceValues } from '@agency/contracts';
  */
 export const SEED_SERVICES = [
   {
-    slug: 'seo',
-    title: 'SEO & Content',
+    ...foundingService('seo'),
     description:
       'Technical SEO, search-led content and digital PR that earn rankings for the queries your buyers actually type.',
     icon: 'search',
@@ -75,8 +74,7 @@ export const SEED_SERVICES = [
     testimonialRole: 'VP of Marketing, Northwind Outfitters',
   },
   {
-    slug: 'paid-media',
-    title: 'Paid Media',
+    ...foundingService('paid-media'),
     description:
       'Google, Meta and LinkedIn campaigns managed against profit, not clicks, with creative testing every week.',
     icon: 'target',
@@ -145,8 +143,7 @@ export const SEED_SERVICES = [
     testimonialRole: 'Head of Growth, Ledgerline',
   },
   {
-    slug: 'data-science',
-    title: 'Data Science & Analytics',
+    ...foundingService('data-science'),
     description:
       'Clean tracking, honest attribution and dashboards your leadership team reads, so every budget decision has evidence.',
     icon: 'trending',
@@ -213,8 +210,7 @@ export const SEED_SERVICES = [
     testimonialRole: 'Chief Operating Officer, Helio Health',
   },
   {
-    slug: 'ai-automations',
-    title: 'AI Automations',
+    ...foundingService('ai-automations'),
     description:
       'Practical AI workflows for reporting, lead routing and content operations that give your team hours back each week.',
     icon: 'bot',
@@ -281,8 +277,7 @@ export const SEED_SERVICES = [
     testimonialRole: 'Revenue Operations Lead, Atlas Freight',
   },
   {
-    slug: 'shopify',
-    title: 'Shopify E-commerce',
+    ...foundingService('shopify'),
     description:
       'Shopify and Shopify Plus builds, migrations and conversion work that lift average order value and repeat purchase.',
     icon: 'shopping',
@@ -349,8 +344,7 @@ export const SEED_SERVICES = [
     testimonialRole: 'Founder, Copper & Pine',
   },
   {
-    slug: 'web-design',
-    title: 'Web Design',
+    ...foundingService('web-design'),
     description:
       'Fast, accessible marketing sites designed around one job: turning qualified visitors into pipeline.',
     icon: 'palette',

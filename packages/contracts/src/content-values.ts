@@ -23,6 +23,22 @@ export function pageBody(page: { content: Record<string, unknown> }): string {
   return typeof body === 'string' ? body : '';
 }
 
+/**
+ * The six services the site opens with (spec: the footer's service links and the services overview),
+ * in the spec's order. The API seeds them; the footer falls back to them when the list is missing.
+ */
+export const FOUNDING_SERVICES = [
+  { slug: 'seo', title: 'SEO & Content' },
+  { slug: 'paid-media', title: 'Paid Media' },
+  { slug: 'data-science', title: 'Data Science & Analytics' },
+  { slug: 'ai-automations', title: 'AI Automations' },
+  { slug: 'shopify', title: 'Shopify E-commerce' },
+  { slug: 'web-design', title: 'Web Design' },
+] as const;
+export type FoundingServiceSlug = (typeof FOUNDING_SERVICES)[number]['slug'];
+/** The slug and title of one founding service. */
+export const foundingService = (slug: FoundingServiceSlug) => FOUNDING_SERVICES.find((s) => s.slug === slug)!;
+
 /** Icons a public service may name (spec section 3); anything else shows the default. */
 export const SERVICE_ICONS = ['search', 'target', 'trending', 'bot', 'shopping', 'palette'] as const;
 export type ServiceIcon = (typeof SERVICE_ICONS)[number];

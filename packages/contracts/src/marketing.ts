@@ -10,6 +10,9 @@ import {
 export {
   DEFAULT_SERVICE_ICON,
   DEFAULT_SERVICE_VISUAL,
+  FOUNDING_SERVICES,
+  foundingService,
+  type FoundingServiceSlug,
   SERVICE_ICONS,
   SERVICE_VISUALS,
   SERVICE_VISUAL_GRADIENTS,

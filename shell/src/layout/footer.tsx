@@ -9,6 +9,7 @@ import {
   type SiteSettings,
   type SocialPlatform,
 } from '@agency/ui';
+import { FOUNDING_SERVICES } from '@agency/contracts/browser';
 import { RemoteModule } from '@agency/ui/remote-module';
 import { Wordmark } from './wordmark';
 
@@ -56,11 +57,11 @@ export function Footer() {
   // Shares the ['site-settings'] query with the contact page; the seeded values show meanwhile.
   const { data: settings = FALLBACK_SITE_SETTINGS } = useQuery(siteSettingsQueryOptions);
   const socialLinks = socialLinksOf(settings);
-  // The published services, as the CMS orders them (the server render prefetches them).
-  const { data: services = [] } = useQuery(servicesQueryOptions);
-  const serviceLinks = services.length
-    ? services.map((s) => ({ href: `/services/${s.slug}`, label: s.title }))
-    : [{ href: '/services', label: 'All Services' }];
+  // The published services, as the CMS orders them (the server render prefetches them); while they
+  // are missing or empty, the spec's six.
+  const { data } = useQuery(servicesQueryOptions);
+  const services = data?.length ? data : FOUNDING_SERVICES;
+  const serviceLinks = services.map((s) => ({ href: `/services/${s.slug}`, label: s.title }));
   return (
     <footer className="bg-ink-950 text-slate-300">
       <section id="newsletter" aria-labelledby="newsletter-heading" className="border-b border-white/10">

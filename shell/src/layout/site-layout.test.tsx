@@ -126,17 +126,29 @@ describe('Footer', () => {
       ]),
     });
     const nav = screen.getByRole('navigation', { name: 'Services' });
-    expect(await within(nav).findByRole('link', { name: 'Paid Media' })).toBeTruthy();
+    expect(await within(nav).findByRole('link', { name: 'SEO' })).toBeTruthy();
     expect(hrefs(nav)).toEqual([
       ['SEO', '/services/seo'],
       ['Paid Media', '/services/paid-media'],
     ]);
   });
 
-  it('without services (error) the Services column links to All Services', async () => {
-    renderSite('/blog', { services: serverError });
+  it.each([
+    ['an error', serverError],
+    ['an empty list', ok([])],
+  ])('with %s the Services column shows the spec six', async (_, services) => {
+    renderSite('/blog', { services });
     const nav = screen.getByRole('navigation', { name: 'Services' });
-    expect(await within(nav).findByRole('link', { name: 'All Services' })).toBeTruthy();
+    expect(await within(nav).findByRole('link', { name: 'AI Automations' })).toBeTruthy();
+    // Spec, shared layout: the footer's service links, in order.
+    expect(hrefs(nav).map(([, href]) => href)).toEqual([
+      '/services/seo',
+      '/services/paid-media',
+      '/services/data-science',
+      '/services/ai-automations',
+      '/services/shopify',
+      '/services/web-design',
+    ]);
   });
 
   it('social links come from the site settings, https only, opening in a new tab', async () => {
