@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -83,11 +83,13 @@ const ssrState = (html: string) =>
 describe('server render of pages', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let releases: string;
+  let root: string;
 
   beforeAll(async () => {
     releases = mkdtempSync(path.join(tmpdir(), 'render-releases-'));
+    root = siteRoot();
     t = await createTestApp({
-      env: { SITE_ROOT: siteRoot(), RELEASES_DIR: releases, ADMIN_PASSWORD: STAFF_PASSWORD },
+      env: { SITE_ROOT: root, RELEASES_DIR: releases, ADMIN_PASSWORD: STAFF_PASSWORD },
     });
     await t.db.insert(blogPosts).values([
       {
@@ -196,6 +198,18 @@ describe('server render of pages', () => {
     const after = await request(t.app).get('/blog').expect(200);
     expect(after.headers['x-cache']).toBe('MISS');
     expect(ssrState(after.text)?.queries.posts.map((p) => p.title)).toEqual(['Live, renamed']);
+  });
+
+  it('a rebuilt shell is served at once: the kept pages belong to the build they were made with', async () => {
+    await request(t.app).get('/about').expect(200);
+    expect((await request(t.app).get('/about')).headers['x-cache']).toBe('HIT');
+    const index = path.join(root, 'shell/dist/index.html');
+    writeFileSync(index, TEMPLATE.replace('/assets/shell.js', '/assets/shell-rebuilt.js'));
+    const later = new Date(Date.now() + 5000);
+    utimesSync(index, later, later);
+    const rebuilt = await request(t.app).get('/about').expect(200);
+    expect(rebuilt.headers['x-cache']).toBe('MISS');
+    expect(rebuilt.text).toContain('/assets/shell-rebuilt.js');
   });
 
   it('sends /about/ to /about, the one address of the page', async () => {

@@ -41,12 +41,13 @@ export interface RenderedPage {
 /** The built shell's index.html as a template, re-read when the shell is rebuilt. */
 function templateLoader(file: string) {
   let cached: { mtimeMs: number; template: HtmlTemplate } | undefined;
-  return async (): Promise<HtmlTemplate | undefined> => {
+  /** The template, and its file's mtime: a shell rebuild rewrites it, so the stamp names the build. */
+  return async (): Promise<{ mtimeMs: number; template: HtmlTemplate } | undefined> => {
     try {
       const s = await stat(file);
       if (!cached || cached.mtimeMs !== s.mtimeMs)
         cached = { mtimeMs: s.mtimeMs, template: parseTemplate(await readFile(file, 'utf8')) };
-      return cached.template;
+      return cached;
     } catch {
       return undefined;
     }
@@ -164,13 +165,13 @@ export function pageRenderer(
   }
 
   /**
-   * Pages for visitors are kept in the public cache like API answers: keyed by path and the versions
-   * of the remotes (a release or rollback changes the key), tagged with the content they show (a staff
+   * Pages for visitors are kept in the public cache like API answers: keyed by path, the shell build
+   * and the versions of the remotes (a rebuild, release or rollback changes the key), tagged with the content they show (a staff
    * write to that content drops them, here and on every instance). Staff, query strings and anything
    * but a 200 are rendered every time.
    */
-  const cacheKey = (req: Request, manifest: RemotesManifest) =>
-    `page:${req.path}#${REMOTE_NAMES.map((n) => manifest.remotes[n].entry).join('|')}`;
+  const cacheKey = (req: Request, shellStamp: number, manifest: RemotesManifest) =>
+    `page:${req.path}#${shellStamp}|${REMOTE_NAMES.map((n) => manifest.remotes[n].entry).join('|')}`;
   const shared = (req: Request) => req.method === 'GET' && !req.url.includes('?') && !carriesStaffCookie(req);
 
   /**
@@ -185,13 +186,14 @@ export function pageRenderer(
     canary?: RemoteOverrides,
   ): Promise<RenderedPage | undefined> {
     const started = performance.now();
-    const template = await loadTemplate();
-    if (!template) return undefined;
+    const loaded = await loadTemplate();
+    if (!loaded) return undefined;
+    const { template } = loaded;
     const preview = overrides && Object.keys(overrides).length ? overrides : undefined;
     const versions = { ...canary, ...preview };
     const applied = Object.keys(versions).length ? versions : undefined;
     const manifest = buildRemotesManifest(env, { overrides: applied });
-    const key = cacheKey(req, manifest);
+    const key = cacheKey(req, loaded.mtimeMs, manifest);
     const shareable = shared(req) && !preview;
     const match = matchSiteRoute(req.path);
     // Counted under the version this visitor got (the labels metrics' remoteVersions knows).
