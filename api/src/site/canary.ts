@@ -8,7 +8,7 @@ import {
   type RemoteOverrides,
 } from '@agency/contracts';
 import type { Env } from '../env';
-import { readReleaseState } from './remotes-manifest';
+import { readReleaseState, type ReleaseState } from './remotes-manifest';
 
 /**
  * Canary rollout (`npm run promote -- <remote> <version> --percent N`): the release state names, per
@@ -51,8 +51,12 @@ const writeTickets = (t: Tickets) =>
  * one). Sets the cookie when a ticket is drawn (first sight, or a new canary version), and `Vary: Cookie`
  * while a canary runs.
  */
-export function canaryOverrides(env: Env, req: Request, res: Response): RemoteOverrides {
-  const { remotes } = readReleaseState(env);
+export function canaryOverrides(
+  env: Env,
+  req: Request,
+  res: Response,
+  { remotes }: ReleaseState = readReleaseState(env),
+): RemoteOverrides {
   const running = (Object.keys(REMOTE_FOLDERS) as RemoteName[]).flatMap((name) => {
     const c = remotes[name]?.canary;
     return c && c.percent > 0 && c.percent < 100 && c.version !== remotes[name]?.current

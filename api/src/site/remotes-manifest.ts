@@ -86,6 +86,22 @@ export function readReleaseState(env: Env, { fresh = true } = {}): ReleaseState 
   }
 }
 
+/**
+ * The version of each released remote one request gets, from one look at the release state: the
+ * current release, then the visitor's canary draws, then a staff preview's. The page's manifest, its
+ * server builds and its metrics label all take them from here, so they agree even when a release lands
+ * mid-request. A remote missing from the map serves its local build.
+ */
+export function requestVersions(
+  state: ReleaseState,
+  ...layers: (RemoteOverrides | undefined)[]
+): RemoteOverrides {
+  const versions: RemoteOverrides = {};
+  for (const [name, entry] of Object.entries(state.remotes) as [RemoteName, { current?: string }][])
+    if (entry?.current) versions[name] = entry.current;
+  return Object.assign(versions, ...layers);
+}
+
 /** Whether `remote@version` is stored in the release store (the database's, else RELEASES_DIR). */
 export async function isStoredRelease(env: Env, remote: RemoteName, version: string): Promise<boolean> {
   if (!RELEASE_VERSION_PATTERN.test(version)) return false;
@@ -100,9 +116,9 @@ export async function isStoredRelease(env: Env, remote: RemoteName, version: str
  */
 export function buildRemotesManifest(
   env: Env,
-  opts: { fresh?: boolean; overrides?: RemoteOverrides } = {},
+  opts: { fresh?: boolean; overrides?: RemoteOverrides; state?: ReleaseState } = {},
 ): RemotesManifest {
-  const releases = readReleaseState(env, opts);
+  const releases = opts.state ?? readReleaseState(env, opts);
   const base = env.RELEASES_BASE_URL.replace(/\/+$/, '');
   const remotes = {} as RemotesManifest['remotes'];
   for (const name of Object.keys(REMOTE_FOLDERS) as RemoteName[]) {

@@ -6,7 +6,7 @@ import type { Env } from '../env';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { REMOTE_FOLDERS } from '@agency/contracts';
-import { buildRemotesManifest, releaseSourceOf } from './remotes-manifest';
+import { buildRemotesManifest, readReleaseState, releaseSourceOf, requestVersions } from './remotes-manifest';
 import { releaseFilesFromDatabase } from '../releases/release-files';
 import { precompressedStatic } from './precompressed-static';
 import { discoveryRouter } from './seo/seo-router';
@@ -51,9 +51,10 @@ export function siteRouter(
     try {
       const { overrides } = await remotePreview(env, db, req, res, { fromQuery: false });
       // The same versions as this visitor's pages: its canary draws, then a staff preview's over them.
-      const canary = canaryOverrides(env, req, res);
+      const state = readReleaseState(env);
+      const versions = requestVersions(state, canaryOverrides(env, req, res, state), overrides);
       res.setHeader('Cache-Control', NO_CACHE);
-      res.json(buildRemotesManifest(env, { overrides: { ...canary, ...overrides } }));
+      res.json(buildRemotesManifest(env, { overrides: versions, state }));
     } catch (err) {
       next(err);
     }
@@ -107,7 +108,9 @@ export function siteRouter(
           .send(preview.refused);
         return;
       }
-      page = await renderPage(req, res, preview.overrides, canaryOverrides(env, req, res));
+      const state = readReleaseState(env);
+      const versions = requestVersions(state, canaryOverrides(env, req, res, state), preview.overrides);
+      page = await renderPage(req, res, { state, versions, preview: preview.overrides });
       if (page?.fromCache) return;
     } catch (err) {
       // Database unreachable: the plain shell still loads (generic head); data sections show their errors.

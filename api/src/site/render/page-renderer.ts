@@ -16,7 +16,7 @@ import type { Env } from '../../env';
 import { carriesStaffCookie, getStaffSession } from '../../admin/staff-session';
 import type { PublicCache } from '../../http/public-cache';
 import { matchPublicRead, type ContentTag } from '../../http/public-reads';
-import { buildRemotesManifest, readReleaseState } from '../remotes-manifest';
+import { buildRemotesManifest, type ReleaseState } from '../remotes-manifest';
 import { previewBanner } from '../remote-preview';
 import { resolvePageMeta } from '../seo/page-meta';
 import { escapeHtml, pageHead, safeJson } from '../seo/render-head';
@@ -175,32 +175,31 @@ export function pageRenderer(
   const shared = (req: Request) => req.method === 'GET' && !req.url.includes('?') && !carriesStaffCookie(req);
 
   /**
-   * `overrides`: a staff preview's versions (see remote-preview.ts), never kept in the page cache;
-   * `canary`: the canary versions this visitor gets (see canary.ts), shared like any live page (the
-   * cache key holds every entry). The preview's win where both name a remote.
+   * `versions`: every released remote's version for this request (requestVersions: current, canary
+   * draws, a staff preview's), taken from one look at `state`. `preview`: the staff preview's part,
+   * which keeps the page out of the cache and shows the banner. A visitor's canary page is shared like
+   * any live page (the cache key holds every entry).
    */
   async function renderPage(
     req: Request,
     res: Response,
-    overrides?: RemoteOverrides,
-    canary?: RemoteOverrides,
+    {
+      state,
+      versions,
+      preview: asked,
+    }: { state: ReleaseState; versions: RemoteOverrides; preview?: RemoteOverrides },
   ): Promise<RenderedPage | undefined> {
     const started = performance.now();
     const loaded = await loadTemplate();
     if (!loaded) return undefined;
     const { template } = loaded;
-    const preview = overrides && Object.keys(overrides).length ? overrides : undefined;
-    const versions = { ...canary, ...preview };
-    const applied = Object.keys(versions).length ? versions : undefined;
-    const manifest = buildRemotesManifest(env, { overrides: applied });
+    const preview = asked && Object.keys(asked).length ? asked : undefined;
+    const manifest = buildRemotesManifest(env, { overrides: versions, state });
     const key = cacheKey(req, loaded.mtimeMs, manifest);
     const shareable = shared(req) && !preview;
     const match = matchSiteRoute(req.path);
     // Counted under the version this visitor got (the labels metrics' remoteVersions knows).
-    if (match) {
-      const remote = match.route.remote;
-      pageView?.(remote, applied?.[remote] ?? readReleaseState(env).remotes[remote]?.current ?? 'local');
-    }
+    if (match) pageView?.(match.route.remote, versions[match.route.remote] ?? 'local');
     if (shareable) {
       const hit = cache.lookup(key);
       if (hit) {
@@ -214,7 +213,7 @@ export function pageRenderer(
     const meta = await resolvePageMeta(db, req.path, site, origin, { staff: Boolean(staff) });
     const apiPaths: string[] = [];
     const page =
-      match?.route.kind === 'app' ? undefined : await serverRender(req, manifest, apiPaths, applied);
+      match?.route.kind === 'app' ? undefined : await serverRender(req, manifest, apiPaths, versions);
     const html = template.render({
       head: pageHead(meta, site.siteName, origin),
       headEnd: runtimeHints(manifest, page?.stylesheets ?? []),
