@@ -294,6 +294,51 @@ test.describe('CMS content', () => {
     });
   });
 
+  test('a blog post is written in markdown and shown so; an older HTML post keeps its format', async ({
+    page,
+    browser,
+  }) => {
+    const slug = unique('md-post');
+    await tab(page, 'Blog').click();
+    await page.getByRole('button', { name: 'Add Blog Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Blog Post' });
+    await dialog.getByLabel('Title', { exact: true }).fill('Markdown post');
+    await dialog.getByLabel('URL Slug').fill(slug);
+    await dialog.getByLabel('Category').fill('SEO');
+    await dialog.getByLabel('Author').fill('E2E');
+    await dialog.getByLabel('Excerpt').fill('Written in the markdown editor.');
+    await expect(dialog.getByLabel('Content Format')).toHaveValue('markdown');
+    const body = dialog.getByLabel('Content', { exact: true });
+    await body.fill('Why it matters\nSpeed decides close calls.');
+    await body.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(0, 0));
+    await dialog.getByRole('button', { name: 'Heading 2' }).click();
+    await expect(body).toHaveValue('## Why it matters\nSpeed decides close calls.');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect(
+      dialog.getByRole('region', { name: 'Preview' }).getByRole('heading', { level: 2 }),
+    ).toHaveText('Why it matters');
+    await dialog.getByRole('switch', { name: 'Published' }).click();
+    await dialog.getByRole('button', { name: 'Save Blog Post' }).click();
+    await expect(dialog).toHaveCount(0);
+    await asVisitor(browser, `/blog/${slug}`, async (p) => {
+      const post = p.getByTestId('post-body');
+      await expect(post.getByRole('heading', { level: 2 })).toHaveText('Why it matters');
+      await expect(post).toContainText('Speed decides close calls.');
+      await expect(post).not.toContainText('##');
+    });
+
+    // A seeded post is HTML: it opens in that format, so it renders as before.
+    await page
+      .getByRole('button', { name: 'Edit Core Web Vitals in 2025: What Actually Moves Rankings' })
+      .click();
+    const seeded = page.getByRole('dialog', { name: 'Edit Blog Post' });
+    await expect(seeded.getByLabel('Content Format')).toHaveValue('html');
+    await seeded.getByRole('button', { name: 'Preview' }).click();
+    await expect(
+      seeded.getByRole('region', { name: 'Preview' }).getByRole('heading', { level: 2 }).first(),
+    ).toHaveText('Measure real users, not lab runs');
+  });
+
   test('an uploaded image is inserted into a page and shows on the public page', async ({
     page,
     browser,
