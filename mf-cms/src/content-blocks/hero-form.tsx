@@ -2,7 +2,7 @@ import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Input, Textarea } from '@agency/ui';
 import { Field, describedBy } from '../shared/form-controls';
 import type { FieldDef } from '../entities/entity-configs';
-import { ListField } from '../entities/list-field';
+import { ListField, messageAt } from '../entities/list-field';
 
 type Values = Record<string, unknown>;
 type Text = Record<string, string>;
@@ -74,13 +74,6 @@ export function heroFromForm(form: Values): Values {
   }
   return out;
 }
-
-const messageAt = (errors: FieldErrors<Values>, ...path: string[]): string | undefined => {
-  let n: unknown = errors;
-  for (const key of path) n = n && typeof n === 'object' ? (n as Values)[key] : undefined;
-  const m = n && typeof n === 'object' ? (n as { message?: unknown }).message : undefined;
-  return typeof m === 'string' && m ? m : undefined;
-};
 
 /** The 'homepage-hero' content as a form: title, subtitle, metrics and both buttons. */
 export function HeroFields({

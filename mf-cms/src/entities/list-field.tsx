@@ -5,7 +5,8 @@ import { listItemBlank, type FieldDef } from './entity-configs';
 
 type Values = Record<string, unknown>;
 
-const messageAt = (node: unknown, ...path: (string | number)[]): string | undefined => {
+/** The message at a path of react-hook-form's nested errors, if any. */
+export const messageAt = (node: unknown, ...path: (string | number)[]): string | undefined => {
   let n = node;
   for (const key of path) n = n && typeof n === 'object' ? (n as Record<string, unknown>)[key] : undefined;
   const m = n && typeof n === 'object' ? (n as { message?: unknown }).message : undefined;
