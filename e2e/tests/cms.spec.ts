@@ -8,10 +8,9 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** Replaces the whole text of the page content editor. */
-async function setEditorJson(page: Page, value: unknown) {
-  const editor = page.getByRole('dialog').getByLabel('Page Content');
-  await editor.fill(JSON.stringify(value, null, 2));
+/** Replaces the whole markdown text of the page content editor. */
+async function setEditorBody(page: Page, markdown: string) {
+  await page.getByRole('dialog').getByLabel('Page Content').fill(markdown);
 }
 
 test.describe('CMS sign-in', () => {
@@ -113,8 +112,15 @@ test.describe('CMS content', () => {
     await dialog.getByLabel('Page Title').fill('Our E2E Page');
     await dialog.getByLabel('Meta Title').fill('E2E meta title');
     await dialog.getByLabel('Meta Description').fill('A page made by the e2e test');
-    await setEditorJson(page, { body: 'Intro paragraph from the test.' });
-    await expect(dialog.getByText(/\d+ characters/)).toBeVisible();
+    await setEditorBody(page, 'Intro paragraph from the test.');
+    // The body counts its text; meta title and description count against what search results show.
+    await expect(dialog.getByText('30 characters', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('14 / 60 characters')).toBeVisible();
+    await expect(dialog.getByText('27 / 160 characters')).toBeVisible();
+    const result = dialog.getByRole('region', { name: 'Search result preview' });
+    await expect(result).toContainText('E2E meta title');
+    await expect(result).toContainText(`/${slug}`);
+    await expect(result).toContainText('A page made by the e2e test');
     await expect(dialog.getByRole('switch', { name: 'Published' })).toHaveAttribute('aria-checked', 'false');
     await dialog.getByRole('button', { name: 'Save Page' }).click();
     await expect(dialog).toHaveCount(0);
@@ -214,30 +220,123 @@ test.describe('CMS content', () => {
     await expect(dialog.getByText('This slug is already in use').first()).toBeVisible();
   });
 
-  test('the toolbar writes markdown into the body: heading, bold, list and a link from two prompts', async ({
+  test('the toolbar wraps, toggles and replaces, Ctrl+Z undoes it, links come from a dialog, and the page shows it', async ({
     page,
+    browser,
   }) => {
+    const slug = unique('md');
     await tab(page, 'Pages').click();
     await page.getByRole('button', { name: 'Add New Page' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Page' });
+    await dialog.getByLabel('Page Name').fill('Markdown page');
+    await dialog.getByLabel('URL Slug').fill(slug);
+    await dialog.getByLabel('Page Title').fill('Markdown page');
     const editor = dialog.getByLabel('Page Content');
     await expect(editor).toHaveCSS('min-height', '300px');
-    await dialog.getByRole('button', { name: 'Heading 2' }).click();
-    await dialog.getByRole('button', { name: 'Bold' }).click();
-    const answers = ['https://example.com/guide', 'Read the guide'];
-    const asked: string[] = [];
+    await editor.fill('Open roles\nWe are hiring a strategist.');
+    const select = (start: number, end: number) =>
+      editor.evaluate((el: HTMLTextAreaElement, [a, b]) => el.setSelectionRange(a!, b!), [start, end]);
+    const button = (name: string) => dialog.getByRole('button', { name, exact: true });
+
+    // Bold wraps the selected word, and again unwraps it; Ctrl+Z takes each step back.
+    await select(5, 10);
+    await button('Bold').click();
+    await expect(editor).toHaveValue('Open **roles**\nWe are hiring a strategist.');
+    await button('Bold').click();
+    await expect(editor).toHaveValue('Open roles\nWe are hiring a strategist.');
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect(editor).toHaveValue('Open **roles**\nWe are hiring a strategist.');
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect(editor).toHaveValue('Open roles\nWe are hiring a strategist.');
+    await page.keyboard.press('ControlOrMeta+Shift+z');
+    await expect(editor).toHaveValue('Open **roles**\nWe are hiring a strategist.');
+
+    // Heading levels replace each other.
+    await select(0, 0);
+    await button('Heading 2').click();
+    await button('Heading 3').click();
+    await expect(editor).toHaveValue('### Open **roles**\nWe are hiring a strategist.');
+
+    // A link from a small dialog, no prompt(); the selected text becomes the link text.
+    const prompts: string[] = [];
     page.on('dialog', (d) => {
-      asked.push(d.message());
-      void d.accept(answers.shift());
+      prompts.push(d.message());
+      void d.dismiss();
     });
-    await dialog.getByRole('button', { name: 'Insert Link' }).click();
-    await expect.poll(() => asked.length).toBe(2);
-    expect(asked[0]).toMatch(/URL/);
-    expect(asked[1]).toMatch(/link text/);
-    const body = JSON.parse(await editor.inputValue()).body as string;
-    expect(body).toContain('## Heading');
-    expect(body).toContain('**bold text**');
-    expect(body).toContain('[Read the guide](https://example.com/guide)');
+    const text = await editor.inputValue();
+    await select(text.indexOf('a strategist'), text.indexOf('a strategist') + 'a strategist'.length);
+    await button('Insert Link').click();
+    const linkDialog = page.getByRole('dialog', { name: 'Insert Link' });
+    await expect(linkDialog.getByLabel('Link Text')).toHaveValue('a strategist');
+    await linkDialog.getByLabel('URL').fill('/contact');
+    await linkDialog.getByRole('button', { name: 'Insert Link' }).click();
+    await expect(linkDialog).toHaveCount(0);
+    const markdown = '### Open **roles**\nWe are hiring [a strategist](/contact).';
+    await expect(editor).toHaveValue(markdown);
+    expect(prompts).toEqual([]);
+    await expect(dialog.getByText(`${markdown.length} characters`)).toBeVisible();
+
+    // The preview renders it as the public page will.
+    await button('Preview').click();
+    const preview = dialog.getByRole('region', { name: 'Preview' });
+    await expect(preview.getByRole('heading', { level: 3 })).toHaveText('Open roles');
+    await expect(preview.getByRole('link', { name: 'a strategist' })).toHaveAttribute('href', '/contact');
+    await button('Preview').click();
+
+    await dialog.getByRole('switch', { name: 'Published' }).click();
+    await dialog.getByRole('button', { name: 'Save Page' }).click();
+    await expect(dialog).toHaveCount(0);
+    await asVisitor(browser, `/${slug}`, async (p) => {
+      const body = p.getByTestId('page-body');
+      await expect(body.getByRole('heading', { level: 3 })).toHaveText('Open roles');
+      await expect(body.locator('strong')).toHaveText('roles');
+      await expect(body.getByRole('link', { name: 'a strategist' })).toHaveAttribute('href', '/contact');
+    });
+  });
+
+  test('a blog post is written in markdown and shown so; an older HTML post keeps its format', async ({
+    page,
+    browser,
+  }) => {
+    const slug = unique('md-post');
+    await tab(page, 'Blog').click();
+    await page.getByRole('button', { name: 'Add Blog Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Blog Post' });
+    await dialog.getByLabel('Title', { exact: true }).fill('Markdown post');
+    await dialog.getByLabel('URL Slug').fill(slug);
+    await dialog.getByLabel('Category').fill('SEO');
+    await dialog.getByLabel('Author').fill('E2E');
+    await dialog.getByLabel('Excerpt').fill('Written in the markdown editor.');
+    await expect(dialog.getByLabel('Content Format')).toHaveValue('markdown');
+    const body = dialog.getByLabel('Content', { exact: true });
+    await body.fill('Why it matters\nSpeed decides close calls.');
+    await body.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(0, 0));
+    await dialog.getByRole('button', { name: 'Heading 2' }).click();
+    await expect(body).toHaveValue('## Why it matters\nSpeed decides close calls.');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect(
+      dialog.getByRole('region', { name: 'Preview' }).getByRole('heading', { level: 2 }),
+    ).toHaveText('Why it matters');
+    await dialog.getByRole('switch', { name: 'Published' }).click();
+    await dialog.getByRole('button', { name: 'Save Blog Post' }).click();
+    await expect(dialog).toHaveCount(0);
+    await asVisitor(browser, `/blog/${slug}`, async (p) => {
+      const post = p.getByTestId('post-body');
+      await expect(post.getByRole('heading', { level: 2 })).toHaveText('Why it matters');
+      await expect(post).toContainText('Speed decides close calls.');
+      await expect(post).not.toContainText('##');
+    });
+
+    // A seeded post is HTML: it opens in that format, so it renders as before.
+    await page
+      .getByRole('button', { name: 'Edit Core Web Vitals in 2025: What Actually Moves Rankings' })
+      .click();
+    const seeded = page.getByRole('dialog', { name: 'Edit Blog Post' });
+    await expect(seeded.getByLabel('Content Format')).toHaveValue('html');
+    await seeded.getByRole('button', { name: 'Preview' }).click();
+    await expect(
+      seeded.getByRole('region', { name: 'Preview' }).getByRole('heading', { level: 2 }).first(),
+    ).toHaveText('Measure real users, not lab runs');
   });
 
   test('an uploaded image is inserted into a page and shows on the public page', async ({
@@ -251,7 +350,7 @@ test.describe('CMS content', () => {
     await dialog.getByLabel('Page Name').fill('Image page');
     await dialog.getByLabel('URL Slug').fill(slug);
     await dialog.getByLabel('Page Title').fill('Image page');
-    await setEditorJson(page, { body: 'Look:' });
+    await setEditorBody(page, 'Look:');
     await dialog.getByRole('button', { name: 'Insert Image' }).click();
 
     const imageDialog = page.getByRole('dialog', { name: 'Insert Image' });
@@ -275,9 +374,7 @@ test.describe('CMS content', () => {
     await expect(imageDialog.getByRole('img', { name: 'A single pixel' })).toBeVisible();
     await insert.click();
     await expect(imageDialog).toHaveCount(0);
-    expect(JSON.parse(await dialog.getByLabel('Page Content').inputValue()).body).toContain(
-      `![A single pixel](${url})`,
-    );
+    await expect(dialog.getByLabel('Page Content')).toHaveValue(`Look:![A single pixel](${url})`);
     await dialog.getByRole('switch', { name: 'Published' }).click();
     await dialog.getByRole('button', { name: 'Save Page' }).click();
     await expect(dialog).toHaveCount(0);
@@ -306,7 +403,7 @@ test.describe('CMS content', () => {
     );
   });
 
-  test('editing the homepage-hero block changes the home page', async ({ page }) => {
+  test('the homepage-hero block is a form; an edit is saved and shown on the home page', async ({ page }) => {
     await tab(page, 'Content Blocks').click();
     const row = page
       .getByRole('list', { name: 'Content blocks' })
@@ -315,22 +412,40 @@ test.describe('CMS content', () => {
     await expect(row).toContainText('Active');
     await row.getByRole('button', { name: /^Edit / }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Content Block' });
-    const json = dialog.getByLabel('Content (JSON)');
-    const original = await json.inputValue();
-    const content = JSON.parse(original) as { title: string };
+    await expect(dialog.getByLabel('Content (JSON)')).toHaveCount(0);
+    const titleField = dialog.getByLabel('Title', { exact: true });
+    const original = await titleField.inputValue();
+    const firstLabel = await dialog.getByLabel('Metric label 1').inputValue();
+    const secondLabel = await dialog.getByLabel('Metric label 2').inputValue();
+    const firstWidth = await dialog.getByLabel('Bar width 1').inputValue();
     const title = `Growth Tested, ${unique('Live')}.`;
     try {
-      await json.fill(JSON.stringify({ ...content, title }, null, 2));
+      await titleField.fill(title);
+      // A width the hero schema refuses is shown beside its field and nothing is saved.
+      await dialog.getByLabel('Bar width 1').fill('wide');
+      await dialog.getByRole('button', { name: 'Save Block' }).click();
+      await expect(dialog.getByText('Use a percentage such as 85%')).toBeVisible();
+      await dialog.getByLabel('Bar width 1').fill('60%');
+      await dialog.getByRole('button', { name: 'Move metric 2 up' }).click();
       await dialog.getByRole('button', { name: 'Save Block' }).click();
       await expect(dialog).toHaveCount(0);
       const home = await page.context().newPage();
       await openPage(home, '/');
       await expect(home.getByRole('heading', { level: 1 })).toHaveText(title);
+      // The metrics show in their new order.
+      const hero = home.locator('section', { has: home.getByRole('heading', { level: 1 }) });
+      await expect(hero).toContainText(secondLabel);
+      const heroText = await hero.innerText();
+      expect(heroText.indexOf(secondLabel)).toBeLessThan(heroText.indexOf(firstLabel));
       await home.close();
     } finally {
       // Put the seeded hero back for the other suites.
       await row.getByRole('button', { name: /^Edit / }).click();
-      await dialog.getByLabel('Content (JSON)').fill(original);
+      await dialog.getByLabel('Title', { exact: true }).fill(original);
+      if ((await dialog.getByLabel('Metric label 1').inputValue()) !== firstLabel) {
+        await dialog.getByRole('button', { name: 'Move metric 2 up' }).click();
+      }
+      await dialog.getByLabel('Bar width 1').fill(firstWidth);
       await dialog.getByRole('button', { name: 'Save Block' }).click();
       await expect(dialog).toHaveCount(0);
     }

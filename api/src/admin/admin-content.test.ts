@@ -231,6 +231,57 @@ describe('staff content API', () => {
       .expect(400);
   });
 
+  it('a hero block is checked against the hero schema; other types take any object', async () => {
+    const res = await staff
+      .post('/api/admin/content-blocks')
+      .send({
+        name: 'Hero',
+        identifier: 'hero-check',
+        type: 'hero',
+        content: {
+          title: 'Hi',
+          metrics: [{ value: '1', label: 'x', width: 'wide' }],
+          primaryCTA: { text: 'Go', href: 'https://x.example' },
+        },
+      })
+      .expect(400);
+    expect(res.body.fields).toMatchObject({
+      'content.metrics.0.width': 'Use a percentage such as 85%',
+      'content.primaryCTA.href': 'Use a site path such as /contact',
+    });
+    await staff
+      .post('/api/admin/content-blocks')
+      .send({ name: 'Banner', identifier: 'hero-check', type: 'banner', content: { metrics: 'any' } })
+      .expect(201);
+  });
+
+  it('a blog body keeps its format: markdown from the CMS, html when a client sends none', async () => {
+    const post = {
+      title: 'Fmt',
+      excerpt: 'E',
+      content: '**b**',
+      category: 'SEO',
+      author: 'A',
+      published: true,
+    };
+    await staff
+      .post('/api/admin/blog-posts')
+      .send({ ...post, slug: 'fmt-md', contentFormat: 'markdown' })
+      .expect(201);
+    await staff
+      .post('/api/admin/blog-posts')
+      .send({ ...post, slug: 'fmt-html' })
+      .expect(201);
+    const md = await request(t.app).get('/api/blog-posts/fmt-md').expect(200);
+    const html = await request(t.app).get('/api/blog-posts/fmt-html').expect(200);
+    expect([md.body.contentFormat, html.body.contentFormat]).toEqual(['markdown', 'html']);
+    const bad = await staff
+      .post('/api/admin/blog-posts')
+      .send({ ...post, slug: 'fmt-x', contentFormat: 'rtf' })
+      .expect(400);
+    expect(bad.body.fields.contentFormat).toBe('Choose markdown or HTML');
+  });
+
   describe('site settings', () => {
     const settings = {
       siteName: 'Distilled Digital',

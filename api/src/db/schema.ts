@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { BlogBodyFormat } from '@agency/contracts';
 
 const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
@@ -125,6 +126,8 @@ export const blogPosts = pgTable(
     title: text('title').notNull(),
     excerpt: text('excerpt').notNull(),
     content: text('content').notNull(),
+    /** 'html' (older posts, the seed) or 'markdown' (written in the CMS editor). */
+    contentFormat: text('content_format').$type<BlogBodyFormat>().notNull().default('html'),
     category: text('category').notNull(),
     author: text('author').notNull(),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),

@@ -1,5 +1,13 @@
-import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+} from 'react-hook-form';
+import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AdminRoutes,
@@ -14,16 +22,32 @@ import { errorMessage, fieldErrors, useSaveEntity } from '../shared/admin-api';
 import { Field, Switch, describedBy } from '../shared/form-controls';
 import { JsonTextarea } from '../editor/json-textarea';
 import { EditorDialog, SaveProblem, useSaveState } from '../shared/editor-dialog';
+import { HeroFields, heroFromForm, heroToForm } from './hero-form';
+
+/** Blocks of type 'hero' (the default type) are edited as a form; others as JSON. */
+const isHero = (type: unknown) => ['', 'hero'].includes(typeof type === 'string' ? type.trim() : '');
+
+/** The contract, after the hero form's values are turned into hero content. */
+const blockFormSchema = z.preprocess((value) => {
+  const block = value as ContentBlockInput;
+  return isHero(block.type) ? { ...block, content: heroFromForm(block.content ?? {}) } : block;
+}, contentBlockInputSchema);
 
 const toForm = (block: AdminContentBlock): ContentBlockInput => ({
   name: block.name,
   identifier: block.identifier,
   type: block.type,
-  content: block.content,
+  content: isHero(block.type) ? heroToForm(block.content) : block.content,
   published: block.published,
 });
 
-const EMPTY: ContentBlockInput = { name: '', identifier: '', type: 'hero', content: {}, published: true };
+const EMPTY: ContentBlockInput = {
+  name: '',
+  identifier: '',
+  type: 'hero',
+  content: heroToForm({}),
+  published: true,
+};
 
 export function ContentBlockDialog({
   block,
@@ -41,10 +65,12 @@ export function ContentBlockDialog({
     control,
     handleSubmit,
     setError,
+    setValue,
+    getValues,
     reset,
     formState: { errors, isDirty },
   } = useForm<ContentBlockInput, unknown, ContentBlockValues>({
-    resolver: zodResolver(contentBlockInputSchema),
+    resolver: zodResolver(blockFormSchema as unknown as typeof contentBlockInputSchema),
     defaultValues: block ? toForm(block) : EMPTY,
   });
   const saveState = useSaveState<AdminContentBlock>(AdminRoutes.contentBlocks, block, (fresh) => {
@@ -52,8 +78,19 @@ export function ContentBlockDialog({
     setJsonError(null);
   });
 
+  const hero = isHero(useWatch({ control, name: 'type' }));
+  // Changing the type between hero and another one carries the content over to the other editor.
+  const wasHero = useRef(hero);
+  useEffect(() => {
+    if (wasHero.current === hero) return;
+    wasHero.current = hero;
+    const content = getValues('content') ?? {};
+    setValue('content', hero ? heroToForm(content) : heroFromForm(content), { shouldDirty: true });
+    setJsonError(null);
+  }, [hero, getValues, setValue]);
+
   const refuseInvalidJson = () => {
-    if (!jsonError) return false;
+    if (hero || !jsonError) return false;
     setError('content', { message: jsonError });
     document.getElementById(f('content'))?.focus();
     return true;
@@ -72,7 +109,9 @@ export function ContentBlockDialog({
           saveState.failed(err, values);
           for (const [name, message] of Object.entries(fieldErrors(err))) {
             const top = name.split('.')[0]!;
-            if (top in EMPTY) setError(top as keyof ContentBlockInput, { message });
+            // The hero form shows each of its inputs' messages; JSON text has one.
+            if (top === 'content' && hero) setError(name as 'content', { message });
+            else if (top in EMPTY) setError(top as keyof ContentBlockInput, { message });
           }
           toast({ variant: 'destructive', title: 'Content block not saved', description: errorMessage(err) });
         },
@@ -84,7 +123,7 @@ export function ContentBlockDialog({
     <EditorDialog
       title={block ? 'Edit Content Block' : 'New Content Block'}
       className="max-w-2xl"
-      dirty={isDirty || jsonError !== null || saveState.copy !== null}
+      dirty={isDirty || (!hero && jsonError !== null) || saveState.copy !== null}
       onClose={onClose}
     >
       {(requestClose) => (
@@ -113,22 +152,31 @@ export function ContentBlockDialog({
               />
             </Field>
           </div>
-          <Field label="Content (JSON)" htmlFor={f('content')}>
-            <Controller
-              control={control}
-              name="content"
-              render={({ field }) => (
-                <JsonTextarea
-                  key={saveState.generation}
-                  id={f('content')}
-                  onValidityChange={setJsonError}
-                  error={errors.content?.message as string | undefined}
-                  value={(field.value ?? {}) as Record<string, unknown>}
-                  onChange={field.onChange}
-                />
-              )}
+          {hero ? (
+            <HeroFields
+              id={f('hero')}
+              control={control as unknown as Control<Record<string, unknown>>}
+              register={register as unknown as UseFormRegister<Record<string, unknown>>}
+              errors={errors as FieldErrors<Record<string, unknown>>}
             />
-          </Field>
+          ) : (
+            <Field label="Content (JSON)" htmlFor={f('content')}>
+              <Controller
+                control={control}
+                name="content"
+                render={({ field }) => (
+                  <JsonTextarea
+                    key={saveState.generation}
+                    id={f('content')}
+                    onValidityChange={setJsonError}
+                    error={errors.content?.message as string | undefined}
+                    value={(field.value ?? {}) as Record<string, unknown>}
+                    onChange={field.onChange}
+                  />
+                )}
+              />
+            </Field>
+          )}
           <Controller
             control={control}
             name="published"

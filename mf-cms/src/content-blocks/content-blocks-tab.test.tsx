@@ -1,11 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminRoutes, type AdminContentBlock } from '@agency/contracts';
 import { Toaster } from '@agency/ui/toaster';
 import { TooltipProvider } from '@agency/ui/tooltip';
 import { fakeApi, ok, renderScreen, type FakeRoute } from '@agency/ui/testing';
-import { INVALID_JSON } from '../editor/json-markdown';
+import { INVALID_JSON } from '../editor/json-content';
 import { ContentBlocksTab } from './content-blocks-tab';
 
 const HERO: AdminContentBlock = {
@@ -70,24 +70,29 @@ describe('CMS Content Blocks tab', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it('invalid JSON content is reported and refused', async () => {
-    const api = renderTab([]);
-    const dialog = await openNew();
+  const asBanner = async (dialog: HTMLElement) => {
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Promo');
     await userEvent.type(within(dialog).getByLabelText('Identifier'), 'promo');
+    await userEvent.clear(within(dialog).getByLabelText('Type'));
+    await userEvent.type(within(dialog).getByLabelText('Type'), 'banner');
+  };
+
+  it('a block of another type is JSON: invalid JSON content is reported and refused', async () => {
+    const api = renderTab([]);
+    const dialog = await openNew();
+    await asBanner(dialog);
     fireEvent.change(within(dialog).getByLabelText('Content (JSON)'), { target: { value: '{ not json' } });
     expect(await within(dialog).findByText(INVALID_JSON)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Block' }));
     expect(api.calls).toHaveLength(0);
   });
 
-  it('a valid block is posted with its parsed JSON content', async () => {
+  it('a valid block of another type is posted with its parsed JSON content', async () => {
     const api = renderTab([], {
       [`POST ${AdminRoutes.contentBlocks}`]: (body) => ok({ ...HERO, ...(body as object) }),
     });
     const dialog = await openNew();
-    await userEvent.type(within(dialog).getByLabelText('Name'), 'Promo');
-    await userEvent.type(within(dialog).getByLabelText('Identifier'), 'promo');
+    await asBanner(dialog);
     fireEvent.change(within(dialog).getByLabelText('Content (JSON)'), {
       target: { value: '{"headline":"Sale"}' },
     });
@@ -95,15 +100,101 @@ describe('CMS Content Blocks tab', () => {
     await screen.findByText('"Promo" was saved.', { exact: false });
     expect(api.calls[0]).toMatchObject({
       method: 'POST',
-      body: { name: 'Promo', identifier: 'promo', content: { headline: 'Sale' }, published: true },
+      body: { name: 'Promo', identifier: 'promo', type: 'banner', content: { headline: 'Sale' } },
     });
   });
 
-  it('Edit opens the block with its JSON content', async () => {
-    renderTab([HERO]);
-    await userEvent.click(screen.getByRole('button', { name: 'Edit Homepage hero' }));
+  it('Edit opens a block of another type with its JSON content', async () => {
+    renderTab([{ ...OFF, content: { text: 'Hi' } }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Banner' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Content Block' });
     const json = within(dialog).getByLabelText('Content (JSON)') as HTMLTextAreaElement;
-    expect(JSON.parse(json.value)).toEqual({ title: 'Hello, world' });
+    expect(JSON.parse(json.value)).toEqual({ text: 'Hi' });
+  });
+});
+
+describe('CMS hero block form', () => {
+  // Focus goes back to the Edit button when the dialog closes, and its tooltip measures itself.
+  beforeEach(() =>
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    ),
+  );
+  afterEach(() => vi.unstubAllGlobals());
+  const STORED: AdminContentBlock = {
+    ...HERO,
+    content: {
+      title: 'Hello, world',
+      subtitle: 'Sub',
+      metrics: [
+        { value: '1%', label: 'One', width: '10%' },
+        { value: '2%', label: 'Two', width: '20%' },
+      ],
+      primaryCTA: { text: 'Talk', href: '/contact' },
+      theme: 'dark',
+    },
+  };
+  const editHero = async () => {
+    const api = renderTab([STORED], {
+      [`PUT ${AdminRoutes.contentBlocks}/1`]: (body) => ok({ ...STORED, ...(body as object) }),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Homepage hero' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Content Block' });
+    return { api, dialog, $: within(dialog) };
+  };
+
+  it('shows the content as fields, no JSON', async () => {
+    const { $ } = await editHero();
+    expect($.queryByLabelText('Content (JSON)')).toBeNull();
+    expect(($.getByLabelText('Title') as HTMLInputElement).value).toBe('Hello, world');
+    expect(($.getByLabelText('Metric label 2') as HTMLInputElement).value).toBe('Two');
+    expect(($.getByLabelText('Primary button link') as HTMLInputElement).value).toBe('/contact');
+    expect(($.getByLabelText('Secondary button text') as HTMLInputElement).value).toBe('');
+  });
+
+  it('adds, reorders and removes metrics, and saves them with the other keys kept', async () => {
+    const { api, $ } = await editHero();
+    await userEvent.click($.getByRole('button', { name: 'Add metric' }));
+    await userEvent.type($.getByLabelText('Metric value 3'), '3x');
+    await userEvent.type($.getByLabelText('Metric label 3'), 'Three');
+    await userEvent.type($.getByLabelText('Bar width 3'), '30%');
+    await userEvent.click($.getByRole('button', { name: 'Move metric 3 up' }));
+    expect(($.getByLabelText('Metric label 2') as HTMLInputElement).value).toBe('Three');
+    expect(($.getByRole('button', { name: 'Move metric 1 up' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click($.getByRole('button', { name: 'Remove metric 1' }));
+    await userEvent.click($.getByRole('button', { name: 'Save Block' }));
+    await screen.findByText('"Homepage hero" was saved.', { exact: false });
+    expect(api.calls[0]!.body).toMatchObject({
+      content: {
+        title: 'Hello, world',
+        subtitle: 'Sub',
+        metrics: [
+          { value: '3x', label: 'Three', width: '30%' },
+          { value: '2%', label: 'Two', width: '20%' },
+        ],
+        primaryCTA: { text: 'Talk', href: '/contact' },
+        theme: 'dark',
+      },
+    });
+    // A button left blank is left out: the home page shows its default.
+    expect((api.calls[0]!.body as { content: object }).content).not.toHaveProperty('secondaryCTA');
+  });
+
+  it('shows the hero schema messages beside the fields and sends nothing', async () => {
+    const { api, $ } = await editHero();
+    await userEvent.clear($.getByLabelText('Bar width 1'));
+    await userEvent.type($.getByLabelText('Bar width 1'), 'wide');
+    await userEvent.type($.getByLabelText('Secondary button text'), 'Work');
+    await userEvent.type($.getByLabelText('Secondary button link'), 'https://elsewhere.example');
+    await userEvent.click($.getByRole('button', { name: 'Save Block' }));
+    expect(await $.findByText('Use a percentage such as 85%')).toBeTruthy();
+    expect($.getByText('Use a site path such as /contact')).toBeTruthy();
+    expect($.getByLabelText('Bar width 1').getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls).toHaveLength(0);
   });
 });

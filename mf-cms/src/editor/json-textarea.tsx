@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { cn } from '@agency/ui';
-import { INVALID_JSON, formatContent, parseContent } from './json-markdown';
+import { INVALID_JSON, formatContent, parseContent } from './json-content';
 
 /** A JSON object edited as text; invalid text is reported to the form, which then refuses to save. */
 export function JsonTextarea({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AdminRoutes,
+  BLOG_BODY_FORMATS,
   RESOURCE_TYPES,
   SERVICE_ICONS,
   SERVICE_VISUALS,
@@ -23,7 +24,9 @@ export type FieldKind =
   | 'image-url'
   | 'file-url'
   | 'list'
-  | 'datetime';
+  | 'datetime'
+  /** Markdown with the toolbar editor and preview; `formatField` names the field holding the format. */
+  | 'markdown';
 
 export interface FieldDef {
   name: string;
@@ -41,6 +44,8 @@ export interface FieldDef {
   itemLabel?: string;
   /** `list` of plain strings: the one input of `item` holds the string. */
   scalar?: boolean;
+  /** `markdown`: the field whose value ('markdown' or 'html') says how the public site renders it. */
+  formatField?: string;
 }
 
 export type Row = Record<string, unknown> & { id: number };
@@ -183,7 +188,14 @@ export const blogConfig: EntityConfig = {
     { name: 'category', label: 'Category', kind: 'text' },
     { name: 'author', label: 'Author', kind: 'text' },
     { name: 'excerpt', label: 'Excerpt', kind: 'textarea', wide: true, rows: 2 },
-    { name: 'content', label: 'Content', kind: 'textarea', wide: true, rows: 12 },
+    { name: 'content', label: 'Content', kind: 'markdown', wide: true, formatField: 'contentFormat' },
+    {
+      name: 'contentFormat',
+      label: 'Content Format',
+      kind: 'select',
+      options: BLOG_BODY_FORMATS,
+      hint: 'New posts are markdown. html: older posts, shown as written, each line break a break.',
+    },
     { name: 'tags', label: 'Tags (one per line)', kind: 'lines' },
     { name: 'publishedAt', label: 'Publish Date', kind: 'datetime', hint: PUBLISH_DATE_HINT },
     published('Published', 'Visible on the site', 'Draft'),
@@ -195,6 +207,7 @@ export const blogConfig: EntityConfig = {
     author: '',
     excerpt: '',
     content: '',
+    contentFormat: 'markdown',
     tags: '',
     publishedAt: '',
     published: false,

@@ -1,7 +1,8 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AdminRoutes } from '@agency/contracts';
+import { AdminRoutes, type BlogBodyFormat } from '@agency/contracts';
+import { blogBodyHtml } from '@agency/ui/rich-text';
 import { Button, Input, Select, Textarea, cn } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +11,7 @@ import { Field, Switch, describedBy, slugify } from '../shared/form-controls';
 import { EditorDialog, SaveProblem, useSaveState } from '../shared/editor-dialog';
 import { formSchema, toFormValues, type EntityConfig, type FieldDef, type Row } from './entity-configs';
 import { ListField } from './list-field';
+import { MarkdownEditor } from '../editor/markdown-editor';
 
 type Values = Record<string, unknown>;
 
@@ -131,6 +133,9 @@ export function EntityDialog({
     defaultValues: row ? toFormValues(config, row) : config.empty,
   });
   const saveState = useSaveState<Row>(config.url, row, (fresh) => reset(toFormValues(config, fresh)));
+  const formatField = config.fields.find((f) => f.formatField)?.formatField;
+  // Only forms with a markdown field have a format; others watch a name they do not have.
+  const bodyFormat = useWatch({ control, name: formatField ?? '_none' }) as BlogBodyFormat | undefined;
 
   const onSubmit = handleSubmit((values) => {
     saveState.start();
@@ -197,7 +202,32 @@ export function EntityDialog({
       );
     }
     let control_;
-    if (field.kind === 'textarea' || field.kind === 'lines' || field.kind === 'results') {
+    if (field.kind === 'markdown') {
+      control_ = (
+        <Controller
+          control={control}
+          name={field.name}
+          render={({ field: f }) => (
+            <MarkdownEditor
+              id={fid}
+              value={String(f.value ?? '')}
+              onChange={f.onChange}
+              error={error}
+              // The preview renders the text exactly as the public page will, in the chosen format.
+              renderHtml={(text) => blogBodyHtml(text, bodyFormat)}
+            />
+          )}
+        />
+      );
+      return (
+        <div key={field.name} className="sm:col-span-2">
+          <label htmlFor={fid} className="mb-1.5 block text-sm font-medium text-ink-900">
+            {field.label}
+          </label>
+          {control_}
+        </div>
+      );
+    } else if (field.kind === 'textarea' || field.kind === 'lines' || field.kind === 'results') {
       control_ = (
         <Textarea
           rows={field.rows ?? (field.kind === 'textarea' ? 4 : 3)}

@@ -5,7 +5,8 @@ import { listItemBlank, type FieldDef } from './entity-configs';
 
 type Values = Record<string, unknown>;
 
-const messageAt = (node: unknown, ...path: (string | number)[]): string | undefined => {
+/** The message at a path of react-hook-form's nested errors, if any. */
+export const messageAt = (node: unknown, ...path: (string | number)[]): string | undefined => {
   let n = node;
   for (const key of path) n = n && typeof n === 'object' ? (n as Record<string, unknown>)[key] : undefined;
   const m = n && typeof n === 'object' ? (n as { message?: unknown }).message : undefined;
@@ -13,8 +14,9 @@ const messageAt = (node: unknown, ...path: (string | number)[]): string | undefi
 };
 
 /**
- * A list of items (features, benefits, process steps) edited with plain controls: each item has its
- * own labelled inputs and a Remove button; Add appends a blank item and focuses its first input.
+ * A list of items (features, benefits, process steps, hero metrics) edited with plain controls: each
+ * item has its own labelled inputs, Move up / Move down and Remove; Add appends a blank item and
+ * focuses its first input. `field.name` may be a dotted path ('content.metrics').
  */
 export function ListField({
   id,
@@ -29,10 +31,11 @@ export function ListField({
   register: UseFormRegister<Values>;
   errors: FieldErrors<Values>;
 }) {
-  const { fields, append, remove } = useFieldArray({ control, name: field.name as never });
+  const { fields, append, remove, move } = useFieldArray({ control, name: field.name as never });
+  const at = field.name.split('.');
   const item = field.item ?? [];
   const noun = field.itemLabel ?? 'Item';
-  const listError = messageAt(errors, field.name) ?? messageAt(errors, field.name, 'root') ?? undefined;
+  const listError = messageAt(errors, ...at) ?? messageAt(errors, ...at, 'root') ?? undefined;
   return (
     <fieldset className="sm:col-span-2" aria-describedby={listError ? `${id}-error` : undefined}>
       <legend className="mb-1.5 block text-sm font-medium text-ink-900">{field.label}</legend>
@@ -46,8 +49,8 @@ export function ListField({
                   const fid = `${id}-${i}-${sub.name}`;
                   const path = field.scalar ? `${field.name}.${i}.value` : `${field.name}.${i}.${sub.name}`;
                   const error = field.scalar
-                    ? (messageAt(errors, field.name, i) ?? messageAt(errors, field.name, i, 'value'))
-                    : messageAt(errors, field.name, i, sub.name);
+                    ? (messageAt(errors, ...at, i) ?? messageAt(errors, ...at, i, 'value'))
+                    : messageAt(errors, ...at, i, sub.name);
                   const aria = describedBy(fid, error);
                   return (
                     <Field
@@ -66,7 +69,18 @@ export function ListField({
                   );
                 })}
               </div>
-              <div className="mt-2 flex justify-end">
+              <div className="mt-2 flex flex-wrap justify-end gap-1">
+                <Button variant="ghost" size="sm" disabled={i === 0} onClick={() => move(i, i - 1)}>
+                  Move {noun.toLowerCase()} {i + 1} up
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={i === fields.length - 1}
+                  onClick={() => move(i, i + 1)}
+                >
+                  Move {noun.toLowerCase()} {i + 1} down
+                </Button>
                 <Button variant="ghost" size="sm" onClick={() => remove(i)}>
                   Remove {noun.toLowerCase()} {i + 1}
                 </Button>

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AdminRoutes,
+  pageBody,
   pageInputSchema,
   type AdminPage,
   type PageInput,
@@ -12,9 +13,11 @@ import { Button, Input, Textarea } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { errorMessage, fieldErrors, useSaveEntity } from '../shared/admin-api';
 import { Field, Switch, describedBy, slugify } from '../shared/form-controls';
-import { ContentEditor } from '../editor/content-editor';
+import { markdownHtml } from '@agency/ui/rich-text';
+import { MarkdownEditor } from '../editor/markdown-editor';
 import { EditorDialog, SaveProblem, useSaveState } from '../shared/editor-dialog';
 import { PUBLISH_DATE_HINT, dateTimeLocalField, toDateTimeLocal } from '../shared/publishing';
+import { CharacterCount, SEARCH_LIMITS, SearchPreview } from './search-preview';
 
 /** The form holds the publish date as the datetime-local input's text. */
 type PageForm = Omit<PageInput, 'publishedAt'> & { publishedAt: string };
@@ -52,7 +55,6 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
   const f = (name: string) => `${id}-${name}`;
   const save = useSaveEntity<PageValues, AdminPage>(AdminRoutes.pages);
   const [slugTouched, setSlugTouched] = useState(Boolean(page));
-  const [jsonError, setJsonError] = useState<string | null>(null);
   const {
     register,
     control,
@@ -67,17 +69,13 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
   });
   const saveState = useSaveState<AdminPage>(AdminRoutes.pages, page, (fresh) => {
     reset(toForm(fresh));
-    setJsonError(null);
+  });
+  const [slug, pageTitle, metaTitle, metaDescription] = useWatch({
+    control,
+    name: ['slug', 'title', 'metaTitle', 'metaDescription'],
   });
 
-  const refuseInvalidJson = () => {
-    if (!jsonError) return false;
-    setError('content', { message: jsonError });
-    document.getElementById(f('content'))?.focus();
-    return true;
-  };
   const onSubmit = handleSubmit((values) => {
-    if (refuseInvalidJson()) return;
     saveState.start();
     save.mutate(
       { id: page?.id, values, etag: saveState.etag },
@@ -98,7 +96,7 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
         },
       },
     );
-  }, refuseInvalidJson);
+  });
 
   const nameField = register('name');
   const title = page ? 'Edit Page' : 'New Page';
@@ -106,7 +104,7 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
     <EditorDialog
       title={title}
       className="max-w-3xl"
-      dirty={isDirty || jsonError !== null || saveState.copy !== null}
+      dirty={isDirty || saveState.copy !== null}
       onClose={onClose}
     >
       {(requestClose) => (
@@ -148,8 +146,14 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
             <Field label="Meta Title" htmlFor={f('metaTitle')} error={errors.metaTitle?.message}>
               <Input
                 {...describedBy(f('metaTitle'), errors.metaTitle?.message)}
+                aria-describedby={errors.metaTitle ? f('metaTitle-error') : f('metaTitle-count')}
                 {...register('metaTitle')}
                 invalid={Boolean(errors.metaTitle)}
+              />
+              <CharacterCount
+                id={f('metaTitle-count')}
+                length={metaTitle?.length ?? 0}
+                limit={SEARCH_LIMITS.metaTitle}
               />
             </Field>
             <Field
@@ -160,11 +164,24 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
               <Textarea
                 rows={2}
                 {...describedBy(f('metaDescription'), errors.metaDescription?.message)}
+                aria-describedby={
+                  errors.metaDescription ? f('metaDescription-error') : f('metaDescription-count')
+                }
                 {...register('metaDescription')}
                 invalid={Boolean(errors.metaDescription)}
               />
+              <CharacterCount
+                id={f('metaDescription-count')}
+                length={metaDescription?.length ?? 0}
+                limit={SEARCH_LIMITS.metaDescription}
+              />
             </Field>
           </div>
+          <SearchPreview
+            title={(metaTitle ?? '').trim() || (pageTitle ?? '').trim()}
+            description={(metaDescription ?? '').trim()}
+            path={`/${slug ?? ''}`}
+          />
           <div>
             <span id={f('content-label')} className="mb-1.5 block text-sm font-medium text-ink-900">
               Page Content
@@ -173,14 +190,14 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
               control={control}
               name="content"
               render={({ field }) => (
-                <ContentEditor
-                  key={saveState.generation}
+                <MarkdownEditor
                   id={f('content')}
-                  onValidityChange={setJsonError}
                   error={errors.content?.message as string | undefined}
                   labelledBy={f('content-label')}
-                  value={(field.value ?? {}) as Record<string, unknown>}
-                  onChange={field.onChange}
+                  renderHtml={markdownHtml}
+                  value={pageBody({ content: field.value ?? {} })}
+                  // Other keys of the content object stay as they were stored.
+                  onChange={(body) => field.onChange({ ...field.value, body })}
                 />
               )}
             />

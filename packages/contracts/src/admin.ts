@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailAddress, singleLine, slug } from './common';
-import { SERVICE_ICONS, SERVICE_VISUALS } from './marketing';
-import { RESOURCE_TYPES } from './content';
+import { SERVICE_ICONS, SERVICE_VISUALS, homepageHeroContentSchema } from './marketing';
+import { BLOG_BODY_FORMATS, RESOURCE_TYPES } from './content';
 import { RESERVED_PAGE_SLUGS } from './site-routes';
 
 /** Staff API paths (everything under /api/admin needs a staff session except auth). */
@@ -211,7 +211,15 @@ export const contentBlockInputSchema = z
     content: adminJsonObject.default({}),
     published: z.boolean().default(true),
   })
-  .strict();
+  .strict()
+  .superRefine((block, ctx) => {
+    // A hero block's content is what the home hero reads: the CMS form and the API check it alike.
+    if (block.type !== 'hero') return;
+    const hero = homepageHeroContentSchema.safeParse(block.content);
+    for (const issue of hero.success ? [] : hero.error.issues) {
+      ctx.addIssue({ code: 'custom', path: ['content', ...issue.path], message: issue.message });
+    }
+  });
 export type ContentBlockInput = z.input<typeof contentBlockInputSchema>;
 export type ContentBlockValues = z.output<typeof contentBlockInputSchema>;
 export type AdminContentBlock = ContentBlockValues & Timestamps;
@@ -261,6 +269,8 @@ export const blogPostInputSchema = z
     title: required('Title', 300),
     excerpt: longText('Excerpt', 1000),
     content: longText('Content', 50_000),
+    /** The CMS sends 'markdown'; clients that send none keep the older HTML format. */
+    contentFormat: z.enum(BLOG_BODY_FORMATS, { error: 'Choose markdown or HTML' }).default('html'),
     category: required('Category', 100),
     author: required('Author', 100),
     tags: stringList(20),

@@ -17,6 +17,13 @@ export const ResourceRoutes = {
   download: (id: number) => `/api/resources/${id}/download`,
 } as const;
 
+/**
+ * How a blog body is stored: 'markdown' (the CMS editor's) or 'html' (older posts, shown as the spec
+ * has it: line breaks become <br>). Readers take anything else as 'html'.
+ */
+export const BLOG_BODY_FORMATS = ['html', 'markdown'] as const;
+export type BlogBodyFormat = (typeof BLOG_BODY_FORMATS)[number];
+
 /** The markdown body of a page, or '' when the CMS stored none. */
 export function pageBody(page: { content: Record<string, unknown> }): string {
   const body = page.content['body'];

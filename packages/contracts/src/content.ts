@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
+import { BLOG_BODY_FORMATS } from './content-values';
+
 export {
+  BLOG_BODY_FORMATS,
   BLOG_CATEGORIES,
+  type BlogBodyFormat,
   RESOURCE_TYPES,
   ResourceRoutes,
   pageBody,
@@ -38,8 +42,10 @@ export const blogPostSchema = z.object({
   slug: z.string(),
   title: z.string(),
   excerpt: z.string(),
-  /** HTML fragment with plain line breaks; clients turn breaks into <br> and sanitize before inserting. */
+  /** Rendered by `blogBodyHtml` of @agency/ui/rich-text in its `contentFormat`. */
   content: z.string(),
+  /** Older posts and readers of older answers: 'html' (a fragment with plain line breaks). */
+  contentFormat: z.enum(BLOG_BODY_FORMATS).catch('html'),
   category: z.string(),
   author: z.string(),
   tags: z.array(z.string()),

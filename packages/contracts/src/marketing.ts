@@ -42,15 +42,15 @@ export const contentBlockSchema = z.object({
 export type ContentBlock = z.infer<typeof contentBlockSchema>;
 
 export const heroMetricSchema = z.object({
-  value: z.string().min(1),
-  label: z.string().min(1),
+  value: z.string().min(1, 'Enter the value, e.g. 247%'),
+  label: z.string().min(1, 'Enter the label'),
   /** CSS width of the metric's bar, e.g. '85%'. */
   width: z.string().regex(/^\d{1,3}(?:\.\d+)?%$/, 'Use a percentage such as 85%'),
 });
 export type HeroMetric = z.infer<typeof heroMetricSchema>;
 
 export const ctaSchema = z.object({
-  text: z.string().min(1),
+  text: z.string().min(1, 'Enter the button text'),
   /** Site-relative path only: the hero never sends visitors off-site. */
   href: z.string().regex(/^\/(?!\/)[^\s]*$/, 'Use a site path such as /contact'),
 });
@@ -60,7 +60,7 @@ export type Cta = z.infer<typeof ctaSchema>;
 export const homepageHeroContentSchema = z.object({
   title: z.string().min(1).optional(),
   subtitle: z.string().min(1).optional(),
-  metrics: z.array(heroMetricSchema).min(1).optional(),
+  metrics: z.array(heroMetricSchema).min(1, 'Add at least one metric').optional(),
   primaryCTA: ctaSchema.optional(),
   secondaryCTA: ctaSchema.optional(),
 });

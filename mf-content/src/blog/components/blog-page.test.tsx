@@ -10,6 +10,7 @@ const post = (n: number, over: Partial<BlogPost> = {}): BlogPost => ({
   title: `Post number ${n}`,
   excerpt: `Excerpt of post ${n}.`,
   content: 'Body',
+  contentFormat: 'html',
   category: 'SEO',
   author: 'Jane Doe',
   tags: [],

@@ -12,6 +12,7 @@ const POST: BlogPost = {
   title: 'Local SEO in 2026',
   excerpt: 'What changed for local search.',
   content: 'First line\nSecond line<script>alert(1)</script>',
+  contentFormat: 'html',
   category: 'SEO',
   author: 'maria Lopez',
   tags: ['seo', 'local', 'maps', 'reviews'],
@@ -80,6 +81,20 @@ describe('BlogPostPage', () => {
     renderPost();
     const body = await screen.findByTestId('post-body');
     expect(body.innerHTML).toBe('First line<br>Second line');
+  });
+
+  it('a markdown body (and one from an answer without a format) renders as markdown or as before', async () => {
+    const markdown = {
+      ...POST,
+      content: '## Plan\n\nFirst **line**\n<script>alert(1)</script>',
+      contentFormat: 'markdown',
+    };
+    fakeApi({ [ApiRoutes.blogPost(POST.slug)]: ok(markdown) });
+    renderPost();
+    const body = await screen.findByTestId('post-body');
+    expect(body.querySelector('h2')?.textContent).toBe('Plan');
+    expect(body.querySelector('strong')?.textContent).toBe('line');
+    expect(body.innerHTML).not.toContain('script');
   });
 
   it('the sidebar shows the author initial, Stay Updated, Need Help? and the Related Articles link', async () => {

@@ -1,11 +1,9 @@
 import { useMemo } from 'react';
 import { Link, useParams } from '@agency/ui/router';
-import { marked } from 'marked';
 import { SLUG_PATTERN, pageBody, type PublicPage } from '@agency/contracts/browser';
 import { Container, Skeleton, buttonClasses, formatDate } from '@agency/ui';
 import { usePage } from '../api/get-page';
-import { sanitizeHtml } from '../../shared/sanitize-html';
-import { richTextClasses } from '../../shared/rich-text';
+import { markdownHtml, richTextClasses } from '@agency/ui/rich-text';
 
 /** A published page the CMS manages, at /{slug}. */
 export function CmsPage() {
@@ -19,7 +17,7 @@ export function CmsPage() {
 }
 
 function ManagedPage({ page }: { page: PublicPage }) {
-  const html = useMemo(() => sanitizeHtml(marked.parse(pageBody(page), { async: false })), [page]);
+  const html = useMemo(() => markdownHtml(pageBody(page)), [page]);
   return (
     <article>
       <header className="bg-ink-950 pb-14 pt-32 text-white sm:pt-36">

@@ -25,6 +25,3 @@ export function sanitizeHtml(html: string): string {
     ALLOW_DATA_ATTR: false,
   });
 }
-
-/** The spec's blog body rendering: line breaks become <br>; then sanitized. */
-export const blogBodyHtml = (content: string) => sanitizeHtml(content.replace(/\r\n|\r|\n/g, '<br>'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blogBodyHtml, sanitizeHtml } from './sanitize-html';
+import { blogBodyHtml, markdownHtml, sanitizeHtml } from './index';
 
 describe('sanitizeHtml', () => {
   it('keeps formatting, safe links and images', () => {
@@ -33,5 +33,15 @@ describe('sanitizeHtml', () => {
 describe('blogBodyHtml', () => {
   it('turns every line break into <br>', () => {
     expect(blogBodyHtml('one\ntwo\r\nthree\n\nfour')).toBe('one<br>two<br>three<br><br>four');
+    expect(blogBodyHtml('a\n<h2>B</h2>', 'html')).toBe('a<br><h2>B</h2>');
+  });
+
+  it('renders markdown bodies like page bodies, sanitized', () => {
+    expect(blogBodyHtml('## B\n\n**x** [y](javascript:alert(1))', 'markdown')).toBe(
+      markdownHtml('## B\n\n**x** [y](javascript:alert(1))'),
+    );
+    expect(markdownHtml('## B\n\n**x** <img src=x onerror=alert(1)>')).toBe(
+      '<h2>B</h2>\n<p><strong>x</strong> <img src="x" loading="lazy" alt=""></p>\n',
+    );
   });
 });

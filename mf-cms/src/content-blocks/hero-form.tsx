@@ -1,0 +1,121 @@
+import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
+import { Input, Textarea } from '@agency/ui';
+import { Field, describedBy } from '../shared/form-controls';
+import type { FieldDef } from '../entities/entity-configs';
+import { ListField, messageAt } from '../entities/list-field';
+
+type Values = Record<string, unknown>;
+type Text = Record<string, string>;
+
+const CTAS = [
+  { key: 'primaryCTA', label: 'Primary button' },
+  { key: 'secondaryCTA', label: 'Secondary button' },
+] as const;
+
+const METRICS: FieldDef = {
+  name: 'content.metrics',
+  label: 'Metrics',
+  kind: 'list',
+  itemLabel: 'Metric',
+  hint: 'The home page shows the first three, in this order; with none it shows its default metrics.',
+  item: [
+    { name: 'value', label: 'Metric value', kind: 'text' },
+    { name: 'label', label: 'Metric label', kind: 'text' },
+    { name: 'width', label: 'Bar width', kind: 'text' },
+  ],
+};
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const record = (v: unknown): Values => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Values) : {});
+
+/** Stored hero content as form values: every input has a string; other keys are kept as they are. */
+export function heroToForm(content: Values): Values {
+  const cta = (v: unknown): Text => ({ text: str(record(v).text), href: str(record(v).href) });
+  return {
+    ...content,
+    title: str(content.title),
+    subtitle: str(content.subtitle),
+    metrics: (Array.isArray(content.metrics) ? content.metrics : []).map((m) => ({
+      value: str(record(m).value),
+      label: str(record(m).label),
+      width: str(record(m).width),
+    })),
+    primaryCTA: cta(content.primaryCTA),
+    secondaryCTA: cta(content.secondaryCTA),
+  };
+}
+
+/**
+ * Form values as hero content: blank texts, an empty metric list and a button with neither text nor
+ * link are left out (the home page then shows its default for them). What is left is checked by the
+ * shared hero schema, through the content block contract.
+ */
+export function heroFromForm(form: Values): Values {
+  const out: Values = { ...form };
+  for (const key of ['title', 'subtitle']) {
+    const v = str(form[key]).trim();
+    if (v) out[key] = v;
+    else delete out[key];
+  }
+  const metrics = Array.isArray(form.metrics) ? (form.metrics as Text[]) : [];
+  if (metrics.length) {
+    out.metrics = metrics.map((m) => ({
+      value: str(m.value).trim(),
+      label: str(m.label).trim(),
+      width: str(m.width).trim(),
+    }));
+  } else delete out.metrics;
+  for (const { key } of CTAS) {
+    const cta = record(form[key]);
+    const text = str(cta.text).trim();
+    const href = str(cta.href).trim();
+    if (text || href) out[key] = { text, href };
+    else delete out[key];
+  }
+  return out;
+}
+
+/** The 'homepage-hero' content as a form: title, subtitle, metrics and both buttons. */
+export function HeroFields({
+  id,
+  control,
+  register,
+  errors,
+}: {
+  id: string;
+  control: Control<Values>;
+  register: UseFormRegister<Values>;
+  errors: FieldErrors<Values>;
+}) {
+  const text = (path: string[], label: string, multiline = false, hint?: string) => {
+    const fid = `${id}-${path.join('-')}`;
+    const error = messageAt(errors, 'content', ...path);
+    const aria = describedBy(fid, error, Boolean(hint));
+    const name = ['content', ...path].join('.');
+    return (
+      <Field label={label} htmlFor={fid} error={error} hint={hint}>
+        {multiline ? (
+          <Textarea rows={3} {...aria} {...register(name)} invalid={Boolean(error)} />
+        ) : (
+          <Input {...aria} {...register(name)} invalid={Boolean(error)} />
+        )}
+      </Field>
+    );
+  };
+  return (
+    <div className="space-y-4">
+      {text(['title'], 'Title', false, 'Text after the first comma is highlighted.')}
+      {text(['subtitle'], 'Subtitle', true)}
+      <ListField id={`${id}-metrics`} field={METRICS} control={control} register={register} errors={errors} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {CTAS.map(({ key, label }) => (
+          <fieldset key={key} className="space-y-3 rounded-lg border border-slate-200 p-3">
+            <legend className="px-1 text-sm font-medium text-ink-900">{label}</legend>
+            {text([key, 'text'], `${label} text`)}
+            {text([key, 'href'], `${label} link`, false, 'A site path such as /contact.')}
+          </fieldset>
+        ))}
+      </div>
+    </div>
+  );
+}

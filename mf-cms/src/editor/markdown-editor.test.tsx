@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { TooltipProvider } from '@agency/ui/tooltip';
+import { renderScreen } from '@agency/ui/testing';
+import { markdownHtml } from '@agency/ui/rich-text';
+import { MarkdownEditor } from './markdown-editor';
+
+function Editor({ initial }: { initial: string }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <TooltipProvider>
+      <span id="body-label">Body</span>
+      <MarkdownEditor
+        id="body"
+        labelledBy="body-label"
+        value={value}
+        onChange={setValue}
+        renderHtml={markdownHtml}
+      />
+    </TooltipProvider>
+  );
+}
+
+/** The editor with `initial` text and the part between the two `|` selected. */
+function setup(marked: string) {
+  const [before = '', selected = '', after = ''] = marked.split('|');
+  renderScreen(<Editor initial={before + selected + after} />);
+  const text = screen.getByLabelText('Body') as HTMLTextAreaElement;
+  text.setSelectionRange(before.length, before.length + selected.length);
+  const click = (name: string) => userEvent.click(screen.getByRole('button', { name }));
+  return { text, click };
+}
+
+describe('markdown toolbar', () => {
+  it('Bold wraps the selected word, and Bold again unwraps it', async () => {
+    const { text, click } = setup('Open |roles| today');
+    await click('Bold');
+    expect(text.value).toBe('Open **roles** today');
+    expect(text.value.slice(text.selectionStart, text.selectionEnd)).toBe('roles');
+    await click('Bold');
+    expect(text.value).toBe('Open roles today');
+    await click('Italic');
+    expect(text.value).toBe('Open _roles_ today');
+  });
+
+  it('a selection that includes its markers is unwrapped; spaces stay outside new markers', async () => {
+    const { text, click } = setup('Open |**roles**| today');
+    await click('Bold');
+    expect(text.value).toBe('Open roles today');
+    text.setSelectionRange(4, 11);
+    await click('Bold');
+    expect(text.value).toBe('Open **roles** today');
+  });
+
+  it('with nothing selected, Bold inserts a selected placeholder', async () => {
+    const { text, click } = setup('Hi |');
+    await click('Bold');
+    expect(text.value).toBe('Hi **bold text**');
+    expect(text.value.slice(text.selectionStart, text.selectionEnd)).toBe('bold text');
+  });
+
+  it('heading levels replace each other; the same level again removes it', async () => {
+    const { text, click } = setup('Intro\nOpen ro|le|s\nMore');
+    await click('Heading 2');
+    expect(text.value).toBe('Intro\n## Open roles\nMore');
+    await click('Heading 3');
+    expect(text.value).toBe('Intro\n### Open roles\nMore');
+    await click('Heading 1');
+    expect(text.value).toBe('Intro\n# Open roles\nMore');
+    await click('Heading 1');
+    expect(text.value).toBe('Intro\nOpen roles\nMore');
+  });
+
+  it('lists number their lines, replace each other and toggle off; a quote prefixes each line', async () => {
+    const { text, click } = setup('|One\nTwo|');
+    await click('Bullet List');
+    expect(text.value).toBe('- One\n- Two');
+    await click('Numbered List');
+    expect(text.value).toBe('1. One\n2. Two');
+    await click('Numbered List');
+    expect(text.value).toBe('One\nTwo');
+    await click('Quote');
+    expect(text.value).toBe('> One\n> Two');
+    await click('Quote');
+    expect(text.value).toBe('One\nTwo');
+  });
+
+  it('Insert Link asks in a dialog, with the selection as its text, and refuses unsafe addresses', async () => {
+    const { text, click } = setup('Read the |guide|.');
+    await click('Insert Link');
+    const dialog = await screen.findByRole('dialog', { name: 'Insert Link' });
+    expect((within(dialog).getByLabelText('Link Text') as HTMLInputElement).value).toBe('guide');
+    await userEvent.type(within(dialog).getByLabelText('URL'), 'javascript:alert(1)');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Insert Link' }));
+    expect(within(dialog).getByRole('alert').textContent).toMatch(/http\(s\), mailto: or tel:/);
+    expect(text.value).toBe('Read the guide.');
+    await userEvent.clear(within(dialog).getByLabelText('URL'));
+    await userEvent.type(within(dialog).getByLabelText('URL'), '/resources');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Insert Link' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(text.value).toBe('Read the [guide](/resources).');
+  });
+
+  it('counts the characters of the text and previews it as the public site renders it', async () => {
+    const { click } = setup('## Plan\n\n**Bold** <img src=x onerror=alert(1)>|');
+    expect(screen.getByText('46 characters')).toBeTruthy();
+    await click('Preview');
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    expect(within(preview).getByRole('heading', { level: 2, name: 'Plan' })).toBeTruthy();
+    expect(preview.querySelector('strong')?.textContent).toBe('Bold');
+    expect(preview.innerHTML).not.toContain('onerror');
+    expect((screen.getByRole('button', { name: 'Bold' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
