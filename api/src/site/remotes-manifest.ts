@@ -45,6 +45,8 @@ export interface ReleaseSource {
   serverBuild(remote: RemoteName, version: string): { file: string; prepare: () => Promise<void> };
   /** Whether `remote@version` is stored (released or staged). */
   hasVersion(remote: RemoteName, version: string): Promise<boolean>;
+  /** Reads the state again now (after a switch this instance made), resolved once it is read. */
+  refresh?(): Promise<void>;
 }
 
 const sources = new WeakMap<Env, ReleaseSource>();
