@@ -24,7 +24,7 @@ const releasesQuery = {
 /** Where a remote's preview opens: its first page without parameters (mf-contact: /contact), else home. */
 export function previewHref(remote: string, version: string): string {
   const page = SITE_ROUTES.find((r) => REMOTE_FOLDERS[r.remote] === remote && !r.path.includes(':'));
-  return `${page?.path ?? '/'}?remotes=${encodeURIComponent(`${remote}@${version}`)}`;
+  return `${page?.path ?? '/'}?remotes=${remote}@${encodeURIComponent(version)}`;
 }
 
 /** Each remote's live version, canary, staged versions and history; preview any, promote any not live. */
