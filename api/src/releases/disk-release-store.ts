@@ -12,11 +12,11 @@ export { ReleaseError };
  * by write-then-rename. The release commands (scripts/release-store.mjs) and the CMS (admin/releases-
  * router.ts) both switch through these functions; the server reads the state in site/remotes-manifest.ts.
  */
-const stateFile = (dir: string) => path.join(dir, 'release-state.json');
+export const diskStateFile = (dir: string) => path.join(dir, 'release-state.json');
 
 export function readDiskState(dir: string): ReleaseState {
   try {
-    return JSON.parse(readFileSync(stateFile(dir), 'utf8')) as ReleaseState;
+    return JSON.parse(readFileSync(diskStateFile(dir), 'utf8')) as ReleaseState;
   } catch {
     return { remotes: {} };
   }
@@ -25,9 +25,9 @@ export function readDiskState(dir: string): ReleaseState {
 /** Write-then-rename: a reader sees the old state or the new one, never half of either. */
 export function writeDiskState(dir: string, state: ReleaseState) {
   mkdirSync(dir, { recursive: true });
-  const tmp = `${stateFile(dir)}.${process.pid}.tmp`;
+  const tmp = `${diskStateFile(dir)}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify(state, null, 2)}\n`);
-  renameSync(tmp, stateFile(dir));
+  renameSync(tmp, diskStateFile(dir));
 }
 
 /** A stored version on disk: its folder holds the browser entry (a release is complete once renamed in place). */
