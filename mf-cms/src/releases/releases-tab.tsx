@@ -12,7 +12,7 @@ import {
 import { Badge, Button, Card, Dialog, Input, Label, Skeleton, readList } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { adminGet, adminKeys, adminSend, errorMessage } from '../shared/admin-api';
-import { EmptyState, TabHeader } from '../shared/list-ui';
+import { LoadFailed, TabHeader } from '../shared/list-ui';
 import { formatPublishDate } from '../shared/publishing';
 
 const releasesQuery = {
@@ -40,16 +40,7 @@ export function ReleasesTab() {
       {list.isPending ? (
         <Skeleton className="h-40" />
       ) : list.isError ? (
-        <EmptyState>
-          The releases could not be loaded: {errorMessage(list.error)}{' '}
-          <button
-            type="button"
-            className="font-semibold text-brand-700 underline"
-            onClick={() => void list.refetch()}
-          >
-            Retry
-          </button>
-        </EmptyState>
+        <LoadFailed what="The releases" onRetry={() => void list.refetch()} />
       ) : (
         <div className="space-y-6">
           {list.data.map((r) => (
