@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RemoteReleases } from '@agency/contracts';
 import { createTestApp } from '../test-support/test-app';
+import { standInBuild, standInSite, writeFiles } from '../test-support/stand-in-site';
 import { storeRelease } from '../releases/release-store';
 import { STAFF_PASSWORD, signIn, staffClient } from './admin-test-support';
 
@@ -14,32 +15,8 @@ import { STAFF_PASSWORD, signIn, staffClient } from './admin-test-support';
  * (as `npm run release` and `npm run release -- --staged` leave them); stand-in builds, as in
  * site/remote-preview.test.ts, so a page shows which version rendered it.
  */
-const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Generic</title>
-</head><body><div id="root"></div></body></html>`;
-const SHARES = 'export const sharedSingletons = { react: (globalThis.__hostReact ??= {}) };';
-const SHELL = `${SHARES}
-export async function render(req) {
-  const remote = req.remotes.mf_content;
-  return {
-    html: '<main><h1>' + (remote ? remote.modules.Marker : 'rendered-in-browser') + '</h1></main>',
-    state: {}, rendered: Object.keys(req.remotes), leftToBrowser: [], problems: [],
-  };
-}`;
 const LIVE = '1.0.0-live000001';
 const STAGED = '1.1.0-staged0001';
-const build = (marker: string) => ({
-  'remoteEntry.js': `// ${marker}`,
-  'server/entry-server.js': `${SHARES} export const modules = { Marker: '${marker}' };`,
-});
-
-function write(root: string, files: Record<string, string>) {
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
-}
-const under = (prefix: string, files: Record<string, string>) =>
-  Object.fromEntries(Object.entries(files).map(([f, s]) => [`${prefix}/${f}`, s]));
 
 const stores = [
   { store: 'disk', database: false },
@@ -65,19 +42,13 @@ describe.each(stores)('Releases in the CMS API ($store store)', ({ database }) =
     )!;
 
   beforeAll(async () => {
-    const site = mkdtempSync(path.join(tmpdir(), 'releases-site-'));
-    write(site, {
-      'shell/dist/index.html': TEMPLATE,
-      'shell/dist/server/entry-server.js': SHELL,
-      'shell/dist/server/shared-modules.json': '{}',
-      'mf-content/dist/server/entry-server.js': `${SHARES} export const modules = { Marker: 'local' };`,
-    });
+    const site = standInSite('releases');
     const releases = mkdtempSync(path.join(tmpdir(), 'releases-store-'));
     if (!database)
-      write(releases, {
-        ...under(`mf-content/${LIVE}`, build('live')),
+      writeFiles(releases, {
+        ...standInBuild('live', `mf-content/${LIVE}`),
         // Staged: stored, in no state (what `npm run release -- mf-content --staged` leaves).
-        ...under(`mf-content/${STAGED}`, build('staged')),
+        ...standInBuild('staged', `mf-content/${STAGED}`),
         'release-state.json': JSON.stringify({ remotes: { mf_content: { current: LIVE, history: [] } } }),
       });
     t = await createTestApp({
@@ -92,7 +63,7 @@ describe.each(stores)('Releases in the CMS API ($store store)', ({ database }) =
     if (database) {
       const dir = (marker: string) => {
         const d = mkdtempSync(path.join(tmpdir(), 'release-build-'));
-        write(d, build(marker));
+        writeFiles(d, standInBuild(marker));
         return d;
       };
       const opts = { remote: 'mf_content', gitCommit: 'abc123' };
