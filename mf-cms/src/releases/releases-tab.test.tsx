@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminRoutes } from '@agency/contracts';
@@ -109,5 +109,30 @@ describe('Releases tab', () => {
     expect(within(region('mf-content')).getByRole('list', { name: 'History' }).textContent).toContain(
       `${STAGED} Live`,
     );
+  });
+
+  it('End canary asks first, then rolls back as `npm run rollback`; nothing to go back to, no button', async () => {
+    let canary: { version: string; percent: number } | null = { version: '2.1.0-m', percent: 10 };
+    const api = fakeApi({
+      [AdminRoutes.releases]: () => ok(listing(LIVE, []).map((r, i) => (i === 0 ? { ...r, canary } : r))),
+      [`POST ${AdminRoutes.releases}/mf-marketing/rollback`]: () => {
+        canary = null;
+        return ok({ message: 'Ended the canary of mf-marketing 2.1.0-m: everyone is on 2.0.0-m' });
+      },
+    });
+    renderScreen(<ReleasesTab />, { path: '/cms' });
+    const user = userEvent.setup();
+    const end = await screen.findByRole('button', { name: 'End the canary of mf-marketing' });
+    // mf-content has one release and no canary: nothing to roll back to.
+    expect(within(region('mf-content')).queryByRole('button', { name: /Roll back/ })).toBeNull();
+    await user.click(end);
+    const dialog = screen.getByRole('dialog', { name: 'End the canary of mf-marketing 2.1.0-m?' });
+    await user.click(within(dialog).getByRole('button', { name: 'End canary' }));
+
+    await waitFor(() => expect(region('mf-marketing').textContent).not.toContain('of visitors'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([
+      { url: `${AdminRoutes.releases}/mf-marketing/rollback`, method: 'POST', body: {} },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, Rocket } from 'lucide-react';
+import { ExternalLink, Rocket, Undo2 } from 'lucide-react';
 import {
   AdminRoutes,
   REMOTE_FOLDERS,
@@ -31,6 +31,7 @@ export function previewHref(remote: string, version: string): string {
 export function ReleasesTab() {
   const list = useQuery(releasesQuery);
   const [promoting, setPromoting] = useState<{ remote: string; version: string } | null>(null);
+  const [rollingBack, setRollingBack] = useState<RemoteReleases | null>(null);
   return (
     <div>
       <TabHeader
@@ -48,11 +49,13 @@ export function ReleasesTab() {
               key={r.remote}
               releases={r}
               onPromote={(version) => setPromoting({ remote: r.remote, version })}
+              onRollback={() => setRollingBack(r)}
             />
           ))}
         </div>
       )}
       {promoting ? <PromoteDialog {...promoting} onClose={() => setPromoting(null)} /> : null}
+      {rollingBack ? <RollbackDialog releases={rollingBack} onClose={() => setRollingBack(null)} /> : null}
     </div>
   );
 }
@@ -60,9 +63,11 @@ export function ReleasesTab() {
 function RemoteCard({
   releases: r,
   onPromote,
+  onRollback,
 }: {
   releases: RemoteReleases;
   onPromote: (version: string) => void;
+  onRollback: () => void;
 }) {
   const headingId = useId();
   const none = !r.live && !r.canary && !r.staged.length && !r.history.length;
@@ -87,6 +92,19 @@ function RemoteCard({
               </>
             ) : null}
           </dl>
+          {/* Something to go back to: a canary to end, or an earlier release (the server has the last word). */}
+          {r.live && (r.canary || r.history.length > 1) ? (
+            <Button
+              size="sm"
+              variant="outline"
+              className="mt-3"
+              aria-label={r.canary ? `End the canary of ${r.remote}` : `Roll back ${r.remote}`}
+              onClick={onRollback}
+            >
+              <Undo2 className="h-4 w-4" aria-hidden="true" />
+              {r.canary ? 'End canary' : 'Roll back'}
+            </Button>
+          ) : null}
           <VersionList
             title="Staged"
             empty="No staged versions."
@@ -188,9 +206,77 @@ function VersionList({
 }
 
 /**
- * Asks before a promote (as `npm run promote` would be run): an empty share promotes for everyone,
- * 1–99 starts a canary. Closes only once the server switched; a refusal stays in the dialog.
+ * Asks before a switch (as running the release command would): nothing is sent before the
+ * confirmation; it closes only once the server switched, and a refusal stays in it in the server's words.
  */
+function ConfirmSwitch({
+  title,
+  description,
+  confirm,
+  url,
+  body,
+  successTitle,
+  onClose,
+  children,
+}: {
+  title: string;
+  description: string;
+  confirm: { label: string; pending: string; refused: string };
+  url: string;
+  body: () => object;
+  successTitle: () => string;
+  onClose: () => void;
+  children?: ReactNode;
+}) {
+  const client = useQueryClient();
+  const send = useMutation({
+    mutationFn: (b: object) => adminSend<ReleaseSwitchAnswer>('POST', url, b),
+    onSettled: () => client.invalidateQueries({ queryKey: releasesQuery.queryKey }),
+  });
+  const onConfirm = () =>
+    send.mutate(body(), {
+      onSuccess: (answer) => {
+        toast({ title: successTitle(), description: answer.message });
+        onClose();
+      },
+    });
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && !send.isPending && onClose()}
+      title={title}
+      description={description}
+    >
+      <form
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onConfirm();
+        }}
+      >
+        {children}
+        {send.isError ? (
+          <div
+            role="alert"
+            className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
+          >
+            {confirm.refused}: {errorMessage(send.error)}
+          </div>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" onClick={onClose} autoFocus disabled={send.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={send.isPending}>
+            {send.isPending ? confirm.pending : confirm.label}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** `npm run promote` from the CMS: an empty share promotes for everyone, 1–99 starts a canary. */
 function PromoteDialog({
   remote,
   version,
@@ -201,71 +287,55 @@ function PromoteDialog({
   onClose: () => void;
 }) {
   const id = useId();
-  const client = useQueryClient();
   const [percent, setPercent] = useState('');
-  const promote = useMutation({
-    mutationFn: (body: { version: string; percent?: number }) =>
-      adminSend<ReleaseSwitchAnswer>('POST', `${AdminRoutes.releases}/${remote}/promote`, body),
-    onSettled: () => client.invalidateQueries({ queryKey: releasesQuery.queryKey }),
-  });
   const share = percent.trim();
-  const onConfirm = () =>
-    promote.mutate(
-      { version, ...(share ? { percent: Number(share) } : {}) },
-      {
-        onSuccess: (answer) => {
-          toast({
-            title: share && share !== '100' ? 'Canary started' : 'Promoted',
-            description: answer.message,
-          });
-          onClose();
-        },
-      },
-    );
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && !promote.isPending && onClose()}
+    <ConfirmSwitch
       title={`Promote ${remote} ${version}?`}
       description="Visitors get this version from their next page load."
+      confirm={{ label: 'Promote', pending: 'Promoting...', refused: 'Not promoted' }}
+      url={`${AdminRoutes.releases}/${remote}/promote`}
+      body={() => ({ version, ...(share ? { percent: Number(share) } : {}) })}
+      successTitle={() => (share && share !== '100' ? 'Canary started' : 'Promoted')}
+      onClose={onClose}
     >
-      <form
-        className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          onConfirm();
-        }}
-      >
-        <div>
-          <Label htmlFor={`${id}-percent`}>Share of visitors, % (optional)</Label>
-          <Input
-            id={`${id}-percent`}
-            inputMode="numeric"
-            value={percent}
-            onChange={(e) => setPercent(e.target.value)}
-            aria-describedby={`${id}-percent-hint`}
-          />
-          <p id={`${id}-percent-hint`} className="mt-1.5 text-sm text-slate-600">
-            Empty or 100: everyone. 1 to 99: a canary for that share.
-          </p>
-        </div>
-        {promote.isError ? (
-          <div
-            role="alert"
-            className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
-          >
-            Not promoted: {errorMessage(promote.error)}
-          </div>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={onClose} autoFocus disabled={promote.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={promote.isPending}>
-            {promote.isPending ? 'Promoting...' : 'Promote'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <div>
+        <Label htmlFor={`${id}-percent`}>Share of visitors, % (optional)</Label>
+        <Input
+          id={`${id}-percent`}
+          inputMode="numeric"
+          value={percent}
+          onChange={(e) => setPercent(e.target.value)}
+          aria-describedby={`${id}-percent-hint`}
+        />
+        <p id={`${id}-percent-hint`} className="mt-1.5 text-sm text-slate-600">
+          Empty or 100: everyone. 1 to 99: a canary for that share.
+        </p>
+      </div>
+    </ConfirmSwitch>
+  );
+}
+
+/** `npm run rollback` from the CMS: ends a running canary, else back to the release before the live one. */
+function RollbackDialog({ releases: r, onClose }: { releases: RemoteReleases; onClose: () => void }) {
+  const canary = r.canary;
+  return (
+    <ConfirmSwitch
+      title={canary ? `End the canary of ${r.remote} ${canary.version}?` : `Roll back ${r.remote}?`}
+      description={
+        canary
+          ? `Everyone gets ${r.live ?? 'the live version'} again from their next page load.`
+          : `Visitors get the release before ${r.live ?? 'the live one'} from their next page load.`
+      }
+      confirm={
+        canary
+          ? { label: 'End canary', pending: 'Ending...', refused: 'Not ended' }
+          : { label: 'Roll back', pending: 'Rolling back...', refused: 'Not rolled back' }
+      }
+      url={`${AdminRoutes.releases}/${r.remote}/rollback`}
+      body={() => ({})}
+      successTitle={() => (canary ? 'Canary ended' : 'Rolled back')}
+      onClose={onClose}
+    />
   );
 }
