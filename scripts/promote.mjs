@@ -4,7 +4,7 @@
 // --percent N (1-99): a canary instead: `version` goes to N % of visitors (sticky per visitor, see
 // api/src/site/canary.ts), the current release stays for the others; --percent 100 completes it (a promote).
 // `npm run rollback -- <remote>` during a canary ends it (everyone back on the current release).
-import { isStored, readState, resolveRemote, switchDisk, writeState } from './release-store.mjs';
+import { onDisk, resolveRemote } from './release-store.mjs';
 import { databaseUrl, gitCommit, withReleaseDatabase } from './release-db.mjs';
 
 const args = process.argv.slice(2);
@@ -47,27 +47,12 @@ if (databaseUrl()) {
     );
   process.exit(process.exitCode ?? 0);
 }
-if (!isStored(folder, version)) {
-  console.error(`${folder} has no release ${version}. Stored versions: npm run releases -- ${folder}`);
-  process.exit(1);
-}
 if (percent < 100) {
-  const state = readState();
-  const entry = state.remotes[name];
-  if (!entry?.current) {
-    console.error(`${folder} has no current release to run a canary beside: promote ${version} instead.`);
-    process.exit(1);
-  }
-  if (entry.current === version) {
-    console.error(`${folder} ${version} is already the current release.`);
-    process.exit(1);
-  }
-  state.remotes[name] = { ...entry, canary: { version, percent } };
-  writeState(state);
-  console.log(canaryLines(entry.current));
+  const { current } = onDisk('startCanaryOnDisk', name, version, percent);
+  console.log(canaryLines(current));
   process.exit(0);
 }
-// A promote (percent 100 completes a canary): switchDisk writes the entry anew, without the canary.
-const switched = switchDisk(name, version);
-if (!switched) console.log(`${folder} ${version} is already the current release.`);
-else console.log(`Promoted ${folder} ${version}${switched.previous ? ` (was ${switched.previous})` : ''}`);
+// A promote (percent 100 completes a canary): the entry is written anew, without the canary.
+const result = onDisk('promoteOnDisk', name, version);
+if (!result.switched) console.log(`${folder} ${version} is already the current release.`);
+else console.log(`Promoted ${folder} ${version}${result.previous ? ` (was ${result.previous})` : ''}`);

@@ -1,50 +1,22 @@
 // The release store: releases/<remote-folder>/<version>/ plus release-state.json, switched atomically.
 import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  writeFileSync,
-  statSync,
-} from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const RELEASES_DIR = process.env.RELEASES_DIR ?? path.join(ROOT, 'releases');
-const STATE_FILE = path.join(RELEASES_DIR, 'release-state.json');
 
-export const REMOTES = {
-  'mf-marketing': 'mf_marketing',
-  'mf-content': 'mf_content',
-  'mf-contact': 'mf_contact',
-  'mf-cms': 'mf_cms',
-};
+// The store's rules are the server's own (api/src/releases/disk-release-store.ts, loaded through tsx):
+// the CMS switches releases with the same functions, so a promote means one thing wherever it is made.
+const { tsImport } = await import('tsx/esm/api');
+const disk = await tsImport('../api/src/releases/disk-release-store.ts', import.meta.url);
+const { REMOTE_FOLDERS } = await tsImport('../packages/contracts/src/routes.ts', import.meta.url);
 
-export function readState() {
-  try {
-    return JSON.parse(readFileSync(STATE_FILE, 'utf8'));
-  } catch {
-    return { remotes: {} };
-  }
-}
+/** Folder name → federation name, for every remote. */
+export const REMOTES = Object.fromEntries(Object.entries(REMOTE_FOLDERS).map(([name, f]) => [f, name]));
 
-/** Write-then-rename: a reader sees the old state or the new one, never half of either. */
-export function writeState(state) {
-  mkdirSync(RELEASES_DIR, { recursive: true });
-  const tmp = `${STATE_FILE}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(state, null, 2)}\n`);
-  renameSync(tmp, STATE_FILE);
-}
-
-function listFiles(dir, base = dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? listFiles(full, base) : [path.relative(base, full)];
-  });
-}
+export const readState = () => disk.readDiskState(RELEASES_DIR);
 
 /** Hash of every file's path and bytes: the same build gives the same version. */
 export function contentHash(dir) {
@@ -54,6 +26,13 @@ export function contentHash(dir) {
     h.update(readFileSync(path.join(dir, rel)));
   }
   return h.digest('hex').slice(0, 10);
+}
+
+function listFiles(dir, base = dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? listFiles(full, base) : [path.relative(base, full)];
+  });
 }
 
 export function resolveRemote(arg) {
@@ -68,35 +47,22 @@ export function resolveRemote(arg) {
 export const versionDir = (folder, version) => path.join(RELEASES_DIR, folder, version);
 export const exists = existsSync;
 
-/** A stored version on disk: its folder holds the browser entry (a release is complete once renamed in place). */
-export const isStored = (folder, version) =>
-  VERSION.test(version ?? '') && existsSync(path.join(versionDir(folder, version), 'remoteEntry.js'));
-
 /** The versions stored on disk for a remote (released, rolled back from or staged). */
-export function storedVersions(folder) {
-  try {
-    return readdirSync(path.join(RELEASES_DIR, folder)).filter((v) => isStored(folder, v));
-  } catch {
-    return [];
-  }
-}
+export const storedVersions = (name) => disk.storedOnDisk(RELEASES_DIR, name);
+
+/** Makes the stored `version` current: false when it was already, else `{ previous }`. */
+export const switchDisk = (name, version) => disk.switchOnDisk(RELEASES_DIR, name, version);
 
 /**
- * Makes `version` (stored already) the remote's current release in the disk state; the one it replaces
- * goes on the rollback history. Answers the previous version, or false when it was current already.
+ * Runs one of the disk store's switches (`promoteOnDisk`, `startCanaryOnDisk`, `rollbackOnDisk`) on
+ * RELEASES_DIR; a refusal (no such release, nothing to roll back to…) is printed and exits 1.
  */
-export function switchDisk(name, version) {
-  const state = readState();
-  const entry = state.remotes[name] ?? { current: null, history: [] };
-  const previous = entry.current;
-  if (previous === version) return false;
-  state.remotes[name] = {
-    current: version,
-    history: [...entry.history.filter((v) => v !== version), ...(previous ? [previous] : [])].slice(-10),
-  };
-  writeState(state);
-  return { previous };
+export function onDisk(operation, ...args) {
+  try {
+    return disk[operation](RELEASES_DIR, ...args);
+  } catch (err) {
+    if (!(err instanceof disk.ReleaseError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
 }
-
-/** The same rule as the database store (api/src/releases/release-store.ts): no path tricks in a version. */
-const VERSION = /^[0-9A-Za-z][0-9A-Za-z._+-]{0,99}$/;

@@ -41,7 +41,4 @@ else {
 }
 // Stored on disk but neither current nor on the rollback history: staged (or older than the history).
 const listed = new Set([entry?.current, entry?.canary?.version, ...(entry?.history ?? [])]);
-for (const v of storedVersions(folder)
-  .filter((v) => !listed.has(v))
-  .sort())
-  console.log(`  ${v}  stored (not live)`);
+for (const v of storedVersions(name).filter((v) => !listed.has(v))) console.log(`  ${v}  stored (not live)`);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { STAFF_PASSWORD as PASSWORD } from '../support/cms';
+import { STAFF_PASSWORD as PASSWORD, signIn, tab } from '../support/cms';
 import { clearReleases, runScript, stageContactWith } from '../support/releases';
-import { openPage } from '../support/site';
+import { asVisitor, openPage } from '../support/site';
 
 test.describe('staged release previewed on the live site', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -53,5 +53,50 @@ test.describe('staged release previewed on the live site', () => {
     await page.context().clearCookies();
     await openPage(page, '/contact');
     await expect(eyebrow).toHaveText('Contact staged');
+  });
+
+  test('the CMS Releases tab shows the staged version, previews it, and promotes it for everyone', async ({
+    page,
+    browser,
+  }) => {
+    const version = stageContactWith('promoted in the CMS');
+    const eyebrow = (p: typeof page) => p.locator('main p', { hasText: /^Contact/ }).first();
+
+    await signIn(page);
+    await tab(page, 'Releases').click();
+    const card = page.getByRole('region', { name: 'mf-contact' });
+    const staged = card
+      .getByRole('list', { name: 'Staged' })
+      .getByRole('listitem')
+      .filter({ hasText: version });
+    await expect(staged).toBeVisible();
+
+    // Preview: the contact page with the staged version, in a new tab, for this staff member only.
+    const preview = staged.getByRole('link', { name: `Preview mf-contact ${version} (opens in a new tab)` });
+    await expect(preview).toHaveAttribute('href', `/contact?remotes=mf-contact@${version}`);
+    await expect(preview).toHaveAttribute('target', '_blank');
+    const [popup] = await Promise.all([page.waitForEvent('popup'), preview.click()]);
+    await expect(eyebrow(popup)).toHaveText('Contact promoted in the CMS');
+    await popup.close();
+    await asVisitor(browser, '/contact', (visitor) =>
+      expect(eyebrow(visitor)).toHaveText(/^Contact(?! promoted)/),
+    );
+
+    // Promote, confirmed in the dialog: the tab shows it live once the server switched.
+    await staged.getByRole('button', { name: `Promote mf-contact ${version}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Promote mf-contact ${version}?` });
+    await dialog.getByRole('button', { name: 'Promote' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(new RegExp(`^Promoted mf-contact ${version}`))).toBeVisible();
+    await expect(card.locator('dd').first()).toHaveText(version);
+    const newest = card.getByRole('list', { name: 'History' }).getByRole('listitem').first();
+    await expect(newest).toContainText(version);
+    await expect(newest).toContainText('Live');
+    await expect(staged).toHaveCount(0);
+
+    // A visitor (no staff session, no preview) gets the promoted version.
+    await asVisitor(browser, '/contact', (visitor) =>
+      expect(eyebrow(visitor)).toHaveText('Contact promoted in the CMS'),
+    );
   });
 });

@@ -15,6 +15,7 @@ import { siteSettingsAdminRouter } from './site-settings';
 import { mediaRouter } from './media-router';
 import { leadsRouter } from './leads-router';
 import { trashRouter } from './trash-router';
+import { releasesRouter } from './releases-router';
 
 /** Staff API under /api/admin: everything but auth, session and logout needs a staff session. */
 export function adminRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) {
@@ -35,6 +36,7 @@ export function adminRouter({ db, env, log }: { db: Db; env: Env; log: Logger })
   router.use('/resources', resourcesRouter({ db, env }));
   router.use('/site-settings', siteSettingsAdminRouter(db));
   router.use('/trash', trashRouter(db));
+  router.use('/releases', releasesRouter({ db, env, log }));
   router.use(mediaRouter({ db, env }));
   router.use(leadsRouter(db));
   return router;

@@ -83,6 +83,8 @@ export function databaseReleases(
     ready: reload(),
     stop: () => clearInterval(timer),
     state: () => state,
+    // A read running now may have begun before the switch: reload() then asks for one more after it.
+    refresh: () => reload().then(() => running),
     hasVersion: (remote, version) => hasRelease(database.db, remote, version),
     serverBuild(remote, version) {
       const dir = path.join(releaseCacheDir(env), REMOTE_FOLDERS[remote], version);

@@ -24,11 +24,21 @@ import { blobColumns, putBlob, readBlob, type StoredBlob } from '../files/blob-s
  */
 export const RELEASE_SWITCHED = 'release_switched';
 
-/** A refusal the command line reports as is (unknown remote, nothing to roll back to…). */
-export class ReleaseError extends Error {}
+/**
+ * A refusal the command line and the CMS report as is (unknown remote, nothing to roll back to…).
+ * `notFound`: the remote or version named is not there (404 to the CMS; other refusals are 409).
+ */
+export class ReleaseError extends Error {
+  readonly notFound: boolean;
+  constructor(message: string, opts: { notFound?: boolean } = {}) {
+    super(message);
+    this.notFound = opts.notFound ?? false;
+  }
+}
 
 function checkRemote(remote: string): asserts remote is RemoteName {
-  if (!Object.hasOwn(REMOTE_FOLDERS, remote)) throw new ReleaseError(`Unknown remote '${remote}'`);
+  if (!Object.hasOwn(REMOTE_FOLDERS, remote))
+    throw new ReleaseError(`Unknown remote '${remote}'`, { notFound: true });
 }
 
 /** A path inside a release: relative, `/`-separated, no `.`/`..` segments. */
@@ -117,6 +127,7 @@ async function requireRelease(tx: Tx, remote: RemoteName, version: string) {
     const folder = REMOTE_FOLDERS[remote];
     throw new ReleaseError(
       `${folder} has no release ${version}. Stored versions: npm run releases -- ${folder}`,
+      { notFound: true },
     );
   }
   return release;

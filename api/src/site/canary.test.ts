@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../env';
 import { createTestApp } from '../test-support/test-app';
+import { standInBuild, standInSite, writeFiles } from '../test-support/stand-in-site';
 import { STAFF_PASSWORD, signIn } from '../admin/admin-test-support';
 import { metricsApp } from '../ops/metrics';
 
@@ -14,32 +15,11 @@ import { metricsApp } from '../ops/metrics';
  * mf-content has a live release and a stored one that `npm run promote -- … --percent N` sends to a
  * share of visitors.
  */
-const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Generic</title>
-</head><body><div id="root"></div></body></html>`;
-const SHARES = 'export const sharedSingletons = { react: (globalThis.__hostReact ??= {}) };';
-const SHELL = `${SHARES}
-export async function render(req) {
-  const remote = req.remotes.mf_content;
-  return {
-    html: '<main><h1>' + (remote ? remote.modules.Marker : 'rendered-in-browser') + '</h1></main>',
-    state: {}, rendered: Object.keys(req.remotes), leftToBrowser: [], problems: [],
-  };
-}`;
 const LIVE = '1.0.0-live000001';
 const CANARY = '1.1.0-canary0001';
 const STAGED = '1.2.0-staged0001';
 
-function write(root: string, files: Record<string, string>) {
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
-}
-
-const release = (version: string, marker: string) => ({
-  [`mf-content/${version}/remoteEntry.js`]: `// ${marker}`,
-  [`mf-content/${version}/server/entry-server.js`]: `${SHARES} export const modules = { Marker: '${marker}' };`,
-});
+const release = (version: string, marker: string) => standInBuild(marker, `mf-content/${version}`);
 
 // Regular expressions rather than a DOM: a few hundred pages are read here.
 const heading = (html: string) => /<div id="root"><main><h1>([^<]*)<\/h1>/.exec(html)?.[1];
@@ -80,15 +60,9 @@ describe('canary rollout', () => {
   }
 
   beforeAll(async () => {
-    const site = mkdtempSync(path.join(tmpdir(), 'canary-site-'));
-    write(site, {
-      'shell/dist/index.html': TEMPLATE,
-      'shell/dist/server/entry-server.js': SHELL,
-      'shell/dist/server/shared-modules.json': '{}',
-      'mf-content/dist/server/entry-server.js': `${SHARES} export const modules = { Marker: 'local' };`,
-    });
+    const site = standInSite('canary');
     releases = mkdtempSync(path.join(tmpdir(), 'canary-releases-'));
-    write(releases, {
+    writeFiles(releases, {
       ...release(LIVE, 'live'),
       ...release(CANARY, 'canary'),
       ...release(STAGED, 'staged'),

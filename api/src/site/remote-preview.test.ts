@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -7,37 +7,15 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../env';
 import { createTestApp } from '../test-support/test-app';
+import { standInBuild, standInSite, writeFiles } from '../test-support/stand-in-site';
 import { STAFF_PASSWORD, signIn, staffClient } from '../admin/admin-test-support';
 
 /**
  * Staged releases and the staff preview on the live site, with the disk release store and stand-in
  * server builds (as in render/page-renderer.test.ts): mf-content has a live release and a staged one.
  */
-const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Generic</title>
-</head><body><div id="root"></div></body></html>`;
-const SHARES = 'export const sharedSingletons = { react: (globalThis.__hostReact ??= {}) };';
-const SHELL = `${SHARES}
-export async function render(req) {
-  const remote = req.remotes.mf_content;
-  return {
-    html: '<main><h1>' + (remote ? remote.modules.Marker : 'rendered-in-browser') + '</h1></main>',
-    state: {}, rendered: Object.keys(req.remotes), leftToBrowser: [], problems: [],
-  };
-}`;
 const LIVE = '1.0.0-live000001';
 const STAGED = '1.1.0-staged0001';
-
-function write(root: string, files: Record<string, string>) {
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
-}
-
-const release = (marker: string) => ({
-  'remoteEntry.js': `// ${marker}`,
-  'server/entry-server.js': `${SHARES} export const modules = { Marker: '${marker}' };`,
-});
 
 const doc = (html: string) => new JSDOM(html).window.document;
 const heading = (html: string) => doc(html).querySelector('#root h1')?.textContent;
@@ -57,20 +35,12 @@ describe('staged releases and the staff preview', () => {
   let staff: string;
 
   beforeAll(async () => {
-    const site = mkdtempSync(path.join(tmpdir(), 'preview-site-'));
-    write(site, {
-      'shell/dist/index.html': TEMPLATE,
-      'shell/dist/server/entry-server.js': SHELL,
-      'shell/dist/server/shared-modules.json': '{}',
-      'mf-content/dist/server/entry-server.js': `${SHARES} export const modules = { Marker: 'local' };`,
-    });
+    const site = standInSite('preview');
     releases = mkdtempSync(path.join(tmpdir(), 'preview-releases-'));
-    write(releases, {
-      ...Object.fromEntries(Object.entries(release('live')).map(([f, s]) => [`mf-content/${LIVE}/${f}`, s])),
+    writeFiles(releases, {
+      ...standInBuild('live', `mf-content/${LIVE}`),
       // Staged: stored in the release store, in no state (what `npm run release -- mf-content --staged` leaves).
-      ...Object.fromEntries(
-        Object.entries(release('staged')).map(([f, s]) => [`mf-content/${STAGED}/${f}`, s]),
-      ),
+      ...standInBuild('staged', `mf-content/${STAGED}`),
       'release-state.json': JSON.stringify({ remotes: { mf_content: { current: LIVE, history: [] } } }),
     });
     t = await createTestApp({
@@ -174,10 +144,7 @@ describe('staged releases and the staff preview', () => {
   });
 
   it('several remotes at once, and "Exit preview" (?remotes=) clears the override', async () => {
-    write(
-      releases,
-      Object.fromEntries(Object.entries(release('cms')).map(([f, s]) => [`mf-cms/2.0.0-cms/${f}`, s])),
-    );
+    writeFiles(releases, standInBuild('cms', 'mf-cms/2.0.0-cms'));
     const res = await request(t.app)
       .get(`/blog?remotes=mf-content@${STAGED},mf_cms@2.0.0-cms`)
       .set('Cookie', staff)

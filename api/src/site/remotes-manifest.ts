@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import {
   RELEASE_VERSION_PATTERN,
   REMOTE_FOLDERS,
@@ -8,6 +8,7 @@ import {
   type RemotesManifest,
 } from '@agency/contracts';
 import type { Env } from '../env';
+import { diskStateFile, isStoredOnDisk } from '../releases/disk-release-store';
 
 const ENV_KEYS: Record<RemoteName, keyof Env> = {
   mf_marketing: 'REMOTE_MF_MARKETING_URL',
@@ -31,7 +32,7 @@ export interface ReleaseState {
   >;
 }
 
-export const releaseStatePath = (env: Env) => path.join(env.RELEASES_DIR, 'release-state.json');
+export const releaseStatePath = (env: Env) => diskStateFile(env.RELEASES_DIR);
 
 /** Where an instance keeps the server builds of releases it fetched from the database. */
 export const releaseCacheDir = (env: Env) => path.join(env.DATA_DIR, 'release-cache');
@@ -45,6 +46,8 @@ export interface ReleaseSource {
   serverBuild(remote: RemoteName, version: string): { file: string; prepare: () => Promise<void> };
   /** Whether `remote@version` is stored (released or staged). */
   hasVersion(remote: RemoteName, version: string): Promise<boolean>;
+  /** Reads the state again now (after a switch this instance made), resolved once it is read. */
+  refresh?(): Promise<void>;
 }
 
 const sources = new WeakMap<Env, ReleaseSource>();
@@ -107,7 +110,7 @@ export async function isStoredRelease(env: Env, remote: RemoteName, version: str
   if (!RELEASE_VERSION_PATTERN.test(version)) return false;
   const source = sources.get(env);
   if (source) return source.hasVersion(remote, version);
-  return existsSync(path.join(env.RELEASES_DIR, REMOTE_FOLDERS[remote], version, 'remoteEntry.js'));
+  return isStoredOnDisk(env.RELEASES_DIR, remote, version);
 }
 
 /**

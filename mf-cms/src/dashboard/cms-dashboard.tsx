@@ -25,6 +25,7 @@ import { MediaTab } from '../media/media-tab';
 import { LeadsTab } from '../leads/leads-tab';
 import { SettingsTab } from '../settings/settings-tab';
 import { TrashTab } from '../trash/trash-tab';
+import { ReleasesTab } from '../releases/releases-tab';
 import { ConfirmDiscard } from '../shared/editor-dialog';
 import { hasUnsavedChanges, useBeforeUnloadGuard } from '../shared/unsaved-changes';
 
@@ -39,6 +40,7 @@ export const TABS = [
   'Resources',
   'Media',
   'Leads',
+  'Releases',
   'Trash',
   'Settings',
 ] as const;
@@ -200,6 +202,7 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
           {tab === 'Resources' && <EntityTab config={resourceConfig} />}
           {tab === 'Media' && <MediaTab />}
           {tab === 'Leads' && <LeadsTab />}
+          {tab === 'Releases' && <ReleasesTab />}
           {tab === 'Trash' && <TrashTab />}
           {tab === 'Settings' && <SettingsTab session={session} />}
         </section>

@@ -4,7 +4,7 @@ import { Skeleton } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { errorMessage, useAdminList, useDeleteEntity, versionOf } from '../shared/admin-api';
 import { StatusBadge } from '../shared/form-controls';
-import { EmptyState, IconButton, ListCard, TabHeader } from '../shared/list-ui';
+import { EmptyState, LoadFailed, IconButton, ListCard, TabHeader } from '../shared/list-ui';
 import { PublishBadge, trashConfirmText } from '../shared/publishing';
 import type { EntityConfig, Row } from './entity-configs';
 import { EntityDialog } from './entity-dialog';
@@ -61,16 +61,7 @@ export function EntityTab({
       {list.isPending ? (
         <Skeleton className="h-40" />
       ) : list.isError ? (
-        <EmptyState>
-          {config.title} could not be loaded.{' '}
-          <button
-            type="button"
-            className="font-semibold text-brand-700 underline"
-            onClick={() => void list.refetch()}
-          >
-            Retry
-          </button>
-        </EmptyState>
+        <LoadFailed what={config.title} onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState>Nothing here yet.</EmptyState>
       ) : (

@@ -10,7 +10,7 @@ import {
 } from '@agency/contracts';
 import { Card, Input, Skeleton, buttonClasses, cn, formatDate } from '@agency/ui';
 import { adminGet, adminKeys, asArray } from '../shared/admin-api';
-import { EmptyState, TabHeader } from '../shared/list-ui';
+import { EmptyState, LoadFailed, TabHeader } from '../shared/list-ui';
 
 const TYPES: { value: LeadType; label: string }[] = [
   { value: 'contacts', label: 'Contact Requests' },
@@ -123,16 +123,7 @@ export function LeadsTab() {
       {leads.isPending ? (
         <Skeleton className="h-40" />
       ) : leads.isError ? (
-        <EmptyState>
-          Leads could not be loaded.{' '}
-          <button
-            type="button"
-            className="font-semibold text-brand-700 underline"
-            onClick={() => void leads.refetch()}
-          >
-            Retry
-          </button>
-        </EmptyState>
+        <LoadFailed what="Leads" onRetry={() => void leads.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState>{q ? 'No leads match your search.' : 'No leads yet.'}</EmptyState>
       ) : (

@@ -5,7 +5,7 @@ import { AdminRoutes, type MediaItem } from '@agency/contracts';
 import { Card, Skeleton, cn } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { adminGet, adminKeys, adminSend, asArray, errorMessage, uploadFile } from '../shared/admin-api';
-import { EmptyState, IconButton, TabHeader } from '../shared/list-ui';
+import { EmptyState, LoadFailed, IconButton, TabHeader } from '../shared/list-ui';
 
 const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024
@@ -98,16 +98,7 @@ export function MediaTab() {
       {media.isPending ? (
         <Skeleton className="h-40" />
       ) : media.isError ? (
-        <EmptyState>
-          The media library could not be loaded.{' '}
-          <button
-            type="button"
-            className="font-semibold text-brand-700 underline"
-            onClick={() => void media.refetch()}
-          >
-            Retry
-          </button>
-        </EmptyState>
+        <LoadFailed what="The media library" onRetry={() => void media.refetch()} />
       ) : items.length === 0 ? (
         <EmptyState>No files uploaded yet.</EmptyState>
       ) : (

@@ -39,6 +39,18 @@ export function EmptyState({ children }: { children: ReactNode }) {
   );
 }
 
+/** A list that could not be loaded: says which, and offers to try again. */
+export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <EmptyState>
+      {what} could not be loaded.{' '}
+      <button type="button" className="font-semibold text-brand-700 underline" onClick={onRetry}>
+        Retry
+      </button>
+    </EmptyState>
+  );
+}
+
 export function ListCard({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Card className="overflow-hidden">

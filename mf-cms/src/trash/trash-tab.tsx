@@ -4,7 +4,7 @@ import { AdminRoutes, TRASH_RETENTION_DAYS, type TrashItem, type TrashType } fro
 import { Badge, Button, Skeleton } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { adminSend, errorMessage, useAdminList } from '../shared/admin-api';
-import { EmptyState, ListCard, TabHeader } from '../shared/list-ui';
+import { EmptyState, LoadFailed, ListCard, TabHeader } from '../shared/list-ui';
 import { formatPublishDate } from '../shared/publishing';
 
 /** What staff call each kind of trashed item. */
@@ -66,16 +66,7 @@ export function TrashTab() {
       {list.isPending ? (
         <Skeleton className="h-40" />
       ) : list.isError ? (
-        <EmptyState>
-          The trash could not be loaded.{' '}
-          <button
-            type="button"
-            className="font-semibold text-brand-700 underline"
-            onClick={() => void list.refetch()}
-          >
-            Retry
-          </button>
-        </EmptyState>
+        <LoadFailed what="The trash" onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState>The trash is empty.</EmptyState>
       ) : (

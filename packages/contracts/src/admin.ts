@@ -24,6 +24,7 @@ export const AdminRoutes = {
   leads: '/api/admin/leads',
   leadsCsv: '/api/admin/leads.csv',
   trash: '/api/admin/trash',
+  releases: '/api/admin/releases',
   publicSiteSettings: '/api/site-settings',
 } as const;
 

@@ -35,3 +35,57 @@ export const remoteOverridesSchema = z
   });
 
 export type RemoteOverrides = z.output<typeof remoteOverridesSchema>;
+
+/** How a version became a remote's current one (the database store logs each switch). */
+export const RELEASE_ACTIONS = ['release', 'promote', 'rollback'] as const;
+
+/**
+ * `POST /api/admin/releases/:remote/promote`: the stored `version` becomes live, or with `percent`
+ * 1–99 a canary for that share of visitors (100, or none, is a promote), as `npm run promote` does.
+ */
+export const promoteReleaseSchema = z
+  .object({
+    version: z.string().regex(RELEASE_VERSION_PATTERN, 'Give the version of a stored release'),
+    percent: z
+      .number({ error: 'Percent must be a whole number from 1 to 100' })
+      .int('Percent must be a whole number from 1 to 100')
+      .min(1, 'Percent must be a whole number from 1 to 100')
+      .max(100, 'Percent must be a whole number from 1 to 100')
+      .optional(),
+  })
+  .strict();
+export type PromoteReleaseInput = z.infer<typeof promoteReleaseSchema>;
+
+/**
+ * One remote's releases in `GET /api/admin/releases` (one item per remote). Read tolerantly: a field
+ * the store does not know (the disk store keeps no dates, actions or commits) is absent, and a reader
+ * shows what is there.
+ */
+export const remoteReleasesSchema = z.object({
+  /** The remote's folder name (`mf-content`), as the release commands name it. */
+  remote: z.string(),
+  /** The version served to everyone outside a canary; null: the locally built remote. */
+  live: z.string().nullable().catch(null),
+  canary: z.object({ version: z.string(), percent: z.number() }).nullable().catch(null),
+  /** Stored, never live: what a promote can switch to. Newest first where the store knows. */
+  staged: z.array(z.object({ version: z.string(), storedAt: z.string().optional() })).catch([]),
+  /** The switches, newest first; `current`: the one that put the live version in place. */
+  history: z
+    .array(
+      z.object({
+        version: z.string(),
+        current: z.boolean().catch(false),
+        action: z.enum(RELEASE_ACTIONS).optional().catch(undefined),
+        switchedAt: z.string().optional().catch(undefined),
+        gitCommit: z.string().optional().catch(undefined),
+      }),
+    )
+    .catch([]),
+});
+export type RemoteReleases = z.infer<typeof remoteReleasesSchema>;
+
+/** What a promote or rollback answers: what happened in words, and the remote's releases now. */
+export interface ReleaseSwitchAnswer {
+  message: string;
+  releases: RemoteReleases;
+}

@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AdminRoutes } from '@agency/contracts';
+import { fakeApi, ok, renderScreen } from '@agency/ui/testing';
+import { ReleasesTab } from './releases-tab';
+
+const LIVE = '1.0.0-live01';
+const STAGED = '1.1.0-staged01';
+const PROMOTE = `POST ${AdminRoutes.releases}/mf-content/promote`;
+
+const content = (live: string, staged: string[]) => ({
+  remote: 'mf-content',
+  live,
+  canary: null,
+  staged: staged.map((version) => ({ version })),
+  history: [{ version: live, current: true, action: 'release', gitCommit: 'abc123', unknownField: 1 }],
+});
+const listing = (live: string, staged: string[]) => [
+  {
+    remote: 'mf-marketing',
+    live: '2.0.0-m',
+    canary: { version: '2.1.0-m', percent: 10 },
+    staged: [],
+    history: [],
+  },
+  content(live, staged),
+  // A newer server's remote without the fields this screen knows, and an item without a name.
+  { remote: 'mf-contact' },
+  { live: 'x' },
+];
+
+const region = (name: string) => screen.getByRole('region', { name });
+
+describe('Releases tab', () => {
+  it('shows live, canary, staged and history per remote, tolerantly; Preview opens the remote’s page', async () => {
+    fakeApi({ [AdminRoutes.releases]: ok(listing(LIVE, [STAGED])) });
+    renderScreen(<ReleasesTab />, { path: '/cms' });
+
+    const marketing = await screen.findByRole('region', { name: 'mf-marketing' });
+    expect(marketing.textContent).toContain('2.1.0-m for 10% of visitors');
+    expect(region('mf-contact').textContent).toContain(
+      'mf-contact has no releases: it serves its local build.',
+    );
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'mf-marketing',
+      'mf-content',
+      'mf-contact',
+    ]);
+
+    const staged = within(region('mf-content')).getByRole('list', { name: 'Staged' });
+    expect(
+      within(staged)
+        .getByRole('link', { name: `Preview mf-content ${STAGED} (opens in a new tab)` })
+        .getAttribute('href'),
+    ).toBe(`/case-studies?remotes=mf-content@${STAGED}`);
+    const history = within(region('mf-content')).getByRole('list', { name: 'History' });
+    expect(history.textContent).toContain(`${LIVE} Live`);
+    expect(history.textContent).toContain('release · commit abc123');
+    // The live version has Preview but nothing to promote.
+    expect(within(history).queryByRole('button', { name: /Promote/ })).toBeNull();
+  });
+
+  it('Promote asks first; a refusal stays in the dialog with the server’s words and the input kept', async () => {
+    const api = fakeApi({
+      [AdminRoutes.releases]: ok(listing(LIVE, [STAGED])),
+      [PROMOTE]: { status: 409, body: { message: `mf-content ${STAGED} cannot be promoted now.` } },
+    });
+    renderScreen(<ReleasesTab />, { path: '/cms' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: `Promote mf-content ${STAGED}` }));
+    const dialog = screen.getByRole('dialog', { name: `Promote mf-content ${STAGED}?` });
+    // Nothing is sent before the confirmation.
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.type(within(dialog).getByLabelText('Share of visitors, % (optional)'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Promote' }));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      `Not promoted: mf-content ${STAGED} cannot be promoted now.`,
+    );
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Share of visitors, % (optional)').value).toBe(
+      '10',
+    );
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([
+      {
+        url: `${AdminRoutes.releases}/mf-content/promote`,
+        method: 'POST',
+        body: { version: STAGED, percent: 10 },
+      },
+    ]);
+  });
+
+  it('after the server switched, the dialog closes and the tab shows the version live', async () => {
+    let live = LIVE;
+    fakeApi({
+      [AdminRoutes.releases]: () => ok(listing(live, live === LIVE ? [STAGED] : [])),
+      [PROMOTE]: () => {
+        live = STAGED;
+        return ok({ message: `Promoted mf-content ${STAGED} (was ${LIVE})`, releases: content(STAGED, []) });
+      },
+    });
+    renderScreen(<ReleasesTab />, { path: '/cms' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: `Promote mf-content ${STAGED}` }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Promote' }));
+
+    expect(await within(region('mf-content')).findByText('No staged versions.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(region('mf-content')).getByRole('list', { name: 'History' }).textContent).toContain(
+      `${STAGED} Live`,
+    );
+  });
+
+  it('End canary asks first, then rolls back as `npm run rollback`; nothing to go back to, no button', async () => {
+    let canary: { version: string; percent: number } | null = { version: '2.1.0-m', percent: 10 };
+    const api = fakeApi({
+      [AdminRoutes.releases]: () => ok(listing(LIVE, []).map((r, i) => (i === 0 ? { ...r, canary } : r))),
+      [`POST ${AdminRoutes.releases}/mf-marketing/rollback`]: () => {
+        canary = null;
+        return ok({ message: 'Ended the canary of mf-marketing 2.1.0-m: everyone is on 2.0.0-m' });
+      },
+    });
+    renderScreen(<ReleasesTab />, { path: '/cms' });
+    const user = userEvent.setup();
+    const end = await screen.findByRole('button', { name: 'End the canary of mf-marketing' });
+    // mf-content has one release and no canary: nothing to roll back to.
+    expect(within(region('mf-content')).queryByRole('button', { name: /Roll back/ })).toBeNull();
+    await user.click(end);
+    const dialog = screen.getByRole('dialog', { name: 'End the canary of mf-marketing 2.1.0-m?' });
+    await user.click(within(dialog).getByRole('button', { name: 'End canary' }));
+
+    await waitFor(() => expect(region('mf-marketing').textContent).not.toContain('of visitors'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([
+      { url: `${AdminRoutes.releases}/mf-marketing/rollback`, method: 'POST', body: {} },
+    ]);
+  });
+});
