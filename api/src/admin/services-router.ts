@@ -31,6 +31,7 @@ export const servicesRouter = (db: Db) =>
   Router().use(
     readLegacyServiceBody,
     crudRouter(db, {
+      type: 'services',
       table: services,
       schema: serviceInputSchema,
       orderBy: [asc(services.displayOrder), asc(services.id)],
