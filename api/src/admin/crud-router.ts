@@ -51,7 +51,10 @@ export function publishDate(
     values.publishedAt === undefined
       ? ((existing?.['publishedAt'] as string | null | undefined) ?? null)
       : values.publishedAt && new Date(values.publishedAt).toISOString();
-  return { publishedAt: given ?? (values.published ? now.toISOString() : null) };
+  // Stamped to the whole second: the CMS edits publish dates to the second, so saving the form again
+  // keeps the stamp instead of changing it (and showing up in the item's history).
+  const stamp = new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString();
+  return { publishedAt: given ?? (values.published ? stamp : null) };
 }
 
 /** A row as staff clients get it: without deleted_at (always null outside the trash). */

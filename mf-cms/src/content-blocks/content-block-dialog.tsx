@@ -14,6 +14,7 @@ import { errorMessage, fieldErrors, useSaveEntity } from '../shared/admin-api';
 import { Field, Switch, describedBy } from '../shared/form-controls';
 import { JsonTextarea } from '../editor/json-textarea';
 import { EditorDialog, SaveProblem, useSaveState } from '../shared/editor-dialog';
+import { RevisionHistory } from '../history/revision-history';
 
 const toForm = (block: AdminContentBlock): ContentBlockInput => ({
   name: block.name,
@@ -143,6 +144,7 @@ export function ContentBlockDialog({
             )}
           />
           <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+            <RevisionHistory state={saveState} />
             <Button variant="outline" onClick={requestClose}>
               Cancel
             </Button>

@@ -14,6 +14,7 @@ import { errorMessage, fieldErrors, useSaveEntity } from '../shared/admin-api';
 import { Field, Switch, describedBy, slugify } from '../shared/form-controls';
 import { ContentEditor } from '../editor/content-editor';
 import { EditorDialog, SaveProblem, useSaveState } from '../shared/editor-dialog';
+import { RevisionHistory } from '../history/revision-history';
 import { PUBLISH_DATE_HINT, dateTimeLocalField, toDateTimeLocal } from '../shared/publishing';
 
 /** The form holds the publish date as the datetime-local input's text. */
@@ -213,6 +214,7 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
             )}
           />
           <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+            <RevisionHistory state={saveState} />
             <Button variant="outline" onClick={requestClose}>
               Cancel
             </Button>

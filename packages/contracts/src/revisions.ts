@@ -27,9 +27,6 @@ export interface Revision extends RevisionSummary {
 /** /api/admin/<type>/:id/revisions/:revId */
 export const revisionParams = adminIdParams.extend({ revId: adminIdParams.shape.id });
 
-/** The revisions of one item of a staff collection (`AdminRoutes.blogPosts`, …). */
-export const revisionsUrl = (collectionUrl: string, id: number) => `${collectionUrl}/${id}/revisions`;
-
 /** Equal as JSON values, whatever the order of object keys (jsonb does not keep it). */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
