@@ -127,6 +127,8 @@ export const blogPosts = pgTable(
     content: text('content').notNull(),
     category: text('category').notNull(),
     author: text('author').notNull(),
+    /** Shown under the author's name on the post ('Senior Strategist'); '' shows none. */
+    authorRole: text('author_role').notNull().default(''),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     published: boolean('published').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'string' }),

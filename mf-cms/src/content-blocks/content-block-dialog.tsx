@@ -24,7 +24,7 @@ const toForm = (block: AdminContentBlock): ContentBlockInput => ({
   published: block.published,
 });
 
-const EMPTY: ContentBlockInput = { name: '', identifier: '', type: 'hero', content: {}, published: true };
+const EMPTY: ContentBlockInput = { name: '', identifier: '', type: 'hero', content: {}, published: false };
 
 export function ContentBlockDialog({
   block,

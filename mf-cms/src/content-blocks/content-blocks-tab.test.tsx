@@ -81,7 +81,7 @@ describe('CMS Content Blocks tab', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it('a valid block is posted with its parsed JSON content', async () => {
+  it('a valid block is posted as a draft (Inactive) with its parsed JSON content', async () => {
     const api = renderTab([], {
       [`POST ${AdminRoutes.contentBlocks}`]: (body) => ok({ ...HERO, ...(body as object) }),
     });
@@ -95,7 +95,7 @@ describe('CMS Content Blocks tab', () => {
     await screen.findByText('"Promo" was saved.', { exact: false });
     expect(api.calls[0]).toMatchObject({
       method: 'POST',
-      body: { name: 'Promo', identifier: 'promo', content: { headline: 'Sale' }, published: true },
+      body: { name: 'Promo', identifier: 'promo', content: { headline: 'Sale' }, published: false },
     });
   });
 

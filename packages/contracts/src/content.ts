@@ -42,6 +42,8 @@ export const blogPostSchema = z.object({
   content: z.string(),
   category: z.string(),
   author: z.string(),
+  /** The author's role, shown under their name when not empty (older APIs do not send it). */
+  authorRole: z.string().optional(),
   tags: z.array(z.string()),
   publishedAt: z.string().nullable(),
   /** Always sent by the API; clients still fall back to 'Recent' without it (spec section 2). */
