@@ -17,7 +17,7 @@ test('CMS history: a blog post title edit shows in History and restoring the ear
   await created.getByLabel('Title').fill(before);
   await created.getByLabel('URL Slug').fill(slug);
   await created.getByLabel('Category').fill('Strategy');
-  await created.getByLabel('Author').fill('Ada Lovelace');
+  await created.getByLabel('Author', { exact: true }).fill('Ada Lovelace');
   await created.getByLabel('Excerpt').fill('A post with a history.');
   await created.getByLabel('Content', { exact: true }).fill('Body of the post.');
   await created.getByRole('switch', { name: 'Published' }).click();
