@@ -228,7 +228,14 @@ describe.skipIf(!baseUrl)('scale-out: two API instances on one PostgreSQL', () =
     const created = await fetch(url(1, '/api/admin/resources'), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: origin(1) },
-      body: JSON.stringify({ title: 'Scale guide', description: 'd', type: 'guide', gated: false, fileUrl }),
+      body: JSON.stringify({
+        title: 'Scale guide',
+        description: 'd',
+        type: 'guide',
+        gated: false,
+        published: true,
+        fileUrl,
+      }),
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };

@@ -472,7 +472,8 @@ test.describe('CMS content', () => {
     await expect(dialog).toHaveCount(0);
     await expect(tab(page, 'Services')).toHaveAttribute('aria-selected', 'true');
     const row = page.getByRole('list', { name: 'Services' }).getByRole('listitem').filter({ hasText: title });
-    await expect(row).toContainText('Active');
+    // New items start as drafts.
+    await expect(row).toContainText(/Inactive/);
     await row.getByRole('button', { name: `Edit ${title}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Service' });
     await expect(edit.getByLabel('Feature title 1')).toHaveValue('First feature');

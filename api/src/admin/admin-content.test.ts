@@ -14,6 +14,8 @@ interface EntityCase {
   missing: { body: Record<string, unknown>; fields: Record<string, string> };
   /** Field that must be unique, if any. */
   unique?: { field: string; message: string };
+  /** Published when created without `published` (else a draft). */
+  startsPublished?: true;
 }
 
 const CASES: EntityCase[] = [
@@ -30,6 +32,8 @@ const CASES: EntityCase[] = [
   {
     path: '/api/admin/content-blocks',
     valid: { name: 'Footer promo', identifier: 'footer-promo', type: 'banner', content: { text: 'Hi' } },
+    // Spec (entities): a content block is published by default.
+    startsPublished: true,
     change: { published: false },
     missing: { body: { identifier: 'x-block' }, fields: { name: 'Name is required' } },
     unique: { field: 'identifier', message: 'This identifier is already in use' },
@@ -53,6 +57,7 @@ const CASES: EntityCase[] = [
       content: 'Body text',
       category: 'SEO',
       author: 'Ada',
+      authorRole: 'Head of SEO',
       tags: ['seo'],
     },
     change: { published: true },
@@ -128,9 +133,9 @@ describe('staff content API', () => {
   afterAll(() => t.close());
 
   describe.each(CASES)('$path', (c) => {
-    it('creates, lists, updates and deletes (to the trash, then for good)', async () => {
+    it('creates (a draft unless published is given), lists, updates and deletes (to the trash, then for good)', async () => {
       const created = await staff.post(c.path).send(c.valid).expect(201);
-      expect(created.body).toMatchObject(c.valid);
+      expect(created.body).toMatchObject({ ...c.valid, published: c.startsPublished ?? false });
       const id = created.body.id as number;
       const list = await staff.get(c.path).expect(200);
       expect(list.body.map((r: { id: number }) => r.id)).toContain(id);

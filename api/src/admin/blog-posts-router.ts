@@ -7,6 +7,7 @@ import { crudRouter, publishDate } from './crud-router';
 /** /api/admin/blog-posts; publishedAt as staff set it, else stamped the first time a post is published. */
 export const blogPostsRouter = (db: Db) =>
   crudRouter(db, {
+    type: 'blog-posts',
     table: blogPosts,
     schema: blogPostInputSchema,
     orderBy: [desc(blogPosts.createdAt), desc(blogPosts.id)],

@@ -7,6 +7,7 @@ import { crudRouter } from './crud-router';
 /** /api/admin/case-studies */
 export const caseStudiesRouter = (db: Db) =>
   crudRouter(db, {
+    type: 'case-studies',
     table: caseStudies,
     schema: caseStudyInputSchema,
     orderBy: [desc(caseStudies.createdAt), desc(caseStudies.id)],

@@ -7,6 +7,7 @@ import { crudRouter } from './crud-router';
 /** /api/admin/content-blocks ('homepage-hero' and friends); published = Active. */
 export const contentBlocksRouter = (db: Db) =>
   crudRouter(db, {
+    type: 'content-blocks',
     table: contentBlocks,
     schema: contentBlockInputSchema,
     orderBy: [asc(contentBlocks.identifier)],

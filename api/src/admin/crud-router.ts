@@ -1,19 +1,30 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { and, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { AdminMessages, adminIdParams, ErrorCode } from '@agency/contracts';
+import { parse } from 'zod/v4/core';
+import {
+  AdminMessages,
+  adminIdParams,
+  ErrorCode,
+  revisionParams,
+  type RevisionKind,
+  type TrashType,
+} from '@agency/contracts';
 import type { Db } from '../db/client';
 import { HttpError, notFound } from '../http/errors';
 import { checkIfMatch, ifMatchTags, preconditionFailed, setEntityTag } from '../http/conditional-write';
 import { parseBody, parseParams } from '../http/validate';
 import { clockOf, nowIso } from '../content/visibility';
+import { findRevision, listRevisions, recordRevision, snapshotOf } from './revisions';
 
 type Row = Record<string, unknown>;
 type StoredRow = Row & { updatedAt: string };
 type CrudTable = PgTable & { id: PgColumn; updatedAt: PgColumn; deletedAt: PgColumn };
 
-export interface CrudConfig<S extends z.ZodType<Row>> {
+export interface CrudConfig<S extends z.ZodObject> {
+  /** The admin path segment, which also names the item's revisions and its place in the trash. */
+  type: TrashType;
   table: CrudTable;
   /** `.strict()` body schema from the contracts; POST and PUT take the full object. */
   schema: S;
@@ -40,7 +51,10 @@ export function publishDate(
     values.publishedAt === undefined
       ? ((existing?.['publishedAt'] as string | null | undefined) ?? null)
       : values.publishedAt && new Date(values.publishedAt).toISOString();
-  return { publishedAt: given ?? (values.published ? now.toISOString() : null) };
+  // Stamped to the whole second: the CMS edits publish dates to the second, so saving the form again
+  // keeps the stamp instead of changing it (and showing up in the item's history).
+  const stamp = new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString();
+  return { publishedAt: given ?? (values.published ? stamp : null) };
 }
 
 /** A row as staff clients get it: without deleted_at (always null outside the trash). */
@@ -57,10 +71,14 @@ export function isUniqueViolation(err: unknown): boolean {
  * carry an ETag; PUT and DELETE with If-Match answer 412 when the row changed in between. DELETE moves
  * the row to the trash (deleted_at); trashed rows are out of every answer here until restored (see
  * trash-router.ts). A trashed row keeps its slug/identifier until it is purged.
+ * Every create and update records a revision in the same transaction: GET /:id/revisions lists them,
+ * GET /:id/revisions/:revId answers one, POST /:id/revisions/:revId/restore saves it again like a PUT.
  */
-export function crudRouter<S extends z.ZodType<Row>>(db: Db, config: CrudConfig<S>) {
-  const { table, schema, unique, label } = config;
+export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>) {
+  const { type, table, schema, unique, label } = config;
   const columns = getTableColumns(table);
+  const fields = Object.keys(schema.shape);
+  const snapshot = (row: Row) => snapshotOf(row, fields);
   const router = Router();
 
   const conflict =
@@ -116,31 +134,89 @@ export function crudRouter<S extends z.ZodType<Row>>(db: Db, config: CrudConfig<
   router.post('/', async (req, res) => {
     const values = parseBody(schema, req);
     const row = { ...values, ...config.derive?.(values, undefined, clockOf(db)()) };
-    const [created] = await db
-      .insert(table)
-      .values(row as never)
-      .returning()
+    const created = await db
+      .transaction(async (tx) => {
+        const [stored] = (await tx
+          .insert(table)
+          .values(row as never)
+          .returning()) as StoredRow[];
+        await recordRevision(tx as unknown as Db, {
+          type,
+          id: stored!['id'] as number,
+          kind: 'create',
+          snapshot: snapshot(stored!),
+        });
+        return stored!;
+      })
       .catch(conflict(row));
-    setEntityTag(res, created as StoredRow);
-    res.status(201).json(shownRow(created as Row));
+    setEntityTag(res, created);
+    res.status(201).json(shownRow(created));
   });
 
-  router.put('/:id', async (req, res) => {
-    const { id } = parseParams(adminIdParams, req);
-    const values = parseBody(schema, req);
+  /**
+   * Writes `values` over a live row (only while it is still the version If-Match named, when it named
+   * one) and records the revision; answers the stored row. 404 when gone, 412 when changed meanwhile.
+   */
+  const save = async (req: Request, id: number, values: z.output<S>, kind: RevisionKind) => {
     const existing = await findById(id);
     if (!existing) throw notFound(`${label} not found`);
     const conditional = checkIfMatch(req, existing);
     const row = { ...values, ...config.derive?.(values, existing, clockOf(db)()), updatedAt: sql`now()` };
     const updated = await db
-      .update(table)
-      .set(row as never)
-      .where(sameVersion(id, existing, conditional))
-      .returning()
+      .transaction(async (tx) => {
+        const [stored] = (await tx
+          .update(table)
+          .set(row as never)
+          .where(sameVersion(id, existing, conditional))
+          .returning()) as StoredRow[];
+        if (stored) {
+          await recordRevision(tx as unknown as Db, {
+            type,
+            id,
+            kind,
+            snapshot: snapshot(stored),
+            before: snapshot(existing),
+          });
+        }
+        return stored;
+      })
       .catch(conflict(row));
-    if (!updated.length) throw conditional ? preconditionFailed() : notFound(`${label} not found`);
-    setEntityTag(res, updated[0] as StoredRow);
-    res.json(shownRow(updated[0] as Row));
+    if (!updated) throw conditional ? preconditionFailed() : notFound(`${label} not found`);
+    return updated;
+  };
+
+  router.put('/:id', async (req, res) => {
+    const { id } = parseParams(adminIdParams, req);
+    const values = parseBody(schema, req);
+    const updated = await save(req, id, values, 'update');
+    setEntityTag(res, updated);
+    res.json(shownRow(updated));
+  });
+
+  router.get('/:id/revisions', async (req, res) => {
+    const { id } = parseParams(adminIdParams, req);
+    if (!(await findById(id))) throw notFound(`${label} not found`);
+    res.json(await listRevisions(db, type, id));
+  });
+
+  const revisionOf = async (req: Request) => {
+    const { id, revId } = parseParams(revisionParams, req);
+    const revision = await findRevision(db, type, id, revId);
+    if (!revision) throw notFound('Revision not found');
+    return { id, revision };
+  };
+
+  router.get('/:id/revisions/:revId', async (req, res) => {
+    const { revision } = await revisionOf(req);
+    res.json(revision);
+  });
+
+  // The stored fields go through today's validation: a revision that no longer passes it is refused (400).
+  router.post('/:id/revisions/:revId/restore', async (req, res) => {
+    const { id, revision } = await revisionOf(req);
+    const restored = await save(req, id, parse(schema, revision.snapshot), 'restore');
+    setEntityTag(res, restored);
+    res.json(shownRow(restored));
   });
 
   router.delete('/:id', async (req, res) => {

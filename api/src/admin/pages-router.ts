@@ -7,6 +7,7 @@ import { crudRouter, publishDate } from './crud-router';
 /** /api/admin/pages: CMS pages; `content` is `{ body: markdown }` by agreement with the public renderer. */
 export const pagesRouter = (db: Db) =>
   crudRouter(db, {
+    type: 'pages',
     table: pages,
     schema: pageInputSchema,
     orderBy: [desc(pages.updatedAt), asc(pages.id)],

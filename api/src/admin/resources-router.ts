@@ -30,6 +30,7 @@ export function resourcesRouter({ db, env }: { db: Db; env: Env }) {
   );
   router.use(
     crudRouter(db, {
+      type: 'resources',
       table: resources,
       schema: resourceInputSchema,
       orderBy: [desc(resources.createdAt), desc(resources.id)],

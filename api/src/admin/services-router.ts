@@ -8,13 +8,15 @@ import { crudRouter } from './crud-router';
 /**
  * Clients written against the first service contract send `gradient` (a CSS class) instead of
  * `visual`, and features as plain strings: read them as the visual and the items they mean, so
- * those clients keep working while the CMS uses the new fields.
+ * those clients keep working while the CMS uses the new fields. Under that contract a new service
+ * went live at once, so without `published` theirs still do (new items are otherwise drafts).
  */
 export const readLegacyServiceBody: RequestHandler = (req, _res, next) => {
   const body = req.body as Record<string, unknown> | undefined;
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     if ('gradient' in body) {
       body['visual'] ??= visualOfGradient(body['gradient']);
+      body['published'] ??= true;
       delete body['gradient'];
     }
     if (Array.isArray(body['features'])) {
@@ -31,6 +33,7 @@ export const servicesRouter = (db: Db) =>
   Router().use(
     readLegacyServiceBody,
     crudRouter(db, {
+      type: 'services',
       table: services,
       schema: serviceInputSchema,
       orderBy: [asc(services.displayOrder), asc(services.id)],

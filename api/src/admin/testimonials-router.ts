@@ -7,6 +7,7 @@ import { crudRouter } from './crud-router';
 /** /api/admin/testimonials (no unique column besides the id). */
 export const testimonialsRouter = (db: Db) =>
   crudRouter(db, {
+    type: 'testimonials',
     table: testimonials,
     schema: testimonialInputSchema,
     orderBy: [asc(testimonials.displayOrder), asc(testimonials.id)],

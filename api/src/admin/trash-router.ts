@@ -16,6 +16,7 @@ import { notFound } from '../http/errors';
 import { parseParams } from '../http/validate';
 import { clockOf } from '../content/visibility';
 import { shownRow } from './crud-router';
+import { forgetRevisions } from './revisions';
 
 type TrashTable = PgTable & { id: PgColumn; deletedAt: PgColumn };
 
@@ -39,11 +40,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function purgeTrash(db: Db): Promise<number> {
   const cutoff = new Date(clockOf(db)().getTime() - TRASH_RETENTION_DAYS * DAY_MS).toISOString();
   let purged = 0;
-  for (const { table } of Object.values(TRASHABLE)) {
+  for (const [type, { table }] of Object.entries(TRASHABLE) as [TrashType, (typeof TRASHABLE)[TrashType]][]) {
     const gone = await db
       .delete(table)
       .where(and(isNotNull(table.deletedAt), lt(table.deletedAt, cutoff)))
       .returning({ id: table.id });
+    await forgetRevisions(
+      db,
+      type,
+      gone.map((g) => g.id as number),
+    );
     purged += gone.length;
   }
   return purged;
@@ -97,6 +103,7 @@ export function trashRouter(db: Db) {
     const { table, label } = TRASHABLE[type];
     const gone = await db.delete(table).where(trashed(table, id)).returning({ id: table.id });
     if (!gone.length) throw notFound(`${label} not found in the trash`);
+    await forgetRevisions(db, type, [id]);
     res.status(204).end();
   });
 

@@ -120,6 +120,8 @@ describe('GET /api/blog-posts', () => {
     expect(new Set(list.map((p) => p.category))).toEqual(
       new Set(['SEO', 'Paid Media', 'Analytics', 'Strategy', 'Industry Insights']),
     );
+    // The role under each seeded author's name comes from the post (spec-era sites showed this one).
+    expect(new Set(list.map((p) => p.authorRole))).toEqual(new Set(['Senior Strategist']));
   });
 
   it('orders by createdAt when publishedAt ties', async () => {

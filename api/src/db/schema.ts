@@ -130,6 +130,8 @@ export const blogPosts = pgTable(
     contentFormat: text('content_format').$type<BlogBodyFormat>().notNull().default('html'),
     category: text('category').notNull(),
     author: text('author').notNull(),
+    /** Shown under the author's name on the post ('Senior Strategist'); '' shows none. */
+    authorRole: text('author_role').notNull().default(''),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     published: boolean('published').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'string' }),
@@ -341,4 +343,24 @@ export const releaseSwitches = pgTable(
     index('release_switches_remote_idx').on(t.remote, t.id),
     check('release_switches_action_check', sql`${t.action} in ('release', 'promote', 'rollback')`),
   ],
+);
+
+/**
+ * Every save of a staff-edited item (type: its admin path segment, TRASH_TYPES): the editable fields
+ * as saved, and which of them changed since the item's previous revision. The newest
+ * REVISIONS_KEPT per item are kept.
+ */
+export const revisions = pgTable(
+  'revisions',
+  {
+    id: serial('id').primaryKey(),
+    entityType: text('entity_type').notNull(),
+    entityId: integer('entity_id').notNull(),
+    /** 'create' | 'update' | 'restore' | 'baseline' (the item as found before its first recorded save). */
+    kind: text('kind').notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    changedFields: jsonb('changed_fields').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('revisions_entity_idx').on(t.entityType, t.entityId, t.id)],
 );

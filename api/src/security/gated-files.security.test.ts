@@ -25,7 +25,14 @@ describe('gated files', () => {
     id = (
       await staff
         .post('/api/admin/resources')
-        .send({ title: 'Paid report', description: 'd', type: 'whitepaper', gated: true, fileUrl: url })
+        .send({
+          title: 'Paid report',
+          description: 'd',
+          type: 'whitepaper',
+          gated: true,
+          published: true,
+          fileUrl: url,
+        })
         .expect(201)
     ).body.id;
   });
@@ -55,13 +62,27 @@ describe('gated files', () => {
     for (const fileUrl of [`${url}?dl=1`, `${url}#page=2`]) {
       await staff
         .put(`/api/admin/resources/${id}`)
-        .send({ title: 'Paid report', description: 'd', type: 'whitepaper', gated: true, fileUrl })
+        .send({
+          title: 'Paid report',
+          description: 'd',
+          type: 'whitepaper',
+          gated: true,
+          published: true,
+          fileUrl,
+        })
         .expect(200);
       expect((await request(t.app).get(url)).status, fileUrl).toBe(404);
     }
     await staff
       .put(`/api/admin/resources/${id}`)
-      .send({ title: 'Paid report', description: 'd', type: 'whitepaper', gated: true, fileUrl: url })
+      .send({
+        title: 'Paid report',
+        description: 'd',
+        type: 'whitepaper',
+        gated: true,
+        published: true,
+        fileUrl: url,
+      })
       .expect(200);
   });
 

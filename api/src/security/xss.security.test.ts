@@ -163,7 +163,12 @@ describe('XSS', () => {
       .expect(201);
     await staff
       .post('/api/admin/services')
-      .send({ title: hostile('Service title'), slug: 'seo', description: hostile('Service description') })
+      .send({
+        title: hostile('Service title'),
+        slug: 'seo',
+        description: hostile('Service description'),
+        published: true,
+      })
       .expect(201);
   });
   afterAll(async () => {

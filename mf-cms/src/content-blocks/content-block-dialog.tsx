@@ -23,6 +23,7 @@ import { Field, Switch, describedBy } from '../shared/form-controls';
 import { JsonTextarea } from '../editor/json-textarea';
 import { EditorDialog, SaveProblem, useSaveState } from '../shared/editor-dialog';
 import { HeroFields, heroFromForm, heroToForm } from './hero-form';
+import { RevisionHistory } from '../history/revision-history';
 
 /** Blocks of type 'hero' (the default type) are edited as a form; others as JSON. */
 const isHero = (type: unknown) => ['', 'hero'].includes(typeof type === 'string' ? type.trim() : '');
@@ -46,7 +47,7 @@ const EMPTY: ContentBlockInput = {
   identifier: '',
   type: 'hero',
   content: heroToForm({}),
-  published: true,
+  published: false,
 };
 
 export function ContentBlockDialog({
@@ -191,6 +192,7 @@ export function ContentBlockDialog({
             )}
           />
           <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+            <RevisionHistory state={saveState} />
             <Button variant="outline" onClick={requestClose}>
               Cancel
             </Button>

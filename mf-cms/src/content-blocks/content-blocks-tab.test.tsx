@@ -87,7 +87,7 @@ describe('CMS Content Blocks tab', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it('a valid block of another type is posted with its parsed JSON content', async () => {
+  it('a valid block of another type is posted as a draft (Inactive) with its parsed JSON content', async () => {
     const api = renderTab([], {
       [`POST ${AdminRoutes.contentBlocks}`]: (body) => ok({ ...HERO, ...(body as object) }),
     });
@@ -100,7 +100,13 @@ describe('CMS Content Blocks tab', () => {
     await screen.findByText('"Promo" was saved.', { exact: false });
     expect(api.calls[0]).toMatchObject({
       method: 'POST',
-      body: { name: 'Promo', identifier: 'promo', type: 'banner', content: { headline: 'Sale' } },
+      body: {
+        name: 'Promo',
+        identifier: 'promo',
+        type: 'banner',
+        content: { headline: 'Sale' },
+        published: false,
+      },
     });
   });
 

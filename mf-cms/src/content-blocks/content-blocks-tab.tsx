@@ -6,12 +6,18 @@ import { toast } from '@agency/ui/toast';
 import { errorMessage, useDeleteEntity, versionOf } from '../shared/admin-api';
 import { StatusBadge } from '../shared/form-controls';
 import { EmptyState, IconButton, ListCard, TabHeader } from '../shared/list-ui';
+import { NoMatches, useListFilter } from '../shared/list-filter';
 import { trashConfirmText } from '../shared/publishing';
 import { ContentBlockDialog } from './content-block-dialog';
 
 export function ContentBlocksTab({ blocks, loading }: { blocks: AdminContentBlock[]; loading: boolean }) {
   const [editing, setEditing] = useState<AdminContentBlock | 'new' | null>(null);
   const remove = useDeleteEntity(AdminRoutes.contentBlocks);
+  const filter = useListFilter(blocks, {
+    text: (b) => `${b.name} ${b.identifier} ${b.type}`,
+    name: (b) => b.name,
+    states: { published: 'Active', draft: 'Inactive' },
+  });
 
   const onDelete = (block: AdminContentBlock) => {
     if (!window.confirm(trashConfirmText('content block', block.name))) return;
@@ -46,28 +52,32 @@ export function ContentBlocksTab({ blocks, loading }: { blocks: AdminContentBloc
       ) : blocks.length === 0 ? (
         <EmptyState>No content blocks yet.</EmptyState>
       ) : (
-        <ListCard label="Content blocks">
-          {blocks.map((block) => (
-            <li key={block.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
-              <div className="min-w-0">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="font-semibold text-ink-900">{block.name}</h3>
-                  <Badge tone="brand">{block.type}</Badge>
-                  <StatusBadge on={block.published} onText="Active" offText="Inactive" />
+        <>
+          {filter.controls}
+          {filter.shown.length === 0 ? <NoMatches /> : null}
+          <ListCard label="Content blocks">
+            {filter.shown.map((block) => (
+              <li key={block.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
+                <div className="min-w-0">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 className="font-semibold text-ink-900">{block.name}</h3>
+                    <Badge tone="brand">{block.type}</Badge>
+                    <StatusBadge on={block.published} onText="Active" offText="Inactive" />
+                  </div>
+                  <p className="mt-0.5 font-mono text-sm text-slate-600">{block.identifier}</p>
                 </div>
-                <p className="mt-0.5 font-mono text-sm text-slate-600">{block.identifier}</p>
-              </div>
-              <div className="flex gap-2">
-                <IconButton label={`Edit ${block.name}`} onClick={() => setEditing(block)}>
-                  <Pencil className="h-4 w-4" aria-hidden="true" />
-                </IconButton>
-                <IconButton label={`Delete ${block.name}`} tone="danger" onClick={() => onDelete(block)}>
-                  <Trash2 className="h-4 w-4" aria-hidden="true" />
-                </IconButton>
-              </div>
-            </li>
-          ))}
-        </ListCard>
+                <div className="flex gap-2">
+                  <IconButton label={`Edit ${block.name}`} onClick={() => setEditing(block)}>
+                    <Pencil className="h-4 w-4" aria-hidden="true" />
+                  </IconButton>
+                  <IconButton label={`Delete ${block.name}`} tone="danger" onClick={() => onDelete(block)}>
+                    <Trash2 className="h-4 w-4" aria-hidden="true" />
+                  </IconButton>
+                </div>
+              </li>
+            ))}
+          </ListCard>
+        </>
       )}
       {editing ? (
         <ContentBlockDialog

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { adminKeys, errorMessage, fieldErrors, uploadFile, useSaveEntity } from '../shared/admin-api';
 import { Field, Switch, describedBy, slugify } from '../shared/form-controls';
 import { EditorDialog, SaveProblem, useSaveState } from '../shared/editor-dialog';
+import { RevisionHistory } from '../history/revision-history';
 import { formSchema, toFormValues, type EntityConfig, type FieldDef, type Row } from './entity-configs';
 import { ListField } from './list-field';
 import { MarkdownEditor } from '../editor/markdown-editor';
@@ -326,6 +327,7 @@ export function EntityDialog({
             {config.fields.filter((f) => f.kind === 'switch').map(renderField)}
           </div>
           <div className="mt-6 flex justify-end gap-2 border-t border-slate-200 pt-4">
+            <RevisionHistory state={saveState} />
             <Button variant="outline" onClick={requestClose}>
               Cancel
             </Button>

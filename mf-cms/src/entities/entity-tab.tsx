@@ -6,6 +6,7 @@ import { errorMessage, useAdminList, useDeleteEntity, versionOf } from '../share
 import { StatusBadge } from '../shared/form-controls';
 import { EmptyState, LoadFailed, IconButton, ListCard, TabHeader } from '../shared/list-ui';
 import { PublishBadge, trashConfirmText } from '../shared/publishing';
+import { DATED_STATES, NoMatches, useListFilter } from '../shared/list-filter';
 import type { EntityConfig, Row } from './entity-configs';
 import { EntityDialog } from './entity-dialog';
 
@@ -50,6 +51,11 @@ export function EntityTab({
   };
 
   const rows = list.data ?? [];
+  const filter = useListFilter(rows, {
+    text: (r) => `${config.primary(r)} ${config.secondary(r)}`,
+    name: config.primary,
+    states: config.scheduled ? DATED_STATES : { published: config.badge[0], draft: config.badge[1] },
+  });
   return (
     <div>
       <TabHeader
@@ -65,51 +71,55 @@ export function EntityTab({
       ) : rows.length === 0 ? (
         <EmptyState>Nothing here yet.</EmptyState>
       ) : (
-        <ListCard label={config.title}>
-          {rows.map((row) => {
-            const name = config.primary(row);
-            return (
-              <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
-                <div className="min-w-0">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h3 className="font-semibold text-ink-900">{name}</h3>
-                    {config.scheduled ? (
-                      <PublishBadge
-                        item={{
-                          published: Boolean(row.published),
-                          publishedAt: typeof row.publishedAt === 'string' ? row.publishedAt : null,
-                        }}
-                      />
-                    ) : (
-                      <StatusBadge
-                        on={Boolean(row.published)}
-                        onText={config.badge[0]}
-                        offText={config.badge[1]}
-                      />
-                    )}
+        <>
+          {filter.controls}
+          {filter.shown.length === 0 ? <NoMatches /> : null}
+          <ListCard label={config.title}>
+            {filter.shown.map((row) => {
+              const name = config.primary(row);
+              return (
+                <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
+                  <div className="min-w-0">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h3 className="font-semibold text-ink-900">{name}</h3>
+                      {config.scheduled ? (
+                        <PublishBadge
+                          item={{
+                            published: Boolean(row.published),
+                            publishedAt: typeof row.publishedAt === 'string' ? row.publishedAt : null,
+                          }}
+                        />
+                      ) : (
+                        <StatusBadge
+                          on={Boolean(row.published)}
+                          onText={config.badge[0]}
+                          offText={config.badge[1]}
+                        />
+                      )}
+                    </div>
+                    <p className="mt-0.5 truncate text-sm text-slate-600">{config.secondary(row)}</p>
                   </div>
-                  <p className="mt-0.5 truncate text-sm text-slate-600">{config.secondary(row)}</p>
-                </div>
-                <div className="flex gap-2">
-                  {config.publicPath ? (
-                    <IconButton
-                      label={`View ${name}`}
-                      onClick={() => window.open(config.publicPath!(row), '_blank', 'noopener')}
-                    >
-                      <Eye className="h-4 w-4" aria-hidden="true" />
+                  <div className="flex gap-2">
+                    {config.publicPath ? (
+                      <IconButton
+                        label={`View ${name}`}
+                        onClick={() => window.open(config.publicPath!(row), '_blank', 'noopener')}
+                      >
+                        <Eye className="h-4 w-4" aria-hidden="true" />
+                      </IconButton>
+                    ) : null}
+                    <IconButton label={`Edit ${name}`} onClick={() => setEditing(row)}>
+                      <Pencil className="h-4 w-4" aria-hidden="true" />
                     </IconButton>
-                  ) : null}
-                  <IconButton label={`Edit ${name}`} onClick={() => setEditing(row)}>
-                    <Pencil className="h-4 w-4" aria-hidden="true" />
-                  </IconButton>
-                  <IconButton label={`Delete ${name}`} tone="danger" onClick={() => onDelete(row)}>
-                    <Trash2 className="h-4 w-4" aria-hidden="true" />
-                  </IconButton>
-                </div>
-              </li>
-            );
-          })}
-        </ListCard>
+                    <IconButton label={`Delete ${name}`} tone="danger" onClick={() => onDelete(row)}>
+                      <Trash2 className="h-4 w-4" aria-hidden="true" />
+                    </IconButton>
+                  </div>
+                </li>
+              );
+            })}
+          </ListCard>
+        </>
       )}
       {editing ? (
         <EntityDialog

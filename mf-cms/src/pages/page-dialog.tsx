@@ -16,6 +16,7 @@ import { Field, Switch, describedBy, slugify } from '../shared/form-controls';
 import { markdownHtml } from '@agency/ui/rich-text';
 import { MarkdownEditor } from '../editor/markdown-editor';
 import { EditorDialog, SaveProblem, useSaveState } from '../shared/editor-dialog';
+import { RevisionHistory } from '../history/revision-history';
 import { PUBLISH_DATE_HINT, dateTimeLocalField, toDateTimeLocal } from '../shared/publishing';
 import { CharacterCount, SEARCH_LIMITS, SearchPreview } from './search-preview';
 
@@ -230,6 +231,7 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
             )}
           />
           <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+            <RevisionHistory state={saveState} />
             <Button variant="outline" onClick={requestClose}>
               Cancel
             </Button>

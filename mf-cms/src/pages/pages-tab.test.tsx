@@ -49,6 +49,50 @@ describe('CMS Pages tab', () => {
     expect(screen.getByRole('button', { name: /Add New Page/ })).toBeTruthy();
   });
 
+  it('search, status filter and sort narrow and order the listed pages in place', async () => {
+    const SCHEDULED: AdminPage = {
+      ...PAGE,
+      id: 5,
+      name: 'Launch',
+      slug: 'launch',
+      title: 'Launch Week',
+      publishedAt: '2999-01-01T09:00:00.000Z',
+      updatedAt: '2026-01-05T00:00:00.000Z',
+    };
+    renderTab([{ ...DRAFT, updatedAt: '2026-01-03T00:00:00.000Z' }, PAGE, SCHEDULED]);
+    const titles = () =>
+      within(screen.getByRole('list', { name: 'Pages' }))
+        .queryAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent);
+    expect(titles()).toEqual(['Terms', 'Privacy Policy', 'Launch Week']);
+
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    await userEvent.type(search, 'PRIV');
+    expect(titles()).toEqual(['Privacy Policy']);
+    await userEvent.clear(search);
+    await userEvent.type(search, '/launch');
+    expect(titles()).toEqual(['Launch Week']);
+    await userEvent.type(search, ' nothing');
+    expect(titles()).toEqual([]);
+    expect(screen.getByText('No items match the search and status.')).toBeTruthy();
+    await userEvent.clear(search);
+
+    const status = screen.getByRole('combobox', { name: 'Status' });
+    await userEvent.selectOptions(status, 'Scheduled');
+    expect(titles()).toEqual(['Launch Week']);
+    await userEvent.selectOptions(status, 'Draft');
+    expect(titles()).toEqual(['Terms']);
+    await userEvent.selectOptions(status, 'Published');
+    expect(titles()).toEqual(['Privacy Policy']);
+    await userEvent.selectOptions(status, 'All');
+
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    await userEvent.selectOptions(sort, 'Name (A–Z)');
+    expect(titles()).toEqual(['Launch Week', 'Privacy Policy', 'Terms']);
+    await userEvent.selectOptions(sort, 'Last updated');
+    expect(titles()).toEqual(['Launch Week', 'Terms', 'Privacy Policy']);
+  });
+
   it('lists each page with its title, Published or Draft badge, /slug and view, edit, delete buttons', () => {
     renderTab([PAGE, DRAFT]);
     const list = screen.getByRole('list', { name: 'Pages' });

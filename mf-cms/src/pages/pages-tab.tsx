@@ -6,6 +6,7 @@ import { toast } from '@agency/ui/toast';
 import { errorMessage, useDeleteEntity, versionOf } from '../shared/admin-api';
 import { PublishBadge, trashConfirmText } from '../shared/publishing';
 import { EmptyState, IconButton, ListCard, TabHeader } from '../shared/list-ui';
+import { DATED_STATES, NoMatches, useListFilter } from '../shared/list-filter';
 import { PageDialog } from './page-dialog';
 
 export function PagesTab({
@@ -21,6 +22,11 @@ export function PagesTab({
 }) {
   const [editing, setEditing] = useState<AdminPage | 'new' | null>(() => (startCreating ? 'new' : null));
   const remove = useDeleteEntity(AdminRoutes.pages);
+  const filter = useListFilter(pages, {
+    text: (p) => `${p.title} ${p.name} /${p.slug}`,
+    name: (p) => p.title,
+    states: DATED_STATES,
+  });
 
   useEffect(() => {
     // The Overview quick action opened this tab to create: the request is now consumed.
@@ -60,33 +66,37 @@ export function PagesTab({
       ) : pages.length === 0 ? (
         <EmptyState>No pages yet. Add the first one.</EmptyState>
       ) : (
-        <ListCard label="Pages">
-          {pages.map((page) => (
-            <li key={page.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
-              <div className="min-w-0">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="font-semibold text-ink-900">{page.title}</h3>
-                  <PublishBadge item={page} />
+        <>
+          {filter.controls}
+          {filter.shown.length === 0 ? <NoMatches /> : null}
+          <ListCard label="Pages">
+            {filter.shown.map((page) => (
+              <li key={page.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
+                <div className="min-w-0">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 className="font-semibold text-ink-900">{page.title}</h3>
+                    <PublishBadge item={page} />
+                  </div>
+                  <p className="mt-0.5 font-mono text-sm text-slate-600">/{page.slug}</p>
                 </div>
-                <p className="mt-0.5 font-mono text-sm text-slate-600">/{page.slug}</p>
-              </div>
-              <div className="flex gap-2">
-                <IconButton
-                  label={`View ${page.title}`}
-                  onClick={() => window.open(`/${page.slug}`, '_blank', 'noopener')}
-                >
-                  <Eye className="h-4 w-4" aria-hidden="true" />
-                </IconButton>
-                <IconButton label={`Edit ${page.title}`} onClick={() => setEditing(page)}>
-                  <Pencil className="h-4 w-4" aria-hidden="true" />
-                </IconButton>
-                <IconButton label={`Delete ${page.title}`} tone="danger" onClick={() => onDelete(page)}>
-                  <Trash2 className="h-4 w-4" aria-hidden="true" />
-                </IconButton>
-              </div>
-            </li>
-          ))}
-        </ListCard>
+                <div className="flex gap-2">
+                  <IconButton
+                    label={`View ${page.title}`}
+                    onClick={() => window.open(`/${page.slug}`, '_blank', 'noopener')}
+                  >
+                    <Eye className="h-4 w-4" aria-hidden="true" />
+                  </IconButton>
+                  <IconButton label={`Edit ${page.title}`} onClick={() => setEditing(page)}>
+                    <Pencil className="h-4 w-4" aria-hidden="true" />
+                  </IconButton>
+                  <IconButton label={`Delete ${page.title}`} tone="danger" onClick={() => onDelete(page)}>
+                    <Trash2 className="h-4 w-4" aria-hidden="true" />
+                  </IconButton>
+                </div>
+              </li>
+            ))}
+          </ListCard>
+        </>
       )}
       {editing ? (
         <PageDialog

@@ -98,28 +98,51 @@ export function useSaveState<TRow extends { id: number }>(
     setProblem(err);
     if (isStale(err)) setCopy(valuesAsText(values));
   };
+  /** Shows `fresh` (as stored now, e.g. reloaded or restored) and edits from its version on. */
+  const adopt = (fresh: TRow, freshEtag?: string) => {
+    onReloaded(fresh);
+    setEtag(freshEtag ?? versionOf(fresh));
+    setGeneration((g) => g + 1);
+    setProblem(null);
+  };
+  const itemUrl = row ? `${url}/${row.id}` : null;
   const reload = async () => {
-    if (!row) return;
+    if (!itemUrl) return;
     setReloading(true);
     try {
-      const fresh = await getEntity<TRow>(`${url}/${row.id}`);
-      onReloaded(fresh.row);
-      setEtag(fresh.etag ?? versionOf(fresh.row));
-      setGeneration((g) => g + 1);
-      setProblem(null);
+      const fresh = await getEntity<TRow>(itemUrl);
+      adopt(fresh.row, fresh.etag);
     } catch (err) {
       setProblem(err);
     } finally {
       setReloading(false);
     }
   };
-  return { etag, problem, copy, reloading, generation, failed, reload, start: () => setProblem(null) };
+  return {
+    url,
+    itemUrl,
+    etag,
+    problem,
+    copy,
+    reloading,
+    generation,
+    failed,
+    reload,
+    adopt,
+    start: () => setProblem(null),
+  };
 }
 
-export type SaveState = ReturnType<typeof useSaveState>;
+export type SaveState<TRow extends { id: number } = { id: number }> = ReturnType<typeof useSaveState<TRow>>;
 
 /** Why the last save was refused, inside the dialog; after a 412 the way to reload and the copy. */
-export function SaveProblem({ state, id }: { state: SaveState; id: string }) {
+export function SaveProblem<TRow extends { id: number }>({
+  state,
+  id,
+}: {
+  state: SaveState<TRow>;
+  id: string;
+}) {
   const { problem, copy, reloading, reload } = state;
   if (!problem && copy === null) return null;
   return (

@@ -1,4 +1,4 @@
-import type { BlogPost } from '@agency/contracts/browser';
+import { BLOG_CATEGORIES, type BlogPost } from '@agency/contracts/browser';
 import { formatDate } from '@agency/ui';
 
 /** Spec section 9: grid excerpts are cut at 120 characters, with an ellipsis when longer. */
@@ -18,3 +18,16 @@ export function postDateLabel(post: Pick<BlogPost, 'publishedAt' | 'createdAt'>)
 
 export const postDateTime = (post: Pick<BlogPost, 'publishedAt' | 'createdAt'>) =>
   post.publishedAt ?? post.createdAt ?? undefined;
+
+/**
+ * The hero's topic chips after 'All': the categories the listed posts use, the usual ones
+ * (BLOG_CATEGORIES) in their usual order first, any other in the order the list first shows it.
+ */
+export function categoriesInUse(posts: readonly Pick<BlogPost, 'category'>[]): string[] {
+  const used = [...new Set(posts.map((p) => p.category.trim()).filter(Boolean))];
+  const rank = (c: string) => {
+    const i = (BLOG_CATEGORIES as readonly string[]).indexOf(c);
+    return i === -1 ? BLOG_CATEGORIES.length : i;
+  };
+  return used.sort((a, b) => rank(a) - rank(b));
+}

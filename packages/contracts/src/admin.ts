@@ -131,6 +131,12 @@ const optionalUrl = z
   .optional()
   .transform((v) => (v ? v : null));
 
+/**
+ * Whether an item is on the public site; a new item starts as a draft unless staff say so (content
+ * blocks excepted: the spec gives them published by default).
+ */
+const startsAsDraft = z.boolean().default(false);
+
 /** A JSON object (pages and content blocks store their content as one). */
 export const adminJsonObject = z.record(z.string(), z.unknown(), { error: 'Content must be a JSON object' });
 const stringList = (max: number) => z.array(singleLine(300)).max(max, `At most ${max} items`).default([]);
@@ -187,7 +193,7 @@ export const pageInputSchema = z
       .default(''),
     /** Agreed with the public page renderer: `{ "body": "<markdown>" }`. */
     content: adminJsonObject.default({}),
-    published: z.boolean().default(false),
+    published: startsAsDraft,
     publishedAt: publishDate,
     template: optionalLine(50).transform((v) => v || 'default'),
   })
@@ -210,6 +216,7 @@ export const contentBlockInputSchema = z
     identifier: z.string({ error: 'Identifier is required' }).trim().pipe(slug),
     type: optionalLine(50).transform((v) => v || 'hero'),
     content: adminJsonObject.default({}),
+    /** Spec (entities): a content block is published unless it says otherwise; the CMS form starts Inactive. */
     published: z.boolean().default(true),
   })
   .strict()
@@ -254,7 +261,7 @@ export const serviceInputSchema = z
     testimonialQuote: optionalText(2000),
     testimonialAuthor: optionalLine(200),
     testimonialRole: optionalLine(200),
-    published: z.boolean().default(true),
+    published: startsAsDraft,
     displayOrder: z.number().int().min(0).max(10000).default(0),
   })
   .strict();
@@ -274,8 +281,9 @@ export const blogPostInputSchema = z
     contentFormat: z.enum(BLOG_BODY_FORMATS, { error: 'Choose markdown or HTML' }).default('html'),
     category: required('Category', 100),
     author: required('Author', 100),
+    authorRole: optionalLine(100),
     tags: stringList(20),
-    published: z.boolean().default(false),
+    published: startsAsDraft,
     publishedAt: publishDate,
   })
   .strict();
@@ -300,7 +308,7 @@ export const caseStudyInputSchema = z
       .default([]),
     services: stringList(12),
     imageUrl: optionalUrl,
-    published: z.boolean().default(false),
+    published: startsAsDraft,
   })
   .strict();
 export type CaseStudyInput = z.input<typeof caseStudyInputSchema>;
@@ -317,7 +325,7 @@ export const testimonialInputSchema = z
     company: optionalLine(200),
     imageUrl: optionalUrl,
     rating: z.number().int().min(1, 'Rating is 1 to 5').max(5, 'Rating is 1 to 5').default(5),
-    published: z.boolean().default(true),
+    published: startsAsDraft,
     displayOrder: z.number().int().min(0).max(10000).default(0),
   })
   .strict();
@@ -334,7 +342,7 @@ export const resourceInputSchema = z
     type: z.enum(RESOURCE_TYPES, { error: 'Choose a resource type' }).default('guide'),
     gated: z.boolean().default(false),
     fileUrl: z.string({ error: 'File URL is required' }).trim().min(1, 'File URL is required').pipe(adminUrl),
-    published: z.boolean().default(true),
+    published: startsAsDraft,
   })
   .strict();
 export type ResourceInput = z.input<typeof resourceInputSchema>;

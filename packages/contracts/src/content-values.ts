@@ -6,7 +6,7 @@
 /** Lowercase words joined by single hyphens: every slug of the site. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** The categories the blog hero shows as (decorative) chips, after 'All'. */
+/** The usual blog categories: the blog hero's chips list those in use in this order, before any other. */
 export const BLOG_CATEGORIES = ['SEO', 'Paid Media', 'Analytics', 'Strategy', 'Industry Insights'] as const;
 
 export const RESOURCE_TYPES = ['ebook', 'whitepaper', 'guide', 'checklist', 'template'] as const;

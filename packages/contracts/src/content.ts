@@ -48,6 +48,8 @@ export const blogPostSchema = z.object({
   contentFormat: z.enum(BLOG_BODY_FORMATS).catch('html'),
   category: z.string(),
   author: z.string(),
+  /** The author's role, shown under their name when not empty (older APIs do not send it). */
+  authorRole: z.string().optional(),
   tags: z.array(z.string()),
   publishedAt: z.string().nullable(),
   /** Always sent by the API; clients still fall back to 'Recent' without it (spec section 2). */

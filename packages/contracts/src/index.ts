@@ -8,3 +8,4 @@ export * from './admin';
 export * from './site-routes';
 export * from './client-errors';
 export * from './releases';
+export * from './revisions';

@@ -29,20 +29,22 @@ describe('BlogPage', () => {
     expect(screen.getAllByTestId('blog-skeleton')).toHaveLength(6);
   });
 
-  it('the decorative topic chips list All and the five categories', () => {
-    fakeApi({ [ApiRoutes.blogPosts]: 'pending' });
+  it('the decorative topic chips list All and the categories in use: the usual ones in their order, then others', async () => {
+    fakeApi({
+      [ApiRoutes.blogPosts]: ok([
+        post(1, { category: 'Strategy' }),
+        post(2, { category: 'Email' }),
+        post(3, { category: 'SEO' }),
+        post(4, { category: 'Strategy' }),
+        post(5, { category: 'Analytics' }),
+      ]),
+    });
     renderScreen(<BlogPage />);
+    await screen.findByRole('heading', { name: 'Featured Article' });
     const chips = within(screen.getByRole('list', { name: 'Topics we write about' })).getAllByRole(
       'listitem',
     );
-    expect(chips.map((c) => c.textContent)).toEqual([
-      'All',
-      'SEO',
-      'Paid Media',
-      'Analytics',
-      'Strategy',
-      'Industry Insights',
-    ]);
+    expect(chips.map((c) => c.textContent)).toEqual(['All', 'SEO', 'Analytics', 'Strategy', 'Email']);
   });
 
   it('an API error becomes "Unable to Load Blog Posts" with a way home', async () => {

@@ -1,17 +1,16 @@
 import { Link } from '@agency/ui/router';
 import { ArrowRight, Calendar, Mail, User } from 'lucide-react';
-import { BLOG_CATEGORIES, type BlogPost } from '@agency/contracts/browser';
+import type { BlogPost } from '@agency/contracts/browser';
 import { Badge, Card, Container, buttonClasses } from '@agency/ui';
 import { useBlogPosts } from '../api/get-blog-posts';
-import { postDateLabel, postDateTime, truncateExcerpt } from '../post-display';
+import { categoriesInUse, postDateLabel, postDateTime, truncateExcerpt } from '../post-display';
 import { CardSkeletons, ComingSoon, LoadError, PageHero } from '../../shared/page-states';
-
-const CHIPS = ['All', ...BLOG_CATEGORIES];
 
 export function BlogPage() {
   const { data, isPending, isError } = useBlogPosts();
   if (isError) return <LoadError title="Unable to Load Blog Posts" />;
   const [featured, ...latest] = data ?? [];
+  const chips = ['All', ...categoriesInUse(data ?? [])];
 
   return (
     <>
@@ -20,9 +19,9 @@ export function BlogPage() {
         title="Insights That Drive Growth"
         intro="Practical advice on SEO, paid media, analytics and strategy from the senior team doing the work."
       >
-        {/* Decorative: the chips name the topics we cover; they do not filter. */}
+        {/* Decorative: the chips name the topics the posts cover; they do not filter. */}
         <ul aria-label="Topics we write about" className="mt-8 flex flex-wrap justify-center gap-2">
-          {CHIPS.map((c) => (
+          {chips.map((c) => (
             <li
               key={c}
               className={

@@ -107,6 +107,20 @@ describe('BlogPostPage', () => {
     expect(screen.getByRole('link', { name: 'View All Articles' }).getAttribute('href')).toBe('/blog');
   });
 
+  it("About the Author shows the author's role from the post, and none when the post has none", async () => {
+    fakeApi({ [ApiRoutes.blogPost(POST.slug)]: ok({ ...POST, authorRole: 'Head of Paid Media' }) });
+    const { unmount } = renderPost();
+    const about = (await screen.findByRole('heading', { name: 'About the Author' })).parentElement!;
+    expect(within(about).getByText('maria Lopez').nextElementSibling?.textContent).toBe('Head of Paid Media');
+    unmount();
+
+    fakeApi({ [ApiRoutes.blogPost(POST.slug)]: ok(POST) });
+    renderPost();
+    const bare = (await screen.findByRole('heading', { name: 'About the Author' })).parentElement!;
+    expect(within(bare).getByText('maria Lopez').nextElementSibling).toBeNull();
+    expect(within(bare).queryByText('Senior Strategist')).toBeNull();
+  });
+
   it('Share uses the share sheet with title, excerpt and the current URL when there is one', async () => {
     const share = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal('navigator', { ...navigator, share });

@@ -126,7 +126,7 @@ function Post({ post }: { post: BlogPost }) {
               </span>
               <div>
                 <p className="font-semibold text-ink-900">{post.author}</p>
-                <p className="text-sm text-slate-600">Senior Strategist</p>
+                {post.authorRole ? <p className="text-sm text-slate-600">{post.authorRole}</p> : null}
               </div>
             </div>
             <p className="mt-4 text-sm text-slate-600">

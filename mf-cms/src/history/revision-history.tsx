@@ -1,0 +1,224 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { changedFields, type Revision, type RevisionKind, type RevisionSummary } from '@agency/contracts';
+import { Button, Dialog, cn } from '@agency/ui';
+import { toast } from '@agency/ui/toast';
+import { adminGet, adminKeys, adminSend, asArray, errorMessage } from '../shared/admin-api';
+import type { SaveState } from '../shared/editor-dialog';
+
+const KIND_LABELS: Record<RevisionKind, string> = {
+  create: 'Created',
+  update: 'Saved',
+  restore: 'Restored',
+  baseline: 'As first recorded',
+};
+
+const whenFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+const when = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : whenFormat.format(d);
+};
+
+/** `metaTitle` → "Meta title". */
+export const fieldLabel = (name: string) => {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+function shown(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value, null, 2);
+}
+
+const revisionKeys = {
+  list: (itemUrl: string) => ['admin', 'revisions', itemUrl] as const,
+  one: (itemUrl: string, revId: number) => ['admin', 'revisions', itemUrl, revId] as const,
+  current: (itemUrl: string) => ['admin', 'revisions', itemUrl, 'current'] as const,
+};
+
+/** Old → new for every field where the selected version differs from the item as stored now. */
+function RevisionDiff({ revision, current }: { revision: Revision; current: Record<string, unknown> }) {
+  const fields = changedFields(
+    revision.snapshot,
+    Object.fromEntries(Object.keys(revision.snapshot).map((k) => [k, current[k]])),
+  );
+  if (!fields.length) return <p className="text-sm text-slate-600">This version matches the current one.</p>;
+  const box = 'max-h-40 overflow-auto whitespace-pre-wrap break-words rounded-md px-2 py-1 font-mono text-xs';
+  return (
+    <div>
+      <p className="mb-2 text-sm text-slate-600">This version → current values:</p>
+      <dl className="space-y-3" aria-label="Differences from the current values">
+        {fields.map((f) => (
+          <div key={f} data-field={f}>
+            <dt className="text-sm font-semibold text-ink-900">{fieldLabel(f)}</dt>
+            <dd className="mt-1 grid gap-1 sm:grid-cols-[1fr_auto_1fr] sm:items-start">
+              <span className="sr-only">In this version:</span>
+              <del className={cn(box, 'bg-red-50 text-red-900 no-underline')}>
+                {shown(revision.snapshot[f])}
+              </del>
+              <span aria-hidden className="text-center text-slate-500">
+                →
+              </span>
+              <span className="sr-only">Now:</span>
+              <ins className={cn(box, 'bg-green-50 text-green-900 no-underline')}>{shown(current[f])}</ins>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/**
+ * "History" in an editor dialog of a stored item: its revisions (when, what changed), a selected one's
+ * differences from the stored item, and restoring it, which the server saves like an edit (If-Match:
+ * the version the dialog edits). The dialog shows the restored values once the server has stored them.
+ */
+export function RevisionHistory<TRow extends { id: number }>({ state }: { state: SaveState<TRow> }) {
+  const [open, setOpen] = useState(false);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const client = useQueryClient();
+  const itemUrl = state.itemUrl;
+  const list = useQuery({
+    queryKey: revisionKeys.list(itemUrl ?? ''),
+    queryFn: () => adminGet<unknown>(`${itemUrl}/revisions`),
+    select: (data) => asArray<RevisionSummary>(data),
+    enabled: open && Boolean(itemUrl),
+  });
+  const current = useQuery({
+    queryKey: revisionKeys.current(itemUrl ?? ''),
+    queryFn: () => adminGet<Record<string, unknown>>(itemUrl!),
+    enabled: open && Boolean(itemUrl),
+  });
+  const revision = useQuery({
+    queryKey: revisionKeys.one(itemUrl ?? '', selected ?? 0),
+    queryFn: () => adminGet<Revision>(`${itemUrl}/revisions/${selected}`),
+    enabled: open && selected !== null,
+  });
+  const restore = useMutation({
+    mutationFn: (revId: number) =>
+      adminSend<TRow>('POST', `${itemUrl}/revisions/${revId}/restore`, {}, state.etag),
+    onSuccess: async (restored) => {
+      state.adopt(restored);
+      setConfirming(false);
+      setOpen(false);
+      setSelected(null);
+      toast({ title: 'Version restored', description: 'The item now has the values of that version.' });
+      await Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.list(state.url) }),
+        client.invalidateQueries({ queryKey: ['admin', 'revisions', itemUrl] }),
+      ]);
+    },
+    onError: () => setConfirming(false),
+  });
+  if (!itemUrl) return null;
+
+  const chosen = list.data?.find((r) => r.id === selected);
+  return (
+    <>
+      <Button
+        variant="outline"
+        className="mr-auto"
+        onClick={() => {
+          restore.reset();
+          setOpen(true);
+        }}
+      >
+        History
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="History"
+        description="The last saved versions, newest first. Restoring one saves it again as a new version."
+        className="max-w-3xl"
+      >
+        {list.isPending || current.isPending ? (
+          <p className="text-sm text-slate-600">Loading history...</p>
+        ) : null}
+        {list.isError || current.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            History could not be loaded: {errorMessage(list.error ?? current.error)}
+          </p>
+        ) : null}
+        {list.data && list.data.length === 0 ? (
+          <p className="text-sm text-slate-600">No saved versions yet.</p>
+        ) : null}
+        <div className="grid gap-4 md:grid-cols-[16rem_1fr]">
+          <ul className="max-h-[60vh] space-y-1 overflow-y-auto" aria-label="Versions">
+            {list.data?.map((r) => (
+              <li key={r.id}>
+                <button
+                  type="button"
+                  aria-pressed={r.id === selected}
+                  onClick={() => setSelected(r.id)}
+                  className={cn(
+                    'w-full rounded-md border px-3 py-2 text-left text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600',
+                    r.id === selected ? 'border-brand-600 bg-brand-50' : 'border-slate-200',
+                  )}
+                >
+                  <span className="block font-medium text-ink-900">{when(r.createdAt)}</span>
+                  <span className="block text-slate-600">
+                    {KIND_LABELS[r.kind] ?? r.kind}
+                    {r.kind !== 'create' && r.kind !== 'baseline' && r.changedFields.length
+                      ? `: ${r.changedFields.map(fieldLabel).join(', ')}`
+                      : ''}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div>
+            {selected === null && list.data?.length ? (
+              <p className="text-sm text-slate-600">
+                Select a version to compare it with the current values.
+              </p>
+            ) : null}
+            {revision.isError ? (
+              <p role="alert" className="text-sm text-red-700">
+                This version could not be loaded: {errorMessage(revision.error)}
+              </p>
+            ) : null}
+            {revision.data && current.data && revision.data.id === selected ? (
+              <div className="space-y-4">
+                <h3 className="text-sm font-semibold text-ink-900">
+                  Version of {chosen ? when(chosen.createdAt) : when(revision.data.createdAt)}
+                </h3>
+                <RevisionDiff revision={revision.data} current={current.data} />
+                {restore.isError ? (
+                  <p
+                    role="alert"
+                    className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
+                  >
+                    Not restored: {errorMessage(restore.error)}
+                  </p>
+                ) : null}
+                <Button onClick={() => setConfirming(true)} disabled={restore.isPending}>
+                  Restore this version
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        </div>
+      </Dialog>
+      <Dialog
+        open={confirming}
+        onOpenChange={(o) => !o && setConfirming(false)}
+        title="Restore this version?"
+        description="Its values are saved as the item's current version (unsaved changes in the form are replaced). The version it replaces stays in the history."
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => setConfirming(false)} autoFocus>
+            Cancel
+          </Button>
+          <Button onClick={() => selected !== null && restore.mutate(selected)} disabled={restore.isPending}>
+            {restore.isPending ? 'Restoring...' : 'Restore'}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { publishState, type PublishState } from '@agency/contracts';
+import { Input, Select } from '@agency/ui';
+
+/** How a content tab reads its rows for search, the status filter and sorting. */
+export interface ListFilterConfig<T> {
+  /** What the search looks in (title, slug, author, ...). */
+  text: (row: T) => string;
+  /** The name sorted by A–Z. */
+  name: (row: T) => string;
+  /** The status choices: labels of published and draft (and scheduled, for dated types). */
+  states: Partial<Record<PublishState, string>>;
+}
+
+/** The states of items with a publish date (pages, blog posts), as PublishBadge names them. */
+export const DATED_STATES = { published: 'Published', scheduled: 'Scheduled', draft: 'Draft' } as const;
+
+const SORTS = {
+  list: 'List order',
+  updated: 'Last updated',
+  name: 'Name (A–Z)',
+} as const;
+type Sort = keyof typeof SORTS;
+
+type Listed = { published?: unknown; publishedAt?: unknown; updatedAt?: unknown };
+
+/** A row's state as the badges show it: Scheduled only for types that have publish dates. */
+const stateOf = (row: Listed, dated: boolean): PublishState =>
+  publishState({
+    published: Boolean(row.published),
+    publishedAt: dated && typeof row.publishedAt === 'string' ? row.publishedAt : null,
+  });
+
+/**
+ * Search, status filter and sort of a fully loaded list, in the browser: answers the rows to show and
+ * the controls above the list.
+ */
+export function useListFilter<T extends object>(rows: readonly T[], config: ListFilterConfig<T>) {
+  const [query, setQuery] = useState('');
+  const [status, setStatus] = useState<PublishState | 'all'>('all');
+  const [sort, setSort] = useState<Sort>('list');
+  const dated = 'scheduled' in config.states;
+  const shown = useMemo(() => {
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    const kept = rows.filter(
+      (r) =>
+        (status === 'all' || stateOf(r as Listed, dated) === status) &&
+        words.every((w) => config.text(r).toLowerCase().includes(w)),
+    );
+    if (sort === 'name') return kept.sort((a, b) => config.name(a).localeCompare(config.name(b)));
+    if (sort === 'updated') {
+      const time = (r: T) => {
+        const at = (r as Listed).updatedAt;
+        return typeof at === 'string' ? Date.parse(at) || 0 : 0;
+      };
+      return kept.sort((a, b) => time(b) - time(a));
+    }
+    return kept;
+  }, [rows, query, status, sort, dated, config]);
+
+  const id = useId();
+  const controls = (
+    <div className="mb-4 flex flex-wrap items-end gap-3" role="search">
+      <label className="min-w-[12rem] flex-1 text-sm font-medium text-ink-900" htmlFor={`${id}-q`}>
+        Search
+        <Input
+          id={`${id}-q`}
+          type="search"
+          className="mt-1"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      </label>
+      <label className="text-sm font-medium text-ink-900" htmlFor={`${id}-status`}>
+        Status
+        <Select
+          id={`${id}-status`}
+          className="mt-1"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as PublishState | 'all')}
+        >
+          <option value="all">All</option>
+          {(Object.entries(config.states) as [PublishState, string][]).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </label>
+      <label className="text-sm font-medium text-ink-900" htmlFor={`${id}-sort`}>
+        Sort by
+        <Select
+          id={`${id}-sort`}
+          className="mt-1"
+          value={sort}
+          onChange={(e) => setSort(e.target.value as Sort)}
+        >
+          {(Object.entries(SORTS) as [Sort, string][]).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </label>
+    </div>
+  );
+  return { shown, controls, filtering: query.trim() !== '' || status !== 'all' };
+}
+
+/** What a filtered list says when nothing matches. */
+export function NoMatches({ children = 'No items match the search and status.' }: { children?: ReactNode }) {
+  return (
+    <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-sm text-slate-600">
+      {children}
+    </p>
+  );
+}
