@@ -47,7 +47,8 @@ const EMPTY: ContentBlockInput = {
   identifier: '',
   type: 'hero',
   content: heroToForm({}),
-  published: false,
+  // Spec (entities): a content block is published unless it says otherwise (the API's default too).
+  published: true,
 };
 
 export function ContentBlockDialog({

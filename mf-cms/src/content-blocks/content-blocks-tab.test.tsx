@@ -87,7 +87,7 @@ describe('CMS Content Blocks tab', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it('a valid block of another type is posted as a draft (Inactive) with its parsed JSON content', async () => {
+  it("a valid block of another type is posted Active (the spec's default) with its parsed JSON content", async () => {
     const api = renderTab([], {
       [`POST ${AdminRoutes.contentBlocks}`]: (body) => ok({ ...HERO, ...(body as object) }),
     });
@@ -105,7 +105,7 @@ describe('CMS Content Blocks tab', () => {
         identifier: 'promo',
         type: 'banner',
         content: { headline: 'Sale' },
-        published: false,
+        published: true,
       },
     });
   });
@@ -139,9 +139,9 @@ describe('CMS hero block form', () => {
       subtitle: 'Sub',
       metrics: [
         { value: '1%', label: 'One', width: '10%' },
-        { value: '2%', label: 'Two', width: '20%' },
+        { value: '2%', label: 'Two', width: '20%', icon: 'chart' },
       ],
-      primaryCTA: { text: 'Talk', href: '/contact' },
+      primaryCTA: { text: 'Talk', href: '/contact', rel: 'nofollow' },
       theme: 'dark',
     },
   };
@@ -181,9 +181,9 @@ describe('CMS hero block form', () => {
         subtitle: 'Sub',
         metrics: [
           { value: '3x', label: 'Three', width: '30%' },
-          { value: '2%', label: 'Two', width: '20%' },
+          { value: '2%', label: 'Two', width: '20%', icon: 'chart' },
         ],
-        primaryCTA: { text: 'Talk', href: '/contact' },
+        primaryCTA: { text: 'Talk', href: '/contact', rel: 'nofollow' },
         theme: 'dark',
       },
     });

@@ -30,12 +30,17 @@ const record = (v: unknown): Values => (v && typeof v === 'object' && !Array.isA
 
 /** Stored hero content as form values: every input has a string; other keys are kept as they are. */
 export function heroToForm(content: Values): Values {
-  const cta = (v: unknown): Text => ({ text: str(record(v).text), href: str(record(v).href) });
+  const cta = (v: unknown): Values => ({
+    ...record(v),
+    text: str(record(v).text),
+    href: str(record(v).href),
+  });
   return {
     ...content,
     title: str(content.title),
     subtitle: str(content.subtitle),
     metrics: (Array.isArray(content.metrics) ? content.metrics : []).map((m) => ({
+      ...record(m),
       value: str(record(m).value),
       label: str(record(m).label),
       width: str(record(m).width),
@@ -60,6 +65,7 @@ export function heroFromForm(form: Values): Values {
   const metrics = Array.isArray(form.metrics) ? (form.metrics as Text[]) : [];
   if (metrics.length) {
     out.metrics = metrics.map((m) => ({
+      ...m,
       value: str(m.value).trim(),
       label: str(m.label).trim(),
       width: str(m.width).trim(),
@@ -69,7 +75,7 @@ export function heroFromForm(form: Values): Values {
     const cta = record(form[key]);
     const text = str(cta.text).trim();
     const href = str(cta.href).trim();
-    if (text || href) out[key] = { text, href };
+    if (text || href) out[key] = { ...cta, text, href };
     else delete out[key];
   }
   return out;

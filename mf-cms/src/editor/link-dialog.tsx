@@ -63,12 +63,6 @@ function LinkForm({
       }}
     >
       <div>
-        <label htmlFor={`${id}-text`} className="mb-1.5 block text-sm font-medium text-ink-900">
-          Link Text
-        </label>
-        <Input id={`${id}-text`} value={text} onChange={(e) => setText(e.target.value)} />
-      </div>
-      <div>
         <label htmlFor={`${id}-url`} className="mb-1.5 block text-sm font-medium text-ink-900">
           URL
         </label>
@@ -86,6 +80,12 @@ function LinkForm({
             {error}
           </p>
         ) : null}
+      </div>
+      <div>
+        <label htmlFor={`${id}-text`} className="mb-1.5 block text-sm font-medium text-ink-900">
+          Link Text
+        </label>
+        <Input id={`${id}-text`} value={text} onChange={(e) => setText(e.target.value)} />
       </div>
       <div className="flex justify-end gap-2 pt-2">
         <Button variant="outline" onClick={onCancel}>

@@ -20,14 +20,11 @@ export const postDateTime = (post: Pick<BlogPost, 'publishedAt' | 'createdAt'>) 
   post.publishedAt ?? post.createdAt ?? undefined;
 
 /**
- * The hero's topic chips after 'All': the categories the listed posts use, the usual ones
- * (BLOG_CATEGORIES) in their usual order first, any other in the order the list first shows it.
+ * The hero's topic chips after 'All': the spec's five (BLOG_CATEGORIES), always, then any other
+ * category the listed posts use, in the order the list first shows it.
  */
-export function categoriesInUse(posts: readonly Pick<BlogPost, 'category'>[]): string[] {
-  const used = [...new Set(posts.map((p) => p.category.trim()).filter(Boolean))];
-  const rank = (c: string) => {
-    const i = (BLOG_CATEGORIES as readonly string[]).indexOf(c);
-    return i === -1 ? BLOG_CATEGORIES.length : i;
-  };
-  return used.sort((a, b) => rank(a) - rank(b));
+export function blogTopics(posts: readonly Pick<BlogPost, 'category'>[]): string[] {
+  const usual = BLOG_CATEGORIES as readonly string[];
+  const others = posts.map((p) => p.category.trim()).filter((c) => c && !usual.includes(c));
+  return [...usual, ...new Set(others)];
 }

@@ -3,14 +3,14 @@ import { ArrowRight, Calendar, Mail, User } from 'lucide-react';
 import type { BlogPost } from '@agency/contracts/browser';
 import { Badge, Card, Container, buttonClasses } from '@agency/ui';
 import { useBlogPosts } from '../api/get-blog-posts';
-import { categoriesInUse, postDateLabel, postDateTime, truncateExcerpt } from '../post-display';
+import { blogTopics, postDateLabel, postDateTime, truncateExcerpt } from '../post-display';
 import { CardSkeletons, ComingSoon, LoadError, PageHero } from '../../shared/page-states';
 
 export function BlogPage() {
   const { data, isPending, isError } = useBlogPosts();
   if (isError) return <LoadError title="Unable to Load Blog Posts" />;
   const [featured, ...latest] = data ?? [];
-  const chips = ['All', ...categoriesInUse(data ?? [])];
+  const chips = ['All', ...blogTopics(data ?? [])];
 
   return (
     <>
