@@ -33,9 +33,9 @@ function shown(value: unknown): string {
 }
 
 const revisionKeys = {
-  list: (itemUrl: string) => ['admin', 'revisions', itemUrl] as const,
-  one: (itemUrl: string, revId: number) => ['admin', 'revisions', itemUrl, revId] as const,
-  current: (itemUrl: string) => ['admin', 'revisions', itemUrl, 'current'] as const,
+  list: (itemUrl: string) => [...adminKeys.revisions, itemUrl] as const,
+  one: (itemUrl: string, revId: number) => [...adminKeys.revisions, itemUrl, revId] as const,
+  current: (itemUrl: string) => [...adminKeys.revisions, itemUrl, 'current'] as const,
 };
 
 /** Old → new for every field where the selected version differs from the item as stored now. */

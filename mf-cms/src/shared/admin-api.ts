@@ -63,6 +63,8 @@ export const adminKeys = {
   all: ['admin'] as const,
   session: ['admin', 'session'] as const,
   list: (url: string) => ['admin', 'list', url] as const,
+  /** Every item's revisions (history/revision-history.tsx keys its queries under it). */
+  revisions: ['admin', 'revisions'] as const,
   media: ['admin', 'media'] as const,
   leads: (type: string, q: string) => ['admin', 'leads', type, q] as const,
 };
@@ -87,7 +89,12 @@ export function useSaveEntity<TValues, TRow = unknown>(url: string) {
   return useMutation({
     mutationFn: ({ id, values, etag }: { id?: number; values: TValues; etag?: string }) =>
       id ? adminSend<TRow>('PUT', `${url}/${id}`, values, etag) : adminSend<TRow>('POST', url, values),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.list(url) }),
+    // A save is a new revision: the history of the item must not show the one before as current.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.list(url) }),
+        client.invalidateQueries({ queryKey: adminKeys.revisions }),
+      ]),
   });
 }
 
