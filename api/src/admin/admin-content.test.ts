@@ -254,6 +254,16 @@ describe('staff content API', () => {
       'content.metrics.0.width': 'Use a percentage such as 85%',
       'content.primaryCTA.href': 'Use a site path such as /contact',
     });
+    // Links that would leave the site, however they are spelled, are refused too.
+    for (const href of ['javascript:alert(1)', '//evil.example', '/\\evil.example', '/\\/evil.example']) {
+      const refused = await staff
+        .post('/api/admin/content-blocks')
+        .send({ name: 'Hero', identifier: 'hero-check', content: { secondaryCTA: { text: 'Go', href } } })
+        .expect(400);
+      expect(refused.body.fields).toMatchObject({
+        'content.secondaryCTA.href': 'Use a site path such as /contact',
+      });
+    }
     await staff
       .post('/api/admin/content-blocks')
       .send({ name: 'Banner', identifier: 'hero-check', type: 'banner', content: { metrics: 'any' } })

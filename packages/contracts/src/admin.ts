@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailAddress, singleLine, slug } from './common';
 import { SERVICE_ICONS, SERVICE_VISUALS, homepageHeroContentSchema } from './marketing';
 import { BLOG_BODY_FORMATS, RESOURCE_TYPES } from './content';
+import { SITE_PATH_PATTERN } from './content-values';
 import { RESERVED_PAGE_SLUGS } from './site-routes';
 
 /** Staff API paths (everything under /api/admin needs a staff session except auth). */
@@ -123,7 +124,7 @@ export const adminUrl = z
   .trim()
   .max(2000, 'URL must be at most 2000 characters')
   .refine(
-    (v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v),
+    (v) => /^https?:\/\/[^\s]+$/i.test(v) || SITE_PATH_PATTERN.test(v),
     'Use an http(s) URL or a site path starting with /',
   );
 const optionalUrl = z

@@ -3,6 +3,12 @@
  * what the browser needs besides types. content.ts and common.ts re-export them for the API.
  */
 
+/**
+ * A path on this site: one leading slash, no second slash or backslash after it (browsers read `//x`
+ * and `/\x` as another host), no spaces and no backslashes.
+ */
+export const SITE_PATH_PATTERN = /^\/(?![/\\])[^\s\\]*$/;
+
 /** Lowercase words joined by single hyphens: every slug of the site. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -5,6 +5,7 @@ import {
   DEFAULT_SERVICE_VISUAL,
   SERVICE_ICONS,
   SERVICE_VISUALS,
+  SITE_PATH_PATTERN,
 } from './content-values';
 
 export {
@@ -52,7 +53,7 @@ export type HeroMetric = z.infer<typeof heroMetricSchema>;
 export const ctaSchema = z.object({
   text: z.string().min(1, 'Enter the button text'),
   /** Site-relative path only: the hero never sends visitors off-site. */
-  href: z.string().regex(/^\/(?!\/)[^\s]*$/, 'Use a site path such as /contact'),
+  href: z.string().regex(SITE_PATH_PATTERN, 'Use a site path such as /contact'),
 });
 export type Cta = z.infer<typeof ctaSchema>;
 
