@@ -98,9 +98,13 @@ describe('revisions', () => {
     // The create revision was dropped; a revision of another item is not this item's.
     await staff.get(`${url}/revisions/${first[0]!.id}`).expect(404);
     await staff.post(`${url}/revisions/999999/restore`).send({}).expect(404);
-    const other = (await staff.get('/api/admin/blog-posts').expect(200)).body[0] as { id: number };
-    const otherRevs = (await staff.get(`/api/admin/blog-posts/${other.id}/revisions`)).body as Summary[];
-    if (otherRevs[0]) await staff.get(`${url}/revisions/${otherRevs[0].id}`).expect(404);
+    const other = await staff
+      .post('/api/admin/testimonials')
+      .send({ content: 'Another.', name: 'Bo' })
+      .expect(201);
+    const [otherRev] = (await staff.get(`/api/admin/testimonials/${other.body.id}/revisions`).expect(200))
+      .body as Summary[];
+    await staff.get(`${url}/revisions/${otherRev!.id}`).expect(404);
     await staff.get('/api/admin/testimonials/999999/revisions').expect(404);
   });
 

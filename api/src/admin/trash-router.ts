@@ -41,15 +41,19 @@ export async function purgeTrash(db: Db): Promise<number> {
   const cutoff = new Date(clockOf(db)().getTime() - TRASH_RETENTION_DAYS * DAY_MS).toISOString();
   let purged = 0;
   for (const [type, { table }] of Object.entries(TRASHABLE) as [TrashType, (typeof TRASHABLE)[TrashType]][]) {
-    const gone = await db
-      .delete(table)
-      .where(and(isNotNull(table.deletedAt), lt(table.deletedAt, cutoff)))
-      .returning({ id: table.id });
-    await forgetRevisions(
-      db,
-      type,
-      gone.map((g) => g.id as number),
-    );
+    // The rows and their history go together, or not at all.
+    const gone = await db.transaction(async (tx) => {
+      const rows = await tx
+        .delete(table)
+        .where(and(isNotNull(table.deletedAt), lt(table.deletedAt, cutoff)))
+        .returning({ id: table.id });
+      await forgetRevisions(
+        tx as unknown as Db,
+        type,
+        rows.map((g) => g.id as number),
+      );
+      return rows;
+    });
     purged += gone.length;
   }
   return purged;
@@ -101,9 +105,12 @@ export function trashRouter(db: Db) {
   router.delete('/:type/:id', async (req, res) => {
     const { type, id } = parseParams(trashItemParams, req);
     const { table, label } = TRASHABLE[type];
-    const gone = await db.delete(table).where(trashed(table, id)).returning({ id: table.id });
+    const gone = await db.transaction(async (tx) => {
+      const rows = await tx.delete(table).where(trashed(table, id)).returning({ id: table.id });
+      if (rows.length) await forgetRevisions(tx as unknown as Db, type, [id]);
+      return rows;
+    });
     if (!gone.length) throw notFound(`${label} not found in the trash`);
-    await forgetRevisions(db, type, [id]);
     res.status(204).end();
   });
 
