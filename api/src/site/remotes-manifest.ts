@@ -152,19 +152,20 @@ export interface ServerBuildLocation {
 
 /**
  * The server build of the version the manifest serves to browsers (the same precedence), so server
- * HTML and browser code are one version. A remote pointed elsewhere by REMOTE_*_URL has no server
- * build here: its region is rendered in the browser.
+ * HTML and browser code are one version. `versions`: the request's whole map (requestVersions), in
+ * which a missing remote is the local build; without it, the current release. A remote pointed
+ * elsewhere by REMOTE_*_URL has no server build here: its region is rendered in the browser.
  */
 export function serverBuildOf(
   env: Env,
   remote: RemoteName,
-  overrides?: RemoteOverrides,
+  versions?: RemoteOverrides,
 ): ServerBuildLocation | undefined {
   const override = env[ENV_KEYS[remote]];
   if (typeof override === 'string' && override) return undefined;
   const folder = REMOTE_FOLDERS[remote];
-  // The same look at the release state the page's manifest takes: server HTML and browser code agree.
-  const released = overrides?.[remote] ?? readReleaseState(env).remotes[remote]?.current;
+  // The same look at the release state the page's manifest took: server HTML and browser code agree.
+  const released = versions ? versions[remote] : readReleaseState(env).remotes[remote]?.current;
   const source = sources.get(env);
   if (source && released) return { ...source.serverBuild(remote, released), version: released };
   return released

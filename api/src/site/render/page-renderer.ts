@@ -120,11 +120,11 @@ export function pageRenderer(
     req: Request,
     manifest: RemotesManifest,
     apiPaths: string[],
-    overrides: RemoteOverrides | undefined,
+    versions: RemoteOverrides,
   ) {
     const shell = await builds.shell();
     if (!shell) return undefined;
-    const loaded = await Promise.all(REMOTE_NAMES.map((name) => builds.remote(name, overrides)));
+    const loaded = await Promise.all(REMOTE_NAMES.map((name) => builds.remote(name, versions)));
     const byName = new Map<RemoteName, LoadedRemote>();
     loaded.forEach((r, i) => r && byName.set(REMOTE_NAMES[i]!, r));
     const remotes: Partial<Record<RemoteName, RemoteServerBuild>> = {};

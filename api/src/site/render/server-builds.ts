@@ -112,9 +112,12 @@ export function serverBuilds(env: Env, log: Logger) {
   return {
     shell,
 
-    /** A remote's current server build; undefined when it is missing or broken. */
-    async remote(name: RemoteName, overrides?: RemoteOverrides): Promise<LoadedRemote | undefined> {
-      const where = serverBuildOf(env, name, overrides);
+    /**
+     * A remote's server build: the version `versions` (a request's map, see requestVersions) names,
+     * else its current one; undefined when it is missing or broken.
+     */
+    async remote(name: RemoteName, versions?: RemoteOverrides): Promise<LoadedRemote | undefined> {
+      const where = serverBuildOf(env, name, versions);
       if (!where) return undefined;
       let stamp: string | number = where.version;
       try {
