@@ -115,8 +115,8 @@ test.describe('CMS content', () => {
     await setEditorBody(page, 'Intro paragraph from the test.');
     // The body counts its text; meta title and description count against what search results show.
     await expect(dialog.getByText('30 characters', { exact: true })).toBeVisible();
-    await expect(dialog.getByText('14 / 60 characters')).toBeVisible();
-    await expect(dialog.getByText('27 / 160 characters')).toBeVisible();
+    await expect(dialog.getByText('14 / 60', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('27 / 160', { exact: true })).toBeVisible();
     const result = dialog.getByRole('region', { name: 'Search result preview' });
     await expect(result).toContainText('E2E meta title');
     await expect(result).toContainText(`/${slug}`);

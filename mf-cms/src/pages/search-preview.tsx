@@ -3,12 +3,15 @@ import { cn } from '@agency/ui';
 /** What search results show of a title and a description before they cut it off. */
 export const SEARCH_LIMITS = { metaTitle: 60, metaDescription: 160 } as const;
 
-/** "42 / 60": the length against what search results show; past it the count says so. */
+/**
+ * "42 / 60": the length against what search results show; past it the count says so. It does not
+ * say "characters": the page's one character count is the content editor's (spec).
+ */
 export function CharacterCount({ id, length, limit }: { id: string; length: number; limit: number }) {
   const over = length > limit;
   return (
     <p id={id} className={cn('mt-1 text-xs', over ? 'font-medium text-amber-800' : 'text-slate-600')}>
-      {length} / {limit} characters{over ? ': search results cut the rest off' : ''}
+      {length} / {limit}{over ? ': search results cut the rest off' : ''}
     </p>
   );
 }
