@@ -17,3 +17,13 @@ export async function signIn(page: Page) {
 
 /** A tab of the CMS screen, by its exact name. */
 export const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+
+/**
+ * Moves an item to the trash from its CMS list (accepting the confirm): off the public site at once,
+ * so the specs after this one see the seeded site.
+ */
+export async function moveToTrash(page: Page, title: string) {
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: `Delete ${title}`, exact: true }).click();
+  await expect(page.getByRole('button', { name: `Edit ${title}`, exact: true })).toHaveCount(0);
+}

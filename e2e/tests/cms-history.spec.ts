@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, tab, unique } from '../support/cms';
+import { moveToTrash, signIn, tab, unique } from '../support/cms';
 import { asVisitor } from '../support/site';
 
 test('CMS history: a blog post title edit shows in History and restoring the earlier version puts the old title back on the site', async ({
@@ -63,4 +63,10 @@ test('CMS history: a blog post title edit shows in History and restoring the ear
   await editor.getByRole('button', { name: 'History' }).click();
   await expect(versions).toHaveCount(3);
   await expect(versions.nth(0)).toContainText('Restored: Title');
+
+  await page.keyboard.press('Escape');
+  await expect(history).toHaveCount(0);
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor).toHaveCount(0);
+  await moveToTrash(page, before);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, tab, unique, STAFF_PASSWORD as PASSWORD } from '../support/cms';
+import { moveToTrash, signIn, tab, unique, STAFF_PASSWORD as PASSWORD } from '../support/cms';
 import { asVisitor, openPage } from '../support/site';
 
 /** A real 1×1 PNG. */
@@ -299,13 +299,14 @@ test.describe('CMS content', () => {
     browser,
   }) => {
     const slug = unique('md-post');
+    const title = `Markdown post ${slug.slice(-6)}`;
     await tab(page, 'Blog').click();
     await page.getByRole('button', { name: 'Add Blog Post' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Blog Post' });
-    await dialog.getByLabel('Title', { exact: true }).fill('Markdown post');
+    await dialog.getByLabel('Title', { exact: true }).fill(title);
     await dialog.getByLabel('URL Slug').fill(slug);
     await dialog.getByLabel('Category').fill('SEO');
-    await dialog.getByLabel('Author').fill('E2E');
+    await dialog.getByLabel('Author', { exact: true }).fill('E2E');
     await dialog.getByLabel('Excerpt').fill('Written in the markdown editor.');
     await expect(dialog.getByLabel('Content Format')).toHaveValue('markdown');
     const body = dialog.getByLabel('Content', { exact: true });
@@ -337,6 +338,9 @@ test.describe('CMS content', () => {
     await expect(
       seeded.getByRole('region', { name: 'Preview' }).getByRole('heading', { level: 2 }).first(),
     ).toHaveText('Measure real users, not lab runs');
+    await seeded.getByRole('button', { name: 'Cancel' }).click();
+    await expect(seeded).toHaveCount(0);
+    await moveToTrash(page, title);
   });
 
   test('an uploaded image is inserted into a page and shows on the public page', async ({

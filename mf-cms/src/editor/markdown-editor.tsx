@@ -138,10 +138,12 @@ export function MarkdownEditor({
       <div className="flex flex-wrap items-center justify-between gap-1 border-b border-slate-200 bg-slate-50 p-1.5">
         <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1">
           {TOOLS.map((t) => (
-            <Tooltip key={t.label} label={t.keys ? `${t.label} (Ctrl+${t.keys.toUpperCase()})` : t.label}>
+            // The tooltip is the button's name (spec); the shortcut is announced as the button's own.
+            <Tooltip key={t.label} label={t.label}>
               <button
                 type="button"
                 aria-label={t.label}
+                aria-keyshortcuts={t.keys ? `Control+${t.keys.toUpperCase()}` : undefined}
                 disabled={preview}
                 // Keeps the selection in the text while the button is clicked.
                 onMouseDown={(e) => e.preventDefault()}
