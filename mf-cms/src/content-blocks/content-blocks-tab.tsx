@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Pencil, Trash2 } from 'lucide-react';
 import { AdminRoutes, type AdminContentBlock } from '@agency/contracts';
 import { Badge, Skeleton } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { errorMessage, useDeleteEntity, versionOf } from '../shared/admin-api';
 import { StatusBadge } from '../shared/form-controls';
-import { EmptyState, IconButton, ListCard, TabHeader } from '../shared/list-ui';
+import { EmptyState, EditDeleteButtons, ListCard, TabHeader } from '../shared/list-ui';
 import { NoMatches, useListFilter } from '../shared/list-filter';
 import { trashConfirmText } from '../shared/publishing';
 import { ContentBlockDialog } from './content-block-dialog';
@@ -67,12 +66,11 @@ export function ContentBlocksTab({ blocks, loading }: { blocks: AdminContentBloc
                   <p className="mt-0.5 font-mono text-sm text-slate-600">{block.identifier}</p>
                 </div>
                 <div className="flex gap-2">
-                  <IconButton label={`Edit ${block.name}`} onClick={() => setEditing(block)}>
-                    <Pencil className="h-4 w-4" aria-hidden="true" />
-                  </IconButton>
-                  <IconButton label={`Delete ${block.name}`} tone="danger" onClick={() => onDelete(block)}>
-                    <Trash2 className="h-4 w-4" aria-hidden="true" />
-                  </IconButton>
+                  <EditDeleteButtons
+                    name={block.name}
+                    onEdit={() => setEditing(block)}
+                    onDelete={() => onDelete(block)}
+                  />
                 </div>
               </li>
             ))}

@@ -1,10 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Eye, Pencil, Trash2 } from 'lucide-react';
+import { Eye } from 'lucide-react';
 import { Skeleton } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { errorMessage, useAdminList, useDeleteEntity, versionOf } from '../shared/admin-api';
 import { StatusBadge } from '../shared/form-controls';
-import { EmptyState, LoadFailed, IconButton, ListCard, TabHeader } from '../shared/list-ui';
+import {
+  EmptyState,
+  LoadFailed,
+  EditDeleteButtons,
+  IconButton,
+  ListCard,
+  TabHeader,
+} from '../shared/list-ui';
 import { PublishBadge, trashConfirmText } from '../shared/publishing';
 import { DATED_STATES, NoMatches, useListFilter } from '../shared/list-filter';
 import type { EntityConfig, Row } from './entity-configs';
@@ -108,12 +115,11 @@ export function EntityTab({
                         <Eye className="h-4 w-4" aria-hidden="true" />
                       </IconButton>
                     ) : null}
-                    <IconButton label={`Edit ${name}`} onClick={() => setEditing(row)}>
-                      <Pencil className="h-4 w-4" aria-hidden="true" />
-                    </IconButton>
-                    <IconButton label={`Delete ${name}`} tone="danger" onClick={() => onDelete(row)}>
-                      <Trash2 className="h-4 w-4" aria-hidden="true" />
-                    </IconButton>
+                    <EditDeleteButtons
+                      name={name}
+                      onEdit={() => setEditing(row)}
+                      onDelete={() => onDelete(row)}
+                    />
                   </div>
                 </li>
               );

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Eye, Pencil, Trash2 } from 'lucide-react';
+import { Eye } from 'lucide-react';
 import { AdminRoutes, type AdminPage } from '@agency/contracts';
 import { Skeleton } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { errorMessage, useDeleteEntity, versionOf } from '../shared/admin-api';
 import { PublishBadge, trashConfirmText } from '../shared/publishing';
-import { EmptyState, IconButton, ListCard, TabHeader } from '../shared/list-ui';
+import { EmptyState, EditDeleteButtons, IconButton, ListCard, TabHeader } from '../shared/list-ui';
 import { DATED_STATES, NoMatches, useListFilter } from '../shared/list-filter';
 import { PageDialog } from './page-dialog';
 
@@ -86,12 +86,11 @@ export function PagesTab({
                   >
                     <Eye className="h-4 w-4" aria-hidden="true" />
                   </IconButton>
-                  <IconButton label={`Edit ${page.title}`} onClick={() => setEditing(page)}>
-                    <Pencil className="h-4 w-4" aria-hidden="true" />
-                  </IconButton>
-                  <IconButton label={`Delete ${page.title}`} tone="danger" onClick={() => onDelete(page)}>
-                    <Trash2 className="h-4 w-4" aria-hidden="true" />
-                  </IconButton>
+                  <EditDeleteButtons
+                    name={page.title}
+                    onEdit={() => setEditing(page)}
+                    onDelete={() => onDelete(page)}
+                  />
                 </div>
               </li>
             ))}

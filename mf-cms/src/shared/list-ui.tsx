@@ -1,7 +1,7 @@
 import { Tooltip } from '@agency/ui/tooltip';
 import type { ReactNode } from 'react';
 import { Button, Card } from '@agency/ui';
-import { Plus } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 
 /** Tab heading with its primary action. */
 export function TabHeader({
@@ -88,5 +88,27 @@ export function IconButton({
         {children}
       </button>
     </Tooltip>
+  );
+}
+
+/** A list row's Edit and Delete buttons, named after the item ("Edit <name>", "Delete <name>"). */
+export function EditDeleteButtons({
+  name,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <>
+      <IconButton label={`Edit ${name}`} onClick={onEdit}>
+        <Pencil className="h-4 w-4" aria-hidden="true" />
+      </IconButton>
+      <IconButton label={`Delete ${name}`} tone="danger" onClick={onDelete}>
+        <Trash2 className="h-4 w-4" aria-hidden="true" />
+      </IconButton>
+    </>
   );
 }
