@@ -21,6 +21,8 @@ const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
 /** When staff moved the row to the trash; null: not trashed. Purged after TRASH_RETENTION_DAYS. */
 const deletedAt = () => timestamp('deleted_at', { withTimezone: true, mode: 'string' });
+/** When staff marked a lead handled; null: still open. */
+const handledAt = () => timestamp('handled_at', { withTimezone: true, mode: 'string' });
 
 export const contactRequests = pgTable(
   'contact_requests',
@@ -33,6 +35,8 @@ export const contactRequests = pgTable(
     budget: text('budget').notNull(),
     goals: text('goals').notNull(),
     createdAt: createdAt(),
+    /** When staff marked the lead handled; null: still open. */
+    handledAt: handledAt(),
   },
   (t) => [index('contact_requests_created_idx').on(t.createdAt)],
 );
@@ -43,6 +47,7 @@ export const newsletterSubscriptions = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     createdAt: createdAt(),
+    handledAt: handledAt(),
   },
   // Duplicates are compared trimmed and case-insensitively.
   (t) => [uniqueIndex('newsletter_email_lower_idx').on(sql`lower(${t.email})`)],
@@ -164,6 +169,7 @@ export const resourceLeads = pgTable('resource_leads', {
   name: text('name').notNull(),
   email: text('email').notNull(),
   createdAt: createdAt(),
+  handledAt: handledAt(),
 });
 
 export const pages = pgTable('pages', {
@@ -238,6 +244,9 @@ export const blobChunks = pgTable(
   (t) => [primaryKey({ columns: [t.blobId, t.seq] })],
 );
 
+/** One responsive rendition of an uploaded image, served at /uploads/<fileName>. */
+export type MediaDerivativeRow = { fileName: string; format: 'webp' | 'avif'; width: number; height: number; size: number };
+
 /** Files staff uploaded, served at /uploads/<file_name>. */
 export const media = pgTable('media', {
   id: serial('id').primaryKey(),
@@ -247,6 +256,15 @@ export const media = pgTable('media', {
   size: integer('size').notNull(),
   /** The bytes. Null only for a row from before files moved into the database whose file was not imported (yet). */
   blobId: integer('blob_id').references(() => blobs.id),
+  /** Alternative text staff gave the image; '' means missing (the CMS flags it). */
+  altText: text('alt_text').notNull().default(''),
+  /** sha256 of the bytes (hex): an upload of the same bytes reuses this row. Null for rows from before it. */
+  contentHash: text('content_hash').unique(),
+  /** Intrinsic size of an image, null for other files. */
+  width: integer('width'),
+  height: integer('height'),
+  /** Responsive derivatives: [{ fileName, format, width, height, size }]. */
+  derivatives: jsonb('derivatives').$type<MediaDerivativeRow[]>().notNull().default([]),
   createdAt: createdAt(),
 });
 
