@@ -24,6 +24,8 @@ export const AdminRoutes = {
   media: '/api/admin/media',
   leads: '/api/admin/leads',
   leadsCsv: '/api/admin/leads.csv',
+  leadsHandled: '/api/admin/leads/handled',
+  leadsDelete: '/api/admin/leads/delete',
   trash: '/api/admin/trash',
   releases: '/api/admin/releases',
   publicSiteSettings: '/api/site-settings',
@@ -422,10 +424,14 @@ export interface MediaItem {
 
 export const LEAD_TYPES = ['contacts', 'newsletter', 'resources'] as const;
 export type LeadType = (typeof LEAD_TYPES)[number];
+/** Open leads are not handled yet; the CMS lists open ones first by default. */
+export const LEAD_STATUSES = ['open', 'handled', 'all'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const leadsQuerySchema = z
   .object({
     type: z.enum(LEAD_TYPES, { error: 'type must be contacts, newsletter or resources' }).default('contacts'),
     q: z.string().trim().max(200, 'Search must be at most 200 characters').pipe(singleLine(200)).optional(),
+    status: z.enum(LEAD_STATUSES, { error: 'status must be open, handled or all' }).default('all'),
   })
   .strict();
 export type LeadsQuery = z.infer<typeof leadsQuerySchema>;
@@ -439,11 +445,14 @@ export interface ContactLead {
   budget: string;
   goals: string;
   createdAt: string;
+  /** When staff marked it handled; null while it is open. */
+  handledAt?: string | null;
 }
 export interface NewsletterLead {
   id: number;
   email: string;
   createdAt: string;
+  handledAt?: string | null;
 }
 export interface AdminResourceLead {
   id: number;
@@ -452,6 +461,7 @@ export interface AdminResourceLead {
   resourceId: number;
   resourceTitle: string;
   createdAt: string;
+  handledAt?: string | null;
 }
 export type LeadRow = ContactLead | NewsletterLead | AdminResourceLead;
 
@@ -486,8 +496,6 @@ export const bulkPath = (adminPath: string) => `${adminPath}/bulk`;
 
 /* ---------- Leads: handled / open, delete ---------- */
 
-export const LEAD_STATUSES = ['open', 'handled', 'all'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const leadIdsSchema = z
   .array(z.number().int().positive(), { error: 'ids must be a list of lead ids' })
   .min(1, 'Select at least one lead')
