@@ -539,5 +539,5 @@ export const PREVIEW_BANNER_TEXT = 'Preview: not public';
 /** Where an item of `type` with `slug` is previewed: its public path (from the route registry) + `?preview`. */
 export function previewUrl(type: PreviewType, itemSlug: string): string {
   const route = SITE_ROUTES.find((r) => r.kind === PREVIEW_KINDS[type])!;
-  return `${route.path.replace(':slug', encodeURIComponent(itemSlug))}?${PREVIEW_PARAM}`;
+  return `${route.path.replace(':slug', () => encodeURIComponent(itemSlug))}?${PREVIEW_PARAM}`;
 }
