@@ -334,7 +334,7 @@ export function EntityDialog({
             <RevisionHistory state={saveState} />
             {previewType ? (
               <Button variant="outline" onClick={() => void onPreview()}>
-                Preview
+                Preview page
               </Button>
             ) : null}
             <Button variant="outline" onClick={requestClose}>

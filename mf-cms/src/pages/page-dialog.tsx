@@ -236,7 +236,7 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
           <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
             <RevisionHistory state={saveState} />
             <Button variant="outline" onClick={() => void onPreview()}>
-              Preview
+              Preview page
             </Button>
             <Button variant="outline" onClick={requestClose}>
               Cancel
