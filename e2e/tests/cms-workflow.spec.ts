@@ -1,20 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn, tab, unique } from '../support/cms';
+import { expect, test } from '@playwright/test';
+import { signIn, tab, unique, writeBlogPost } from '../support/cms';
 import { asVisitor } from '../support/site';
-
-/** Creates a draft blog post through the CMS editor. */
-async function createDraft(page: Page, slug: string, title: string) {
-  await page.getByRole('button', { name: 'Add Blog Post' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Blog Post' });
-  await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('URL Slug').fill(slug);
-  await dialog.getByLabel('Category').fill('Strategy');
-  await dialog.getByLabel('Author', { exact: true }).fill('Ada Lovelace');
-  await dialog.getByLabel('Excerpt').fill('A post in the publishing workflow.');
-  await dialog.getByLabel('Content', { exact: true }).fill('Body of the post.');
-  await dialog.getByRole('button', { name: 'Save Blog Post' }).click();
-  await expect(dialog).toHaveCount(0);
-}
 
 test.describe('CMS publishing workflow', () => {
   test.beforeEach(async ({ page }) => {
@@ -28,8 +14,8 @@ test.describe('CMS publishing workflow', () => {
     const slugs = [`${run}-a`, `${run}-b`];
     const titles = [`Flow A ${run.slice(-6)}`, `Flow B ${run.slice(-6)}`];
     await tab(page, 'Blog').click();
-    await createDraft(page, slugs[0]!, titles[0]!);
-    await createDraft(page, slugs[1]!, titles[1]!);
+    await writeBlogPost(page, { slug: slugs[0]!, title: titles[0]! });
+    await writeBlogPost(page, { slug: slugs[1]!, title: titles[1]! });
 
     // Preview: the editor's unsaved title, on the public page, under the banner.
     await page.getByRole('button', { name: `Edit ${titles[0]}` }).click();

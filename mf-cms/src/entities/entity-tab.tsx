@@ -15,6 +15,7 @@ import {
 import { PublishBadge, trashConfirmText } from '../shared/publishing';
 import { DATED_STATES, NoMatches, useListFilter } from '../shared/list-filter';
 import { nounOf, useBulkActions } from '../shared/bulk-actions';
+import { viewPath } from '../shared/content-preview';
 import type { EntityConfig, Row } from './entity-configs';
 import { EntityDialog } from './entity-dialog';
 
@@ -115,7 +116,9 @@ export function EntityTab({
                     {config.publicPath ? (
                       <IconButton
                         label={`View ${name}`}
-                        onClick={() => window.open(config.publicPath!(row), '_blank', 'noopener')}
+                        onClick={() =>
+                          window.open(viewPath(config.publicPath!(row), row), '_blank', 'noopener')
+                        }
                       >
                         <Eye className="h-4 w-4" aria-hidden="true" />
                       </IconButton>

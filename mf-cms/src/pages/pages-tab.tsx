@@ -8,6 +8,7 @@ import { PublishBadge, trashConfirmText } from '../shared/publishing';
 import { EmptyState, EditDeleteButtons, IconButton, ListCard, TabHeader } from '../shared/list-ui';
 import { DATED_STATES, NoMatches, useListFilter } from '../shared/list-filter';
 import { useBulkActions } from '../shared/bulk-actions';
+import { viewPath } from '../shared/content-preview';
 import { PageDialog } from './page-dialog';
 
 export function PagesTab({
@@ -92,7 +93,7 @@ export function PagesTab({
                 <div className="flex gap-2">
                   <IconButton
                     label={`View ${page.title}`}
-                    onClick={() => window.open(`/${page.slug}`, '_blank', 'noopener')}
+                    onClick={() => window.open(viewPath(`/${page.slug}`, page), '_blank', 'noopener')}
                   >
                     <Eye className="h-4 w-4" aria-hidden="true" />
                   </IconButton>

@@ -111,4 +111,13 @@ describe('bulk actions in a content tab', () => {
     expect(screen.getByText('Select at most 500 items')).toBeTruthy();
     await waitFor(() => expect(within(bar()).getByText('1 selected')).toBeTruthy());
   });
+
+  it('View opens a live post itself and the staff preview of a draft', async () => {
+    renderTab({ [AdminRoutes.blogPosts]: ok([A, post(3, 'Gamma', true)]) });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    await userEvent.click(await screen.findByRole('button', { name: 'View Alpha' }));
+    expect(open).toHaveBeenLastCalledWith('/blog/post-1?preview', '_blank', 'noopener');
+    await userEvent.click(screen.getByRole('button', { name: 'View Gamma' }));
+    expect(open).toHaveBeenLastCalledWith('/blog/post-3', '_blank', 'noopener');
+  });
 });

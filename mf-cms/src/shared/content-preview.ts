@@ -1,4 +1,17 @@
-import { PREVIEW_KINDS, previewUrl, type PreviewType } from '@agency/contracts';
+import { PREVIEW_KINDS, PREVIEW_PARAM, publishState, previewUrl, type PreviewType } from '@agency/contracts';
+
+/**
+ * Where a list's View button goes: a live item's public page, or the staff preview of a draft or
+ * scheduled one (which the public page would answer with 404).
+ */
+export function viewPath(path: string, item: { published?: unknown; publishedAt?: unknown }) {
+  const live =
+    publishState({
+      published: Boolean(item.published),
+      publishedAt: typeof item.publishedAt === 'string' ? item.publishedAt : null,
+    }) === 'published';
+  return live ? path : `${path}?${PREVIEW_PARAM}`;
+}
 
 /** The preview type of an admin list URL (`/api/admin/blog-posts` → 'blog-posts'); undefined: not previewable. */
 export function previewTypeOf(adminUrl: string): PreviewType | undefined {
