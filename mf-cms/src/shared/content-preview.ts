@@ -4,11 +4,12 @@ import { PREVIEW_KINDS, PREVIEW_PARAM, publishState, previewUrl, type PreviewTyp
  * Where a list's View button goes: a live item's public page, or the staff preview of a draft or
  * scheduled one (which the public page would answer with 404).
  */
-export function viewPath(path: string, item: { published?: unknown; publishedAt?: unknown }) {
+export function viewPath(path: string, item: object) {
+  const { published, publishedAt } = item as { published?: unknown; publishedAt?: unknown };
   const live =
     publishState({
-      published: Boolean(item.published),
-      publishedAt: typeof item.publishedAt === 'string' ? item.publishedAt : null,
+      published: Boolean(published),
+      publishedAt: typeof publishedAt === 'string' ? publishedAt : null,
     }) === 'published';
   return live ? path : `${path}?${PREVIEW_PARAM}`;
 }
