@@ -27,3 +27,21 @@ export async function moveToTrash(page: Page, title: string) {
   await page.getByRole('button', { name: `Delete ${title}`, exact: true }).click();
   await expect(page.getByRole('button', { name: `Edit ${title}`, exact: true })).toHaveCount(0);
 }
+
+/** Writes a blog post in the CMS editor (the Blog tab open): a draft unless `published`. */
+export async function writeBlogPost(
+  page: Page,
+  { slug, title, published = false }: { slug: string; title: string; published?: boolean },
+) {
+  await page.getByRole('button', { name: 'Add Blog Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Blog Post' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('URL Slug').fill(slug);
+  await dialog.getByLabel('Category').fill('Strategy');
+  await dialog.getByLabel('Author', { exact: true }).fill('Ada Lovelace');
+  await dialog.getByLabel('Excerpt').fill('A post written by the e2e tests.');
+  await dialog.getByLabel('Content', { exact: true }).fill('Body of the post.');
+  if (published) await dialog.getByRole('switch', { name: 'Published' }).click();
+  await dialog.getByRole('button', { name: 'Save Blog Post' }).click();
+  await expect(dialog).toHaveCount(0);
+}

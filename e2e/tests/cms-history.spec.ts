@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { moveToTrash, signIn, tab, unique } from '../support/cms';
+import { moveToTrash, signIn, tab, unique, writeBlogPost } from '../support/cms';
 import { asVisitor } from '../support/site';
 
 test('CMS history: a blog post title edit shows in History and restoring the earlier version puts the old title back on the site', async ({
@@ -12,17 +12,7 @@ test('CMS history: a blog post title edit shows in History and restoring the ear
   const after = `After ${slug.slice(-6)}`;
 
   await tab(page, 'Blog').click();
-  await page.getByRole('button', { name: 'Add Blog Post' }).click();
-  const created = page.getByRole('dialog', { name: 'New Blog Post' });
-  await created.getByLabel('Title').fill(before);
-  await created.getByLabel('URL Slug').fill(slug);
-  await created.getByLabel('Category').fill('Strategy');
-  await created.getByLabel('Author', { exact: true }).fill('Ada Lovelace');
-  await created.getByLabel('Excerpt').fill('A post with a history.');
-  await created.getByLabel('Content', { exact: true }).fill('Body of the post.');
-  await created.getByRole('switch', { name: 'Published' }).click();
-  await created.getByRole('button', { name: 'Save Blog Post' }).click();
-  await expect(created).toHaveCount(0);
+  await writeBlogPost(page, { slug, title: before, published: true });
 
   await page.getByRole('button', { name: `Edit ${before}` }).click();
   const editor = page.getByRole('dialog', { name: 'Edit Blog Post' });

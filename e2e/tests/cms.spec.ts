@@ -314,7 +314,7 @@ test.describe('CMS content', () => {
     await body.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(0, 0));
     await dialog.getByRole('button', { name: 'Heading 2' }).click();
     await expect(body).toHaveValue('## Why it matters\nSpeed decides close calls.');
-    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
     await expect(
       dialog.getByRole('region', { name: 'Preview' }).getByRole('heading', { level: 2 }),
     ).toHaveText('Why it matters');
@@ -334,7 +334,7 @@ test.describe('CMS content', () => {
       .click();
     const seeded = page.getByRole('dialog', { name: 'Edit Blog Post' });
     await expect(seeded.getByLabel('Content Format')).toHaveValue('html');
-    await seeded.getByRole('button', { name: 'Preview' }).click();
+    await seeded.getByRole('button', { name: 'Preview', exact: true }).click();
     await expect(
       seeded.getByRole('region', { name: 'Preview' }).getByRole('heading', { level: 2 }).first(),
     ).toHaveText('Measure real users, not lab runs');

@@ -1,7 +1,9 @@
+import request from 'supertest';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test-support/test-app';
 import { contactRequests, newsletterSubscriptions, resourceLeads, resources } from '../db/schema';
-import { STAFF_PASSWORD, signIn, staffClient } from './admin-test-support';
+import { SITE_HOST, STAFF_PASSWORD, signIn, staffClient } from './admin-test-support';
 
 describe('leads inbox', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -81,5 +83,93 @@ describe('leads inbox', () => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(lines[2]).toContain('"Old"');
+  });
+});
+
+describe('leads: handled, open, delete', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let staff: ReturnType<typeof staffClient>;
+  let cookie: string;
+  const ids: number[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ADMIN_PASSWORD: STAFF_PASSWORD } });
+    cookie = await signIn(t.app);
+    staff = staffClient(t.app, cookie);
+    const rows = await t.db
+      .insert(newsletterSubscriptions)
+      .values([{ email: 'a@news.example' }, { email: 'b@news.example' }, { email: 'c@news.example' }])
+      .returning();
+    ids.push(...rows.map((r) => r.id));
+  });
+  afterAll(() => t.close());
+
+  const emails = async (status: string) =>
+    (await staff.get(`/api/admin/leads?type=newsletter&status=${status}`).expect(200)).body
+      .map((r: { email: string }) => r.email)
+      .sort();
+
+  it('marks leads handled and open again; the status filter follows', async () => {
+    const res = await staff
+      .post('/api/admin/leads/handled')
+      .send({ type: 'newsletter', ids: [ids[0], ids[1], 999999], handled: true })
+      .expect(200);
+    expect(res.body).toEqual({ count: 2 });
+    const [stored] = await t.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.id, ids[0]!));
+    expect(stored!.handledAt).not.toBeNull();
+    expect(await emails('handled')).toEqual(['a@news.example', 'b@news.example']);
+    expect(await emails('open')).toEqual(['c@news.example']);
+    expect(await emails('all')).toHaveLength(3);
+    await staff
+      .post('/api/admin/leads/handled')
+      .send({ type: 'newsletter', ids: [ids[1]], handled: false })
+      .expect(200);
+    expect(await emails('open')).toEqual(['b@news.example', 'c@news.example']);
+    const csv = await staff.get('/api/admin/leads.csv?type=newsletter&status=handled').expect(200);
+    expect(csv.text.startsWith('\uFEFF"createdAt","email"\r\n')).toBe(true);
+    expect(csv.text).toContain('"a@news.example"');
+    expect(csv.text).not.toContain('"b@news.example"');
+  });
+
+  it('deletes leads for good', async () => {
+    const res = await staff
+      .post('/api/admin/leads/delete')
+      .send({ type: 'newsletter', ids: [ids[2]] })
+      .expect(200);
+    expect(res.body).toEqual({ count: 1 });
+    expect(
+      await t.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, ids[2]!)),
+    ).toEqual([]);
+    expect(await emails('all')).toEqual(['a@news.example', 'b@news.example']);
+  });
+
+  it('refuses bad bodies (400), anonymous (401) and cross-site (403) requests, changing nothing', async () => {
+    for (const body of [
+      {},
+      { type: 'users', ids: [ids[0]] },
+      { type: 'newsletter', ids: [] },
+      { type: 'newsletter', ids: [ids[0]], handled: 'yes' },
+      { type: 'newsletter', ids: [ids[0]], extra: 1 },
+    ]) {
+      await staff.post('/api/admin/leads/delete').send(body).expect(400);
+    }
+    await staff
+      .post('/api/admin/leads/handled')
+      .send({ type: 'newsletter', ids: [ids[0]] })
+      .expect(400);
+    await request(t.app)
+      .post('/api/admin/leads/delete')
+      .send({ type: 'newsletter', ids: [ids[0]] })
+      .expect(401);
+    await request(t.app)
+      .post('/api/admin/leads/delete')
+      .set('Cookie', cookie)
+      .set('Host', SITE_HOST)
+      .set('Origin', 'https://evil.example')
+      .send({ type: 'newsletter', ids: [ids[0]] })
+      .expect(403);
+    expect(await emails('all')).toEqual(['a@news.example', 'b@news.example']);
   });
 });

@@ -1,12 +1,14 @@
 import { Router, type Request } from 'express';
-import { and, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { parse } from 'zod/v4/core';
 import {
   AdminMessages,
   adminIdParams,
+  bulkActionSchema,
   ErrorCode,
+  type BulkActionResult,
   revisionParams,
   type RevisionKind,
   type TrashType,
@@ -73,6 +75,7 @@ export function isUniqueViolation(err: unknown): boolean {
  * trash-router.ts). A trashed row keeps its slug/identifier until it is purged.
  * Every create and update records a revision in the same transaction: GET /:id/revisions lists them,
  * GET /:id/revisions/:revId answers one, POST /:id/revisions/:revId/restore saves it again like a PUT.
+ * POST /bulk {action, ids} publishes, unpublishes or trashes several items in one transaction.
  */
 export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>) {
   const { type, table, schema, unique, label } = config;
@@ -184,6 +187,63 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
     if (!updated) throw conditional ? preconditionFailed() : notFound(`${label} not found`);
     return updated;
   };
+
+  /**
+   * One transaction for the whole selection: each item that changes is written as a single save
+   * writes it (derived columns, a revision; a delete goes to the trash like DELETE /:id). Ids that do
+   * not exist or are in the trash are reported as `missing`, not refused: the rest is still done.
+   * The cache drops the type's family through the admin write hook, as for any save.
+   */
+  router.post('/bulk', async (req, res) => {
+    const { action, ids } = parseBody(bulkActionSchema, req);
+    const wanted = [...new Set(ids)];
+    const now = clockOf(db)();
+    const result = await db.transaction(async (tx) => {
+      const found = (await tx
+        .select()
+        .from(table as PgTable)
+        .where(and(inArray(table.id, wanted), isNull(table.deletedAt)))
+        .for('update')) as StoredRow[];
+      const byId = new Map(found.map((r) => [r['id'] as number, r]));
+      const out: BulkActionResult = { action, changed: [], unchanged: [], missing: [] };
+      for (const id of wanted) {
+        const existing = byId.get(id);
+        if (!existing) {
+          out.missing.push(id);
+          continue;
+        }
+        if (action === 'delete') {
+          await tx
+            .update(table)
+            .set({ deletedAt: now.toISOString() } as never)
+            .where(live(id));
+          out.changed.push(id);
+          continue;
+        }
+        const published = action === 'publish';
+        if (existing['published'] === published) {
+          out.unchanged.push(id);
+          continue;
+        }
+        const values = { ...snapshot(existing), published } as z.output<S>;
+        const [stored] = (await tx
+          .update(table)
+          .set({ published, ...config.derive?.(values, existing, now), updatedAt: sql`now()` } as never)
+          .where(live(id))
+          .returning()) as StoredRow[];
+        await recordRevision(tx as unknown as Db, {
+          type,
+          id,
+          kind: 'update',
+          snapshot: snapshot(stored!),
+          before: snapshot(existing),
+        });
+        out.changed.push(id);
+      }
+      return out;
+    });
+    res.json(result);
+  });
 
   router.put('/:id', async (req, res) => {
     const { id } = parseParams(adminIdParams, req);

@@ -1,23 +1,45 @@
 import { Router } from 'express';
-import { desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { leadsQuerySchema, type LeadType, type LeadsQuery } from '@agency/contracts';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { stringify } from 'csv-stringify/sync';
+import {
+  leadsDeleteSchema,
+  leadsHandledSchema,
+  leadsQuerySchema,
+  type LeadStatus,
+  type LeadType,
+  type LeadsChangeResult,
+  type LeadsQuery,
+} from '@agency/contracts';
 import type { Db } from '../db/client';
 import { contactRequests, newsletterSubscriptions, resourceLeads, resources } from '../db/schema';
-import { parseQuery } from '../http/validate';
+import { parseBody, parseQuery } from '../http/validate';
+import { nowIso } from '../content/visibility';
 
 const MAX_ROWS = 5000;
+
+/** The table behind each kind of lead. */
+const LEAD_TABLES = {
+  contacts: contactRequests,
+  newsletter: newsletterSubscriptions,
+  resources: resourceLeads,
+} as const;
 
 /** `%q%` for ILIKE with the pattern characters of q taken literally. */
 const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-async function findLeads(db: Db, { type, q }: LeadsQuery): Promise<Record<string, unknown>[]> {
+/** Open leads have no handled_at; handled ones have one. */
+const ofStatus = (handledAt: PgColumn, status: LeadStatus): SQL | undefined =>
+  status === 'open' ? isNull(handledAt) : status === 'handled' ? isNotNull(handledAt) : undefined;
+
+async function findLeads(db: Db, { type, q, status }: LeadsQuery): Promise<Record<string, unknown>[]> {
   const pattern = q ? containing(q) : undefined;
   if (type === 'newsletter') {
     const t = newsletterSubscriptions;
     return db
       .select()
       .from(t)
-      .where(pattern ? ilike(t.email, pattern) : undefined)
+      .where(and(pattern ? ilike(t.email, pattern) : undefined, ofStatus(t.handledAt, status)))
       .orderBy(desc(t.createdAt), desc(t.id))
       .limit(MAX_ROWS);
   }
@@ -34,10 +56,11 @@ async function findLeads(db: Db, { type, q }: LeadsQuery): Promise<Record<string
         resourceId: t.resourceId,
         resourceTitle: resources.title,
         createdAt: t.createdAt,
+        handledAt: t.handledAt,
       })
       .from(t)
       .innerJoin(resources, eq(resources.id, t.resourceId))
-      .where(where)
+      .where(and(where, ofStatus(t.handledAt, status)))
       .orderBy(desc(t.createdAt), desc(t.id))
       .limit(MAX_ROWS);
   }
@@ -51,7 +74,12 @@ async function findLeads(db: Db, { type, q }: LeadsQuery): Promise<Record<string
         ilike(t.goals, pattern),
       )
     : undefined;
-  return db.select().from(t).where(where).orderBy(desc(t.createdAt), desc(t.id)).limit(MAX_ROWS);
+  return db
+    .select()
+    .from(t)
+    .where(and(where, ofStatus(t.handledAt, status)))
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .limit(MAX_ROWS);
 }
 
 const CSV_COLUMNS: Record<LeadType, string[]> = {
@@ -60,20 +88,32 @@ const CSV_COLUMNS: Record<LeadType, string[]> = {
   resources: ['createdAt', 'name', 'email', 'resourceTitle'],
 };
 
-/** One CSV cell: quoted, and formula-looking text neutralised so spreadsheets do not run it. */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
+/** One cell's text, formula-looking text neutralised so spreadsheets do not run it. */
+export function csvText(value: unknown): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/** The CSV (csv-stringify: every cell quoted, CRLF lines, a BOM so spreadsheets read UTF-8). */
 export function toCsv(columns: string[], rows: Record<string, unknown>[]): string {
-  const lines = [columns.map(csvCell).join(',')];
-  for (const row of rows) lines.push(columns.map((c) => csvCell(row[c])).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return stringify(
+    rows.map((row) => columns.map((c) => csvText(row[c]))),
+    {
+      bom: true,
+      header: true,
+      columns: columns.map(csvText),
+      quoted: true,
+      quoted_empty: true,
+      record_delimiter: 'windows',
+    },
+  );
 }
 
-/** GET /leads?type=&q= (newest first) and GET /leads.csv?type=&q= (download). */
+/**
+ * GET /leads?type=&q=&status= (newest first), GET /leads.csv?type=&q=&status= (download),
+ * POST /leads/handled {type, ids, handled} and POST /leads/delete {type, ids} (for good: the CMS asks
+ * to export first). Ids that do not exist are skipped; the answer counts the leads changed.
+ */
 export function leadsRouter(db: Db) {
   const router = Router();
   router.get('/leads', async (req, res) => {
@@ -87,7 +127,24 @@ export function leadsRouter(db: Db) {
     const day = new Date().toISOString().slice(0, 10);
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Content-Disposition', `attachment; filename="leads-${query.type}-${day}.csv"`);
-    res.type('text/csv; charset=utf-8').send(`\uFEFF${toCsv(CSV_COLUMNS[query.type], rows)}`);
+    res.type('text/csv; charset=utf-8').send(toCsv(CSV_COLUMNS[query.type], rows));
+  });
+  router.post('/leads/handled', async (req, res) => {
+    const { type, ids, handled } = parseBody(leadsHandledSchema, req);
+    const t = LEAD_TABLES[type];
+    const changed = await db
+      .update(t)
+      // Marking a handled lead handled again keeps the first date.
+      .set({ handledAt: handled ? sql`coalesce(${t.handledAt}, ${nowIso(db)})` : null })
+      .where(inArray(t.id, ids))
+      .returning({ id: t.id });
+    res.json({ count: changed.length } satisfies LeadsChangeResult);
+  });
+  router.post('/leads/delete', async (req, res) => {
+    const { type, ids } = parseBody(leadsDeleteSchema, req);
+    const t = LEAD_TABLES[type];
+    const gone = await db.delete(t).where(inArray(t.id, ids)).returning({ id: t.id });
+    res.json({ count: gone.length } satisfies LeadsChangeResult);
   });
   return router;
 }

@@ -10,7 +10,7 @@ import { nowIso, visibleRows } from './visibility';
 /* ---------- Case studies ---------- */
 
 type CaseStudyRow = typeof caseStudies.$inferSelect;
-const toCaseStudy = ({ updatedAt: _u, deletedAt: _d, ...row }: CaseStudyRow): CaseStudy => row;
+export const toCaseStudy = ({ updatedAt: _u, deletedAt: _d, ...row }: CaseStudyRow): CaseStudy => row;
 
 export async function listCaseStudies(db: Db, includeDrafts: boolean): Promise<CaseStudy[]> {
   const rows = await db
@@ -33,7 +33,7 @@ export async function findCaseStudy(db: Db, slug: string, includeDrafts: boolean
 /* ---------- Blog posts ---------- */
 
 type BlogPostRow = typeof blogPosts.$inferSelect;
-const toBlogPost = ({ updatedAt: _u, deletedAt: _d, ...row }: BlogPostRow): BlogPost => row;
+export const toBlogPost = ({ updatedAt: _u, deletedAt: _d, ...row }: BlogPostRow): BlogPost => row;
 
 /** Newest first by publishedAt (undated posts last), then by createdAt. */
 export async function listBlogPosts(db: Db, includeDrafts: boolean): Promise<BlogPost[]> {
@@ -111,32 +111,35 @@ export async function storeLead(db: Db, lead: { resourceId: number; name: string
 
 /* ---------- CMS-managed pages ---------- */
 
+type PageRow = typeof pages.$inferSelect;
+
+/** The public shape of a CMS page: what its renderer shows, `content` always an object. */
+export const toPublicPage = (row: PageRow): PublicPage => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  title: row.title,
+  metaTitle: row.metaTitle,
+  metaDescription: row.metaDescription,
+  content:
+    row.content && typeof row.content === 'object' && !Array.isArray(row.content)
+      ? (row.content as Record<string, unknown>)
+      : {},
+  template: row.template,
+  updatedAt: row.updatedAt,
+});
+
 export async function findPage(
   db: Db,
   slug: string,
   includeDrafts: boolean,
 ): Promise<PublicPage | undefined> {
   const [row] = await db
-    .select({
-      id: pages.id,
-      name: pages.name,
-      slug: pages.slug,
-      title: pages.title,
-      metaTitle: pages.metaTitle,
-      metaDescription: pages.metaDescription,
-      content: pages.content,
-      template: pages.template,
-      updatedAt: pages.updatedAt,
-    })
+    .select()
     .from(pages)
     .where(and(eq(pages.slug, slug), visibleRows(db, pages, includeDrafts)))
     .limit(1);
-  if (!row) return undefined;
-  const content =
-    row.content && typeof row.content === 'object' && !Array.isArray(row.content)
-      ? (row.content as Record<string, unknown>)
-      : {};
-  return { ...row, content };
+  return row ? toPublicPage(row) : undefined;
 }
 
 /* ---------- Scheduled items ---------- */

@@ -30,6 +30,9 @@ const withGradient = <T extends { visual: ServiceVisual }>(service: T) => ({
   gradient: SERVICE_VISUAL_GRADIENTS[service.visual],
 });
 
+/** A service as GET /api/services/:slug answers it. */
+export const toPublicService = (row: unknown) => withGradient(serviceDetailSchema.parse(row));
+
 /** Public marketing data: content blocks, services, testimonials. */
 export function marketingRouter(db: Db) {
   const repo = marketingRepository(db);
@@ -59,7 +62,7 @@ export function marketingRouter(db: Db) {
     const service = params.success ? await repo.findPublishedService(params.data.slug) : null;
     if (!service) throw notFound('Service not found');
     revalidateAlways(res);
-    res.json(withGradient(serviceDetailSchema.parse(service)));
+    res.json(toPublicService(service));
   });
 
   router.get('/testimonials', async (req, res) => {

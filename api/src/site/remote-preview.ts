@@ -56,6 +56,14 @@ async function unstored(env: Env, overrides: RemoteOverrides): Promise<string[]>
 }
 
 /**
+ * Whether the request comes from signed-in staff: only a request carrying a staff cookie costs a
+ * session lookup. Every staff preview (of releases here, of content in content-preview.ts) asks this.
+ */
+export async function signedInStaff(req: Request, db: Db): Promise<boolean> {
+  return carriesStaffCookie(req) && (await getStaffSession(req, db)) !== null;
+}
+
+/**
  * The preview a page (or the manifest) is rendered with. Touches the database only for a request with
  * a staff cookie and a preview parameter or cookie; everything else is the live site.
  */
@@ -68,8 +76,8 @@ export async function remotePreview(
 ): Promise<Preview> {
   const asked = fromQuery ? queryValue(req) : undefined;
   const kept = cookieValue(req);
-  if ((asked === undefined && kept === undefined) || !carriesStaffCookie(req)) return {};
-  if (!(await getStaffSession(req, db))) return {};
+  if (asked === undefined && kept === undefined) return {};
+  if (!(await signedInStaff(req, db))) return {};
 
   if (asked !== undefined) {
     const parsed = remoteOverridesSchema.safeParse(asked);
@@ -98,14 +106,25 @@ export async function remotePreview(
   return { overrides };
 }
 
+/**
+ * A fixed bar over a staff preview, outside the app's root (hydration leaves it alone). `html` is
+ * markup the caller escaped; `edge` keeps two previews' bars apart.
+ */
+export function staffBanner(id: string, html: string, edge: 'top' | 'bottom' = 'bottom'): string {
+  return (
+    `<div id="${id}" role="status" style="position:fixed;left:0;right:0;${edge}:0;z-index:2147483647;` +
+    'padding:8px 16px;background:#111827;color:#fff;font:14px/1.4 system-ui,sans-serif;text-align:center">' +
+    `${html}</div>`
+  );
+}
+
 /** The banner over a previewed page: what is previewed, and the way out (`?remotes=` ends the preview). */
 export function previewBanner(overrides: RemoteOverrides): string {
   const what = (Object.entries(overrides) as [RemoteName, string][])
     .map(([r, v]) => `${REMOTE_FOLDERS[r]} ${v}`)
     .join(', ');
-  return (
-    '<div id="remote-preview" role="status" style="position:fixed;left:0;right:0;bottom:0;z-index:2147483647;' +
-    'padding:8px 16px;background:#111827;color:#fff;font:14px/1.4 system-ui,sans-serif;text-align:center">' +
-    `Previewing ${escapeHtml(what)}. <a href="?remotes=" style="color:#fff;text-decoration:underline">Exit preview</a></div>`
+  return staffBanner(
+    'remote-preview',
+    `Previewing ${escapeHtml(what)}. <a href="?remotes=" style="color:#fff;text-decoration:underline">Exit preview</a>`,
   );
 }

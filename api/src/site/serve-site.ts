@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { Router, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { RequestListener } from 'node:http';
 import type { Env } from '../env';
 import type { Logger } from 'pino';
@@ -14,6 +14,7 @@ import { pageRenderer, type RenderedPage } from './render/page-renderer';
 import { staffVariant } from '../http/staff-variants';
 import { remotePreview } from './remote-preview';
 import { canaryOverrides } from './canary';
+import { postedPreviewRoute, storedPreview, type ContentPreview } from './content-preview';
 import type { Metrics } from '../ops/metrics';
 import type { PublicCache } from '../http/public-cache';
 
@@ -81,6 +82,43 @@ export function siteRouter(
   router.use(browserFiles(precompressedStatic(shellDist, setStaticCacheHeaders)));
   router.use(discoveryRouter(env, db));
 
+  /** Answers the page at req.path (with `content`: a staff preview of one item there). */
+  const answerPage = async (req: Request, res: Response, content?: ContentPreview) => {
+    let page: RenderedPage | undefined;
+    try {
+      const preview = await remotePreview(env, db, req, res);
+      if (preview.refused) {
+        res
+          .status(400)
+          .setHeader('Cache-Control', 'private, no-store')
+          .type('text/plain')
+          .send(preview.refused);
+        return;
+      }
+      const state = readReleaseState(env);
+      const versions = requestVersions(state, canaryOverrides(env, req, res, state), preview.overrides);
+      content ??= await storedPreview(db, req);
+      page = await renderPage(req, res, { state, versions, preview: preview.overrides, content });
+      if (page?.fromCache) return;
+    } catch (err) {
+      // Database unreachable: the plain shell still loads (generic head); data sections show their errors.
+      log.warn({ err, path: req.path }, 'page unavailable; serving the plain shell');
+      const shell = await readFile(path.join(shellDist, 'index.html'), 'utf8').catch(() => undefined);
+      if (shell) page = { status: 200, html: shell, personal: false, renderMs: 0 };
+    }
+    if (!page) {
+      res.status(503).type('text/plain').send('The site is not built yet. Run `npm run build`.');
+      return;
+    }
+    if (content) res.setHeader('X-Robots-Tag', 'noindex');
+    res
+      .status(page.status)
+      .setHeader('Server-Timing', `render;dur=${page.renderMs.toFixed(1)}`)
+      .setHeader('Cache-Control', page.personal ? 'private, no-store' : 'no-cache')
+      .type('html')
+      .send(page.html);
+  };
+
   // Staff see drafts in the page (head and text): their HTML is never shared.
   router.get('/{*splat}', staffVariant, async (req, res, next) => {
     // Paths with a file extension are assets: a missing one is a plain 404, never the shell.
@@ -97,38 +135,14 @@ export function siteRouter(
       res.redirect(301, `${req.path.replace(/\/+$/, '') || '/'}${query}`);
       return;
     }
-    let page: RenderedPage | undefined;
-    try {
-      const preview = await remotePreview(env, db, req, res);
-      if (preview.refused) {
-        res
-          .status(400)
-          .setHeader('Cache-Control', 'private, no-store')
-          .type('text/plain')
-          .send(preview.refused);
-        return;
-      }
-      const state = readReleaseState(env);
-      const versions = requestVersions(state, canaryOverrides(env, req, res, state), preview.overrides);
-      page = await renderPage(req, res, { state, versions, preview: preview.overrides });
-      if (page?.fromCache) return;
-    } catch (err) {
-      // Database unreachable: the plain shell still loads (generic head); data sections show their errors.
-      log.warn({ err, path: req.path }, 'page unavailable; serving the plain shell');
-      const shell = await readFile(path.join(shellDist, 'index.html'), 'utf8').catch(() => undefined);
-      if (shell) page = { status: 200, html: shell, personal: false, renderMs: 0 };
-    }
-    if (!page) {
-      res.status(503).type('text/plain').send('The site is not built yet. Run `npm run build`.');
-      return;
-    }
-    res
-      .status(page.status)
-      .setHeader('Server-Timing', `render;dur=${page.renderMs.toFixed(1)}`)
-      .setHeader('Cache-Control', page.personal ? 'private, no-store' : 'no-cache')
-      .type('html')
-      .send(page.html);
+    await answerPage(req, res);
   });
+  // An editor's unsaved values, previewed at the item's own address (see content-preview.ts).
+  router.post(
+    '/{*splat}',
+    staffVariant,
+    ...postedPreviewRoute(env, db, (content) => (req, res) => answerPage(req, res, content)),
+  );
   // The server loads the page builds before it listens (see pageRenderer's warm).
   return Object.assign(router, { warm: renderPage.warm });
 }

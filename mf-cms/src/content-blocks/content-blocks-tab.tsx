@@ -7,6 +7,7 @@ import { StatusBadge } from '../shared/form-controls';
 import { EmptyState, EditDeleteButtons, ListCard, TabHeader } from '../shared/list-ui';
 import { NoMatches, useListFilter } from '../shared/list-filter';
 import { trashConfirmText } from '../shared/publishing';
+import { useBulkActions } from '../shared/bulk-actions';
 import { ContentBlockDialog } from './content-block-dialog';
 
 export function ContentBlocksTab({ blocks, loading }: { blocks: AdminContentBlock[]; loading: boolean }) {
@@ -16,6 +17,12 @@ export function ContentBlocksTab({ blocks, loading }: { blocks: AdminContentBloc
     text: (b) => `${b.name} ${b.identifier} ${b.type}`,
     name: (b) => b.name,
     states: { published: 'Active', draft: 'Inactive' },
+  });
+
+  const bulk = useBulkActions({
+    url: AdminRoutes.contentBlocks,
+    shown: filter.shown,
+    noun: { one: 'content block', many: 'content blocks' },
   });
 
   const onDelete = (block: AdminContentBlock) => {
@@ -53,17 +60,20 @@ export function ContentBlocksTab({ blocks, loading }: { blocks: AdminContentBloc
       ) : (
         <>
           {filter.controls}
-          {filter.shown.length === 0 ? <NoMatches /> : null}
+          {filter.shown.length === 0 ? <NoMatches /> : bulk.bar}
           <ListCard label="Content blocks">
             {filter.shown.map((block) => (
               <li key={block.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
-                <div className="min-w-0">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h3 className="font-semibold text-ink-900">{block.name}</h3>
-                    <Badge tone="brand">{block.type}</Badge>
-                    <StatusBadge on={block.published} onText="Active" offText="Inactive" />
+                <div className="flex min-w-0 items-center gap-3">
+                  {bulk.checkbox(block.id, block.name)}
+                  <div className="min-w-0">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h3 className="font-semibold text-ink-900">{block.name}</h3>
+                      <Badge tone="brand">{block.type}</Badge>
+                      <StatusBadge on={block.published} onText="Active" offText="Inactive" />
+                    </div>
+                    <p className="mt-0.5 font-mono text-sm text-slate-600">{block.identifier}</p>
                   </div>
-                  <p className="mt-0.5 font-mono text-sm text-slate-600">{block.identifier}</p>
                 </div>
                 <div className="flex gap-2">
                   <EditDeleteButtons

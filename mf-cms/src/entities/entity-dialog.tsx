@@ -10,6 +10,7 @@ import { adminKeys, errorMessage, fieldErrors, uploadFile, useSaveEntity } from 
 import { Field, Switch, describedBy, slugify } from '../shared/form-controls';
 import { EditorDialog, SaveProblem, useSaveState } from '../shared/editor-dialog';
 import { RevisionHistory } from '../history/revision-history';
+import { openPreview, previewTypeOf } from '../shared/content-preview';
 import { formSchema, toFormValues, type EntityConfig, type FieldDef, type Row } from './entity-configs';
 import { ListField } from './list-field';
 import { MarkdownEditor } from '../editor/markdown-editor';
@@ -138,6 +139,9 @@ export function EntityDialog({
   // Only forms with a markdown field have a format; others watch a name they do not have.
   const bodyFormat = useWatch({ control, name: formatField ?? '_none' }) as BlogBodyFormat | undefined;
 
+  const previewType = previewTypeOf(config.url);
+  // The form's current values, checked as a save checks them, on the public page in a new tab.
+  const onPreview = handleSubmit((values) => previewType && openPreview(previewType, values, row?.id));
   const onSubmit = handleSubmit((values) => {
     saveState.start();
     save.mutate(
@@ -328,6 +332,11 @@ export function EntityDialog({
           </div>
           <div className="mt-6 flex justify-end gap-2 border-t border-slate-200 pt-4">
             <RevisionHistory state={saveState} />
+            {previewType ? (
+              <Button variant="outline" onClick={() => void onPreview()}>
+                Preview page
+              </Button>
+            ) : null}
             <Button variant="outline" onClick={requestClose}>
               Cancel
             </Button>

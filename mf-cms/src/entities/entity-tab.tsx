@@ -14,6 +14,8 @@ import {
 } from '../shared/list-ui';
 import { PublishBadge, trashConfirmText } from '../shared/publishing';
 import { DATED_STATES, NoMatches, useListFilter } from '../shared/list-filter';
+import { nounOf, useBulkActions } from '../shared/bulk-actions';
+import { viewPath } from '../shared/content-preview';
 import type { EntityConfig, Row } from './entity-configs';
 import { EntityDialog } from './entity-dialog';
 
@@ -63,6 +65,7 @@ export function EntityTab({
     name: config.primary,
     states: config.scheduled ? DATED_STATES : { published: config.badge[0], draft: config.badge[1] },
   });
+  const bulk = useBulkActions({ url: config.url, shown: filter.shown, noun: nounOf(config.singular) });
   return (
     <div>
       <TabHeader
@@ -80,37 +83,42 @@ export function EntityTab({
       ) : (
         <>
           {filter.controls}
-          {filter.shown.length === 0 ? <NoMatches /> : null}
+          {filter.shown.length === 0 ? <NoMatches /> : bulk.bar}
           <ListCard label={config.title}>
             {filter.shown.map((row) => {
               const name = config.primary(row);
               return (
                 <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
-                  <div className="min-w-0">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <h3 className="font-semibold text-ink-900">{name}</h3>
-                      {config.scheduled ? (
-                        <PublishBadge
-                          item={{
-                            published: Boolean(row.published),
-                            publishedAt: typeof row.publishedAt === 'string' ? row.publishedAt : null,
-                          }}
-                        />
-                      ) : (
-                        <StatusBadge
-                          on={Boolean(row.published)}
-                          onText={config.badge[0]}
-                          offText={config.badge[1]}
-                        />
-                      )}
+                  <div className="flex min-w-0 items-center gap-3">
+                    {bulk.checkbox(row.id, name)}
+                    <div className="min-w-0">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <h3 className="font-semibold text-ink-900">{name}</h3>
+                        {config.scheduled ? (
+                          <PublishBadge
+                            item={{
+                              published: Boolean(row.published),
+                              publishedAt: typeof row.publishedAt === 'string' ? row.publishedAt : null,
+                            }}
+                          />
+                        ) : (
+                          <StatusBadge
+                            on={Boolean(row.published)}
+                            onText={config.badge[0]}
+                            offText={config.badge[1]}
+                          />
+                        )}
+                      </div>
+                      <p className="mt-0.5 truncate text-sm text-slate-600">{config.secondary(row)}</p>
                     </div>
-                    <p className="mt-0.5 truncate text-sm text-slate-600">{config.secondary(row)}</p>
                   </div>
                   <div className="flex gap-2">
                     {config.publicPath ? (
                       <IconButton
                         label={`View ${name}`}
-                        onClick={() => window.open(config.publicPath!(row), '_blank', 'noopener')}
+                        onClick={() =>
+                          window.open(viewPath(config.publicPath!(row), row), '_blank', 'noopener')
+                        }
                       >
                         <Eye className="h-4 w-4" aria-hidden="true" />
                       </IconButton>

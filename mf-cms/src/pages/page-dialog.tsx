@@ -17,6 +17,7 @@ import { markdownHtml } from '@agency/ui/rich-text';
 import { MarkdownEditor } from '../editor/markdown-editor';
 import { EditorDialog, SaveProblem, useSaveState } from '../shared/editor-dialog';
 import { RevisionHistory } from '../history/revision-history';
+import { openPreview } from '../shared/content-preview';
 import { PUBLISH_DATE_HINT, dateTimeLocalField, toDateTimeLocal } from '../shared/publishing';
 import { CharacterCount, SEARCH_LIMITS, SearchPreview } from './search-preview';
 
@@ -76,6 +77,8 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
     name: ['slug', 'title', 'metaTitle', 'metaDescription'],
   });
 
+  // The form's current values, checked as a save checks them, on the public page in a new tab.
+  const onPreview = handleSubmit((values) => openPreview('pages', values, page?.id));
   const onSubmit = handleSubmit((values) => {
     saveState.start();
     save.mutate(
@@ -232,6 +235,9 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
           />
           <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
             <RevisionHistory state={saveState} />
+            <Button variant="outline" onClick={() => void onPreview()}>
+              Preview page
+            </Button>
             <Button variant="outline" onClick={requestClose}>
               Cancel
             </Button>

@@ -7,6 +7,8 @@ import { errorMessage, useDeleteEntity, versionOf } from '../shared/admin-api';
 import { PublishBadge, trashConfirmText } from '../shared/publishing';
 import { EmptyState, EditDeleteButtons, IconButton, ListCard, TabHeader } from '../shared/list-ui';
 import { DATED_STATES, NoMatches, useListFilter } from '../shared/list-filter';
+import { useBulkActions } from '../shared/bulk-actions';
+import { viewPath } from '../shared/content-preview';
 import { PageDialog } from './page-dialog';
 
 export function PagesTab({
@@ -26,6 +28,12 @@ export function PagesTab({
     text: (p) => `${p.title} ${p.name} /${p.slug}`,
     name: (p) => p.title,
     states: DATED_STATES,
+  });
+
+  const bulk = useBulkActions({
+    url: AdminRoutes.pages,
+    shown: filter.shown,
+    noun: { one: 'page', many: 'pages' },
   });
 
   useEffect(() => {
@@ -68,21 +76,24 @@ export function PagesTab({
       ) : (
         <>
           {filter.controls}
-          {filter.shown.length === 0 ? <NoMatches /> : null}
+          {filter.shown.length === 0 ? <NoMatches /> : bulk.bar}
           <ListCard label="Pages">
             {filter.shown.map((page) => (
               <li key={page.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
-                <div className="min-w-0">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h3 className="font-semibold text-ink-900">{page.title}</h3>
-                    <PublishBadge item={page} />
+                <div className="flex min-w-0 items-center gap-3">
+                  {bulk.checkbox(page.id, page.title)}
+                  <div className="min-w-0">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h3 className="font-semibold text-ink-900">{page.title}</h3>
+                      <PublishBadge item={page} />
+                    </div>
+                    <p className="mt-0.5 font-mono text-sm text-slate-600">/{page.slug}</p>
                   </div>
-                  <p className="mt-0.5 font-mono text-sm text-slate-600">/{page.slug}</p>
                 </div>
                 <div className="flex gap-2">
                   <IconButton
                     label={`View ${page.title}`}
-                    onClick={() => window.open(`/${page.slug}`, '_blank', 'noopener')}
+                    onClick={() => window.open(viewPath(`/${page.slug}`, page), '_blank', 'noopener')}
                   >
                     <Eye className="h-4 w-4" aria-hidden="true" />
                   </IconButton>

@@ -66,7 +66,7 @@ export const adminKeys = {
   /** Every item's revisions (history/revision-history.tsx keys its queries under it). */
   revisions: ['admin', 'revisions'] as const,
   media: ['admin', 'media'] as const,
-  leads: (type: string, q: string) => ['admin', 'leads', type, q] as const,
+  leads: (type: string, q: string, status: string) => ['admin', 'leads', type, status, q] as const,
 };
 
 /** Spec: a list call answers an array, anything else counts as empty. */

@@ -3,7 +3,7 @@ import { emailAddress, singleLine, slug } from './common';
 import { SERVICE_ICONS, SERVICE_VISUALS, homepageHeroContentSchema } from './marketing';
 import { BLOG_BODY_FORMATS, RESOURCE_TYPES } from './content';
 import { SITE_PATH_PATTERN } from './content-values';
-import { RESERVED_PAGE_SLUGS } from './site-routes';
+import { RESERVED_PAGE_SLUGS, SITE_ROUTES } from './site-routes';
 
 /** Staff API paths (everything under /api/admin needs a staff session except auth). */
 export const AdminRoutes = {
@@ -24,6 +24,8 @@ export const AdminRoutes = {
   media: '/api/admin/media',
   leads: '/api/admin/leads',
   leadsCsv: '/api/admin/leads.csv',
+  leadsHandled: '/api/admin/leads/handled',
+  leadsDelete: '/api/admin/leads/delete',
   trash: '/api/admin/trash',
   releases: '/api/admin/releases',
   publicSiteSettings: '/api/site-settings',
@@ -422,10 +424,14 @@ export interface MediaItem {
 
 export const LEAD_TYPES = ['contacts', 'newsletter', 'resources'] as const;
 export type LeadType = (typeof LEAD_TYPES)[number];
+/** Open leads are not handled yet; the CMS lists open ones first by default. */
+export const LEAD_STATUSES = ['open', 'handled', 'all'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const leadsQuerySchema = z
   .object({
     type: z.enum(LEAD_TYPES, { error: 'type must be contacts, newsletter or resources' }).default('contacts'),
     q: z.string().trim().max(200, 'Search must be at most 200 characters').pipe(singleLine(200)).optional(),
+    status: z.enum(LEAD_STATUSES, { error: 'status must be open, handled or all' }).default('all'),
   })
   .strict();
 export type LeadsQuery = z.infer<typeof leadsQuerySchema>;
@@ -439,11 +445,14 @@ export interface ContactLead {
   budget: string;
   goals: string;
   createdAt: string;
+  /** When staff marked it handled; null while it is open. */
+  handledAt?: string | null;
 }
 export interface NewsletterLead {
   id: number;
   email: string;
   createdAt: string;
+  handledAt?: string | null;
 }
 export interface AdminResourceLead {
   id: number;
@@ -452,5 +461,83 @@ export interface AdminResourceLead {
   resourceId: number;
   resourceTitle: string;
   createdAt: string;
+  handledAt?: string | null;
 }
 export type LeadRow = ContactLead | NewsletterLead | AdminResourceLead;
+
+/* ---------- Bulk actions (POST /api/admin/<type>/bulk) ---------- */
+
+export const BULK_ACTIONS = ['publish', 'unpublish', 'delete'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+/** The most items one bulk request may name (a CMS list shows far fewer). */
+export const BULK_MAX_IDS = 500;
+export const bulkActionSchema = z
+  .object({
+    action: z.enum(BULK_ACTIONS, { error: 'action must be publish, unpublish or delete' }),
+    ids: z
+      .array(z.number().int().positive(), { error: 'ids must be a list of item ids' })
+      .min(1, 'Select at least one item')
+      .max(BULK_MAX_IDS, `Select at most ${BULK_MAX_IDS} items`),
+  })
+  .strict();
+export type BulkActionInput = z.input<typeof bulkActionSchema>;
+/**
+ * The answer: `changed` were written (one revision each; deleted ones went to the trash), `unchanged`
+ * already were in that state, `missing` do not exist or are in the trash. Missing ids are reported,
+ * not fatal: the others are still done (a colleague may have deleted one meanwhile).
+ */
+export interface BulkActionResult {
+  action: BulkAction;
+  changed: number[];
+  unchanged: number[];
+  missing: number[];
+}
+export const bulkPath = (adminPath: string) => `${adminPath}/bulk`;
+
+/* ---------- Leads: handled / open, delete ---------- */
+
+export const leadIdsSchema = z
+  .array(z.number().int().positive(), { error: 'ids must be a list of lead ids' })
+  .min(1, 'Select at least one lead')
+  .max(BULK_MAX_IDS, `Select at most ${BULK_MAX_IDS} leads`);
+/** POST /api/admin/leads/handled: marks the leads handled (true) or open again (false). */
+export const leadsHandledSchema = z
+  .object({ type: z.enum(LEAD_TYPES), ids: leadIdsSchema, handled: z.boolean() })
+  .strict();
+/** POST /api/admin/leads/delete: deletes the leads for good (the CMS asks to export them first). */
+export const leadsDeleteSchema = z.object({ type: z.enum(LEAD_TYPES), ids: leadIdsSchema }).strict();
+export type LeadsHandledInput = z.input<typeof leadsHandledSchema>;
+export type LeadsDeleteInput = z.input<typeof leadsDeleteSchema>;
+/** How many leads a handled/delete request changed (ids that do not exist are skipped). */
+export interface LeadsChangeResult {
+  count: number;
+}
+
+/* ---------- Content preview (staff) ---------- */
+
+/** The query parameter that asks for a staff preview of a page: `/blog/my-post?preview`. */
+export const PREVIEW_PARAM = 'preview';
+/** The types staff preview, and the site route kind each renders as. */
+export const PREVIEW_KINDS = {
+  pages: 'cms-page',
+  'blog-posts': 'blog-post',
+  'case-studies': 'case-study',
+  services: 'service',
+} as const;
+export type PreviewType = keyof typeof PREVIEW_KINDS;
+/**
+ * The form an editor POSTs to `<public path>?preview` (target _blank): the unsaved values as JSON
+ * (checked with the type's input schema there) and, for a stored item, its id.
+ */
+export const contentPreviewFormSchema = z
+  .object({
+    values: z.string().min(2, 'Nothing to preview'),
+    id: z.coerce.number().int().positive().optional(),
+  })
+  .strict();
+export const PREVIEW_BANNER_TEXT = 'Preview: not public';
+/** Where an item of `type` with `slug` is previewed: its public path (from the route registry) + `?preview`. */
+export function previewUrl(type: PreviewType, itemSlug: string): string {
+  const route = SITE_ROUTES.find((r) => r.kind === PREVIEW_KINDS[type])!;
+  return `${route.path.replace(':slug', () => encodeURIComponent(itemSlug))}?${PREVIEW_PARAM}`;
+}

@@ -18,6 +18,8 @@ import type { PublicCache } from '../../http/public-cache';
 import { matchPublicRead, type ContentTag } from '../../http/public-reads';
 import { buildRemotesManifest, type ReleaseState } from '../remotes-manifest';
 import { previewBanner } from '../remote-preview';
+import { contentPreviewBanner, type ContentPreview } from '../content-preview';
+import { isoTimestamps } from '../../http/iso-timestamps';
 import { resolvePageMeta } from '../seo/page-meta';
 import { escapeHtml, pageHead, safeJson } from '../seo/render-head';
 import { loadSiteDefaults } from '../seo/site-defaults';
@@ -121,6 +123,7 @@ export function pageRenderer(
     manifest: RemotesManifest,
     apiPaths: string[],
     versions: RemoteOverrides,
+    answers?: ContentPreview['answers'],
   ) {
     const shell = await builds.shell();
     if (!shell) return undefined;
@@ -136,6 +139,15 @@ export function pageRenderer(
         remotes,
         fetch: (url, init) => {
           apiPaths.push(url);
+          // A content preview's item, as the API would answer it, instead of the stored one.
+          const previewed = answers?.get(url.replace(/\?.*$/, ''));
+          if (previewed !== undefined) {
+            return Promise.resolve(
+              new Response(JSON.stringify(previewed, isoTimestamps), {
+                headers: { 'content-type': 'application/json; charset=utf-8' },
+              }),
+            );
+          }
           return api(req)(url, init);
         },
         budgetMs: env.SSR_BUDGET_MS,
@@ -178,7 +190,8 @@ export function pageRenderer(
    * `versions`: every released remote's version for this request (requestVersions: current, canary
    * draws, a staff preview's), taken from one look at `state`. `preview`: the staff preview's part,
    * which keeps the page out of the cache and shows the banner. A visitor's canary page is shared like
-   * any live page (the cache key holds every entry).
+   * any live page (the cache key holds every entry). `content`: a staff preview of one item (see
+   * content-preview.ts): rendered with it, noindex, under its banner, never kept.
    */
   async function renderPage(
     req: Request,
@@ -187,7 +200,13 @@ export function pageRenderer(
       state,
       versions,
       preview: asked,
-    }: { state: ReleaseState; versions: RemoteOverrides; preview?: RemoteOverrides },
+      content,
+    }: {
+      state: ReleaseState;
+      versions: RemoteOverrides;
+      preview?: RemoteOverrides;
+      content?: ContentPreview;
+    },
   ): Promise<RenderedPage | undefined> {
     const started = performance.now();
     const loaded = await loadTemplate();
@@ -196,7 +215,7 @@ export function pageRenderer(
     const preview = asked && Object.keys(asked).length ? asked : undefined;
     const manifest = buildRemotesManifest(env, { overrides: versions, state });
     const key = cacheKey(req, loaded.mtimeMs, manifest);
-    const shareable = shared(req) && !preview;
+    const shareable = shared(req) && !preview && !content;
     const match = matchSiteRoute(req.path);
     // Counted under the version this visitor got (the labels metrics' remoteVersions knows).
     if (match) pageView?.(match.route.remote, versions[match.route.remote] ?? 'local');
@@ -210,17 +229,24 @@ export function pageRenderer(
     const since = cache.mark();
     const [site, staff] = await Promise.all([loadSiteDefaults(db), getStaffSession(req, db)]);
     const origin = publicOrigin(env);
-    const meta = await resolvePageMeta(db, req.path, site, origin, { staff: Boolean(staff) });
+    const resolved = await resolvePageMeta(db, req.path, site, origin, {
+      staff: Boolean(staff),
+      ...(content ? { rows: content.rows } : {}),
+    });
+    const meta = content ? { ...resolved, noindex: true } : resolved;
     const apiPaths: string[] = [];
     const page =
-      match?.route.kind === 'app' ? undefined : await serverRender(req, manifest, apiPaths, versions);
+      match?.route.kind === 'app'
+        ? undefined
+        : await serverRender(req, manifest, apiPaths, versions, content?.answers);
     const html = template.render({
       head: pageHead(meta, site.siteName, origin),
       headEnd: runtimeHints(manifest, page?.stylesheets ?? []),
       root: page?.html ?? '',
       bodyEnd:
         (page ? `<script type="application/json" id="ssr-state">${safeJson(page.state)}</script>` : '') +
-        (preview ? previewBanner(preview) : ''),
+        (preview ? previewBanner(preview) : '') +
+        (content ? contentPreviewBanner() : ''),
     });
     // Only a complete server render is kept: a page with a region left to the browser is not.
     const tags = match && page?.complete ? pageTags(match.route.kind, apiPaths) : undefined;
@@ -239,7 +265,7 @@ export function pageRenderer(
       status: meta.status,
       html,
       // A preview needs a staff session: staff covers it.
-      personal: Boolean(staff),
+      personal: Boolean(staff) || Boolean(content),
       renderMs: performance.now() - started,
     };
   }

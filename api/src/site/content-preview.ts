@@ -1,0 +1,193 @@
+import express, { type Request, type RequestHandler } from 'express';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import {
+  ApiRoutes,
+  PREVIEW_BANNER_TEXT,
+  PREVIEW_KINDS,
+  PREVIEW_PARAM,
+  contentPreviewFormSchema,
+  matchSiteRoute,
+  type PreviewType,
+} from '@agency/contracts';
+import type { Db } from '../db/client';
+import type { Env } from '../env';
+import { clockOf } from '../content/visibility';
+import { toBlogPost, toCaseStudy, toPublicPage } from '../content/content-repository';
+import { toPublicService } from '../marketing/marketing-router';
+import { requireStaff, sameOriginWrites } from '../admin/admin-guards';
+import type { CrudConfig } from '../admin/crud-router';
+import { blogPostsCrud } from '../admin/blog-posts-router';
+import { caseStudiesCrud } from '../admin/case-studies-router';
+import { pagesCrud } from '../admin/pages-router';
+import { servicesCrud } from '../admin/services-router';
+import { pageRows, type PageRows } from './seo/page-rows';
+import { signedInStaff, staffBanner } from './remote-preview';
+import { escapeHtml } from './seo/render-head';
+
+/**
+ * Staff preview of content as the public page renders it: `<public path>?preview`.
+ * - GET by signed-in staff: the stored item at that path, draft or scheduled (not one in the trash).
+ * - POST (a form the CMS editor submits to a new tab: `values` as JSON, `id` when stored): the
+ *   unsaved values, checked with the type's input schema.
+ * The page is rendered by the normal page renderer; it only gets the previewed item instead of the
+ * stored one: for the head (page-meta's rows) and for the API answer the page's render reads.
+ * Nothing is stored anywhere, so any instance answers it. The answer is never kept (no page cache,
+ * `no-store`), is noindex, and carries a "Preview: not public" banner. Anyone else asking the same
+ * URL gets the public answer (a draft's is 404).
+ */
+export interface ContentPreview {
+  /** pageRows with the previewed item in place of the stored one (shown as it will look live). */
+  rows: PageRows;
+  /** API answers (by path) the page's render gets instead of asking the API. */
+  answers: ReadonlyMap<string, unknown>;
+}
+
+type Row = Record<string, unknown>;
+type SlugTable = PgTable & { id: PgColumn; slug: PgColumn; deletedAt: PgColumn };
+
+interface Previewable {
+  /** The type's admin config: its table, input schema and derived columns, as a save uses them. */
+  crud: Pick<CrudConfig<z.ZodObject>, 'schema'> & {
+    table: SlugTable;
+    derive?: (values: never, existing: Row | undefined, now: Date) => Row;
+  };
+  /** The pageRows reader the page's head uses. */
+  rows: 'blogPost' | 'caseStudy' | 'page' | 'service';
+  /** The public API read the page's render makes, and its answer for a row. */
+  api: (slug: string) => string;
+  answer: (row: never) => unknown;
+}
+
+const PREVIEWABLE: Record<PreviewType, Previewable> = {
+  'blog-posts': { crud: blogPostsCrud, rows: 'blogPost', api: ApiRoutes.blogPost, answer: toBlogPost },
+  'case-studies': {
+    crud: caseStudiesCrud,
+    rows: 'caseStudy',
+    api: ApiRoutes.caseStudy,
+    answer: toCaseStudy,
+  },
+  pages: { crud: pagesCrud, rows: 'page', api: ApiRoutes.pages, answer: toPublicPage },
+  services: { crud: servicesCrud, rows: 'service', api: ApiRoutes.service, answer: toPublicService },
+};
+
+/** The banner over a content preview (at the top: a release preview's bar sits at the bottom). */
+export const contentPreviewBanner = () =>
+  staffBanner('content-preview', escapeHtml(PREVIEW_BANNER_TEXT), 'top');
+
+export const asksForPreview = (req: Request) => PREVIEW_PARAM in (req.query as Record<string, unknown>);
+
+/** The previewable item a path shows: its type and slug. */
+function itemAt(path: string): { type: PreviewType; slug: string } | undefined {
+  const match = matchSiteRoute(path);
+  const type = (Object.keys(PREVIEW_KINDS) as PreviewType[]).find(
+    (t) => PREVIEW_KINDS[t] === match?.route.kind,
+  );
+  const slug = match?.params['slug'];
+  return type && slug ? { type, slug } : undefined;
+}
+
+function previewOf(db: Db, type: PreviewType, slug: string, row: Row): ContentPreview {
+  const { rows: reader, api, answer } = PREVIEWABLE[type];
+  const base = pageRows(db);
+  const shown = { ...row, published: true };
+  const read = (s: string) => (s === slug ? Promise.resolve(shown) : base[reader](s));
+  return {
+    rows: { ...base, [reader]: read } as PageRows,
+    answers: new Map([[api(slug), (answer as (r: Row) => unknown)(row)]]),
+  };
+}
+
+async function storedRow(db: Db, table: SlugTable, where: ReturnType<typeof eq>): Promise<Row | undefined> {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(and(where, isNull(table.deletedAt)))
+    .limit(1);
+  return row as Row | undefined;
+}
+
+/** GET `<path>?preview` from signed-in staff: the stored item there (undefined: render as usual). */
+export async function storedPreview(db: Db, req: Request): Promise<ContentPreview | undefined> {
+  if (!asksForPreview(req)) return undefined;
+  const item = itemAt(req.path);
+  if (!item || !(await signedInStaff(req, db))) return undefined;
+  const { table } = PREVIEWABLE[item.type].crud;
+  const row = await storedRow(db, table, eq(table.slug, item.slug));
+  return row && previewOf(db, item.type, item.slug, row);
+}
+
+/** Why a posted preview cannot be shown: answered as 400 text in the preview's tab. */
+class Refused extends Error {}
+
+/** The item a POSTed preview shows: the form's values over the stored row (when `id` names one). */
+async function postedPreview(db: Db, req: Request): Promise<ContentPreview> {
+  const item = itemAt(req.path);
+  if (!item) throw new Refused('Nothing at this address can be previewed.');
+  const form = contentPreviewFormSchema.safeParse(req.body);
+  if (!form.success) throw new Refused(form.error.issues.map((i) => i.message).join('; '));
+  let raw: unknown;
+  try {
+    raw = JSON.parse(form.data.values);
+  } catch {
+    throw new Refused('The values are not JSON.');
+  }
+  const { crud } = PREVIEWABLE[item.type];
+  const parsed = crud.schema.safeParse(raw);
+  if (!parsed.success) {
+    throw new Refused(
+      parsed.error.issues
+        .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+        .join('; '),
+    );
+  }
+  const values = parsed.data as Row & { slug: string };
+  if (values.slug !== item.slug) throw new Refused(`The values are for /${values.slug}, not this address.`);
+  const existing = form.data.id
+    ? await storedRow(db, crud.table, eq(crud.table.id, form.data.id))
+    : undefined;
+  const now = clockOf(db)();
+  const row: Row = {
+    id: 0,
+    createdAt: now.toISOString(),
+    ...existing,
+    ...values,
+    ...(crud.derive as ((v: Row, e: Row | undefined, n: Date) => Row) | undefined)?.(values, existing, now),
+    updatedAt: now.toISOString(),
+    deletedAt: null,
+  };
+  return previewOf(db, item.type, item.slug, row);
+}
+
+/**
+ * POST `<path>?preview`: staff only (401), from the site itself (403, as every staff write), then
+ * `render` with the posted item. Without `?preview` the route is not this one.
+ */
+export function postedPreviewRoute(
+  env: Env,
+  db: Db,
+  render: (preview: ContentPreview) => RequestHandler,
+): RequestHandler[] {
+  return [
+    (req, _res, next) => next(asksForPreview(req) ? undefined : 'route'),
+    express.urlencoded({ extended: false, limit: '300kb' }),
+    requireStaff(db),
+    sameOriginWrites(env),
+    async (req, res, next) => {
+      let preview: ContentPreview;
+      try {
+        preview = await postedPreview(db, req);
+      } catch (err) {
+        if (!(err instanceof Refused)) throw err;
+        res
+          .status(400)
+          .setHeader('Cache-Control', 'no-store')
+          .type('text/plain')
+          .send(`Cannot preview: ${err.message}`);
+        return;
+      }
+      await render(preview)(req, res, next);
+    },
+  ];
+}
