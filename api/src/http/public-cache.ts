@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { carriesStaffCookie } from '../admin/staff-session';
+import { acceptedEncoding } from './content-encoding';
 import { CONTENT_TAGS, isContentTag, matchPublicRead, type ContentTag } from './public-reads';
 
 /** What a cached answer is: the body as sent (200), compressed once when stored, not per request. */
@@ -153,15 +154,15 @@ export function createPublicCache(opts: { maxEntries?: number } = {}) {
       res.end();
       return;
     }
-    const accept = String(req.headers['accept-encoding'] ?? '');
-    let body = hit.body;
-    if (hit.br && /\bbr\b/.test(accept)) {
-      body = hit.br;
-      res.setHeader('Content-Encoding', 'br');
-    } else if (hit.gzip && /\bgzip\b/.test(accept)) {
-      body = hit.gzip;
-      res.setHeader('Content-Encoding', 'gzip');
-    }
+    const variant = acceptedEncoding(
+      req,
+      [
+        { token: 'br', body: hit.br },
+        { token: 'gzip', body: hit.gzip },
+      ].filter((v): v is { token: string; body: Buffer } => v.body !== undefined),
+    );
+    const body = variant?.body ?? hit.body;
+    if (variant) res.setHeader('Content-Encoding', variant.token);
     res.setHeader('Content-Type', hit.contentType);
     res.setHeader('Content-Length', String(body.length));
     res.statusCode = 200;
