@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import etag from 'etag';
 import type { Request, RequestHandler, Response } from 'express';
 import { carriesStaffCookie } from '../admin/staff-session';
 import { acceptedEncoding } from './content-encoding';
@@ -46,9 +46,8 @@ export interface DueTimes {
 /** How soon a failed read of the due times is tried again. */
 const DUE_RETRY_MS = 60_000;
 
-/** The same weak ETag Express computes, so cached and uncached answers agree. */
-const etagOf = (buf: Buffer) =>
-  `W/"${buf.length.toString(16)}-${createHash('sha1').update(buf).digest('base64').slice(0, 27)}"`;
+/** The weak ETag Express's own `etag` setting computes (same package), so cached and uncached answers agree. */
+const etagOf = (buf: Buffer) => etag(buf, { weak: true });
 
 /**
  * In-memory cache of public answers, keyed by canonical URL and tagged with the content families each
@@ -149,7 +148,8 @@ export function createPublicCache(opts: { maxEntries?: number } = {}) {
     res.setHeader('X-Cache', 'HIT');
     res.setHeader('Vary', 'Accept-Encoding');
     if (hit.cacheControl) res.setHeader('Cache-Control', hit.cacheControl);
-    if (req.headers['if-none-match'] === hit.etag) {
+    // Express's freshness check: If-None-Match lists, `*` and weak comparison, as for uncached answers.
+    if (req.fresh) {
       res.statusCode = 304;
       res.end();
       return;
