@@ -114,6 +114,12 @@ describe('route-specific head, statuses and discovery files', () => {
     const ld = jsonLd(doc);
     expect(ld.map((j) => j['@type'])).toEqual(['Organization', 'BlogPosting', 'BreadcrumbList']);
     expect(ld[1]).toMatchObject({ author: { name: 'Maya Chen' }, datePublished: '2025-01-05T10:00:00.000Z' });
+    // The trail names the pages as the header does (the route registry's labels).
+    expect((ld[2] as { itemListElement: { name: string; item: string }[] }).itemListElement).toEqual([
+      expect.objectContaining({ name: 'Home', item: 'https://www.example-agency.com/' }),
+      expect.objectContaining({ name: 'Blog', item: 'https://www.example-agency.com/blog' }),
+      expect.objectContaining({ item: 'https://www.example-agency.com/blog/measure-what-matters' }),
+    ]);
     // Stored text cannot break out of the JSON-LD script element.
     expect(res.text).not.toContain('<script>alert(1)</script>');
     expect(doc.querySelectorAll('script:not([type])')).toHaveLength(0);
