@@ -111,6 +111,9 @@ test.describe('CMS: no work lost', () => {
     await page.getByRole('tab', { name: 'Pages', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
     await confirm.getByRole('button', { name: 'Keep editing' }).click();
+    // Focus handed back to the tab strip neither switches tabs nor asks again.
+    await page.waitForTimeout(300);
+    await expect(confirm).toHaveCount(0);
     await expect(page.getByRole('tab', { name: 'Settings', exact: true })).toHaveAttribute(
       'aria-selected',
       'true',

@@ -23,6 +23,29 @@ describe('public read cache', () => {
       .get('/api/services?published=true')
       .set('If-None-Match', first.headers.etag!)
       .expect(304);
+    // A client holding several copies lists them; the one that matches makes it a 304 too.
+    await request(t.app)
+      .get('/api/services?published=true')
+      .set('If-None-Match', `W/"0-stale", ${first.headers.etag!}`)
+      .expect(304);
+    await request(t.app).get('/api/services?published=true').set('If-None-Match', 'W/"0-stale"').expect(200);
+  });
+
+  it('a hit is sent in the encoding Express negotiates: q=0 refuses br, identity gets the plain JSON', async () => {
+    const url = '/api/services?published=true';
+    const plain = await request(t.app).get(url).set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['x-cache']).toBe('HIT');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [header, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['br;q=0, gzip', 'gzip'],
+      ['*;q=0, identity', undefined],
+    ] as const) {
+      const res = await request(t.app).get(url).set('Accept-Encoding', header).expect(200);
+      expect(res.headers['x-cache'], header).toBe('HIT');
+      expect(res.headers['content-encoding'], header).toBe(encoding);
+      expect(res.body, header).toEqual(plain.body);
+    }
   });
 
   it('a CMS change shows at the next read: writes invalidate the cache', async () => {

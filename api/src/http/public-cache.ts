@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import etag from 'etag';
 import type { Request, RequestHandler, Response } from 'express';
 import { carriesStaffCookie } from '../admin/staff-session';
+import { acceptedEncoding } from './content-encoding';
 import { CONTENT_TAGS, isContentTag, matchPublicRead, type ContentTag } from './public-reads';
 
 /** What a cached answer is: the body as sent (200), compressed once when stored, not per request. */
@@ -45,9 +46,8 @@ export interface DueTimes {
 /** How soon a failed read of the due times is tried again. */
 const DUE_RETRY_MS = 60_000;
 
-/** The same weak ETag Express computes, so cached and uncached answers agree. */
-const etagOf = (buf: Buffer) =>
-  `W/"${buf.length.toString(16)}-${createHash('sha1').update(buf).digest('base64').slice(0, 27)}"`;
+/** The weak ETag Express's own `etag` setting computes (same package), so cached and uncached answers agree. */
+const etagOf = (buf: Buffer) => etag(buf, { weak: true });
 
 /**
  * In-memory cache of public answers, keyed by canonical URL and tagged with the content families each
@@ -148,20 +148,21 @@ export function createPublicCache(opts: { maxEntries?: number } = {}) {
     res.setHeader('X-Cache', 'HIT');
     res.setHeader('Vary', 'Accept-Encoding');
     if (hit.cacheControl) res.setHeader('Cache-Control', hit.cacheControl);
-    if (req.headers['if-none-match'] === hit.etag) {
+    // Express's freshness check: If-None-Match lists, `*` and weak comparison, as for uncached answers.
+    if (req.fresh) {
       res.statusCode = 304;
       res.end();
       return;
     }
-    const accept = String(req.headers['accept-encoding'] ?? '');
-    let body = hit.body;
-    if (hit.br && /\bbr\b/.test(accept)) {
-      body = hit.br;
-      res.setHeader('Content-Encoding', 'br');
-    } else if (hit.gzip && /\bgzip\b/.test(accept)) {
-      body = hit.gzip;
-      res.setHeader('Content-Encoding', 'gzip');
-    }
+    const variant = acceptedEncoding(
+      req,
+      [
+        { token: 'br', body: hit.br },
+        { token: 'gzip', body: hit.gzip },
+      ].filter((v): v is { token: string; body: Buffer } => v.body !== undefined),
+    );
+    const body = variant?.body ?? hit.body;
+    if (variant) res.setHeader('Content-Encoding', variant.token);
     res.setHeader('Content-Type', hit.contentType);
     res.setHeader('Content-Length', String(body.length));
     res.statusCode = 200;

@@ -1,23 +1,10 @@
 import { count } from 'drizzle-orm';
-import { HOMEPAGE_HERO_IDENTIFIER, type HomepageHeroContent } from '@agency/contracts';
+import { HOMEPAGE_HERO_DEFAULTS, HOMEPAGE_HERO_IDENTIFIER } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { contentBlocks, services, testimonials } from '../db/schema';
 import { SEED_SERVICES } from './service-seed-data';
 
 export { SEED_SERVICES };
-
-const HOMEPAGE_HERO: HomepageHeroContent = {
-  title: 'Digital Performance, Distilled.',
-  subtitle:
-    'Senior strategists for SEO, paid media and analytics who turn your data into clear decisions and compounding growth. No junior hand-offs, no vanity metrics.',
-  metrics: [
-    { value: '247%', label: 'Avg. Traffic Growth', width: '85%' },
-    { value: '$2.4M', label: 'Revenue Generated', width: '72%' },
-    { value: '40+', label: 'Years Combined Exp.', width: '94%' },
-  ],
-  primaryCTA: { text: 'Start Your Growth Journey', href: '/contact' },
-  secondaryCTA: { text: 'View Case Studies', href: '/case-studies' },
-};
 
 export const SEED_TESTIMONIALS = [
   {
@@ -66,7 +53,7 @@ export async function seedMarketing(db: Db): Promise<void> {
       name: 'Homepage hero',
       identifier: HOMEPAGE_HERO_IDENTIFIER,
       type: 'hero',
-      content: HOMEPAGE_HERO,
+      content: HOMEPAGE_HERO_DEFAULTS,
       published: true,
     });
   }

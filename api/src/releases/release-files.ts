@@ -2,17 +2,12 @@ import type { RequestHandler } from 'express';
 import { REMOTE_FOLDERS, type RemoteName } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { sendBlob } from '../files/send-blob';
-import { accepts } from '../site/precompressed-static';
+import { PRECOMPRESSED, acceptedEncoding } from '../http/content-encoding';
 import { findReleaseFiles, isReleasePath } from './release-store';
 
 const REMOTE_OF_FOLDER = new Map(
   (Object.entries(REMOTE_FOLDERS) as [RemoteName, string][]).map(([name, folder]) => [folder, name]),
 );
-
-const ENCODINGS = [
-  { token: 'br', ext: '.br' },
-  { token: 'gzip', ext: '.gz' },
-] as const;
 
 /**
  * Serves `/releases/<folder>/<version>/<path>` from the releases stored in the database, as the disk
@@ -37,11 +32,14 @@ export function releaseFilesFromDatabase(db: Db, cacheControl: (file: string) =>
     // The variants are reached through Accept-Encoding only, never by their own names.
     if (!isReleasePath(file) || /\.(br|gz)$/.test(file)) return next();
     try {
-      const found = await findReleaseFiles(db, remote, version, [file, ...ENCODINGS.map((e) => file + e.ext)]);
+      const found = await findReleaseFiles(db, remote, version, [
+        file,
+        ...PRECOMPRESSED.map((e) => file + e.ext),
+      ]);
       if (!found.has(file)) return next();
-      const header = req.headers['accept-encoding'];
-      const encoding = ENCODINGS.find(
-        (e) => found.has(file + e.ext) && accepts(typeof header === 'string' ? header : undefined, e.token),
+      const encoding = acceptedEncoding(
+        req,
+        PRECOMPRESSED.filter((e) => found.has(file + e.ext)),
       );
       if (found.size > 1) res.setHeader('Vary', 'Accept-Encoding');
       if (encoding) res.setHeader('Content-Encoding', encoding.token);

@@ -1,20 +1,7 @@
 import path from 'node:path';
 import { stat } from 'node:fs/promises';
 import express, { type RequestHandler, type Response } from 'express';
-
-const ENCODINGS = [
-  { token: 'br', ext: '.br' },
-  { token: 'gzip', ext: '.gz' },
-] as const;
-
-export function accepts(header: string | undefined, token: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.find((p) => p.trim().startsWith('q='));
-    return name?.trim() === token && (!q || Number(q.trim().slice(2)) > 0);
-  });
-}
+import { PRECOMPRESSED } from '../http/content-encoding';
 
 /**
  * express.static that prefers the build's precompressed .br / .gz siblings when the browser accepts
@@ -36,9 +23,8 @@ export function precompressedStatic(
     }
     const file = path.resolve(rootResolved, `.${rel}`);
     if (!file.startsWith(rootResolved + path.sep) || rel.includes('\0')) return plain(req, res, next);
-    const header = req.headers['accept-encoding'];
-    for (const { token, ext } of ENCODINGS) {
-      if (!accepts(typeof header === 'string' ? header : undefined, token)) continue;
+    for (const { token, ext } of PRECOMPRESSED) {
+      if (req.acceptsEncodings(token) !== token) continue;
       try {
         const s = await stat(file + ext);
         if (!s.isFile()) continue;

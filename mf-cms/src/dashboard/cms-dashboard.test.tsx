@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminRoutes } from '@agency/contracts';
@@ -84,5 +84,58 @@ describe('CMS dashboard', () => {
     // The open dialog hides the page behind it from assistive technology, hence `hidden`.
     const pagesTab = screen.getByRole('tab', { name: 'Pages', hidden: true });
     expect(pagesTab.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('the tab strip moves with the arrow keys, Home and End, wrapping at the ends', async () => {
+    renderDashboard({});
+    const tab = (name: string) => screen.getByRole('tab', { name });
+    const selected = () => screen.getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true');
+    act(() => tab('Overview').focus());
+    await userEvent.keyboard('{ArrowRight}');
+    expect(selected()).toBe(tab('Pages'));
+    expect(document.activeElement).toBe(tab('Pages'));
+    await userEvent.keyboard('{End}');
+    expect(selected()).toBe(tab('Settings'));
+    await userEvent.keyboard('{ArrowRight}');
+    expect(selected()).toBe(tab('Overview'));
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(selected()).toBe(tab('Settings'));
+    await userEvent.keyboard('{Home}');
+    expect(selected()).toBe(tab('Overview'));
+    expect(document.activeElement).toBe(tab('Overview'));
+    // The selected tab's panel is the one tab panel, named by its tab.
+    expect(screen.getByRole('tabpanel', { name: 'Overview' })).toBeTruthy();
+    expect(tab('Overview').getAttribute('aria-controls')).toBe(screen.getByRole('tabpanel').id);
+  });
+
+  it('leaving a tab with unsaved changes asks first: Keep editing stays, Leave without saving goes', async () => {
+    renderDashboard({ [AdminRoutes.siteSettings]: ok([{ key: 'siteName', value: 'Distilled Digital' }]) });
+    await userEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+    const siteName = await screen.findByLabelText('Site Name');
+    await userEvent.clear(siteName);
+    await userEvent.type(siteName, 'Unsaved name');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Pages' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.getByRole('tab', { name: 'Settings' }).getAttribute('aria-selected')).toBe('true');
+    expect((screen.getByLabelText('Site Name') as HTMLInputElement).value).toBe('Unsaved name');
+
+    // The keyboard asks too, and the selection does not move until the answer.
+    screen.getByRole('tab', { name: 'Settings' }).focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    const fromKeys = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    await userEvent.click(within(fromKeys).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // A browser hands focus back to the Trash tab the arrow reached (jsdom does not): from outside the
+    // strip, focus neither selects it nor asks again.
+    act(() => screen.getByRole('tab', { name: 'Trash' }).focus());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Settings' }).getAttribute('aria-selected')).toBe('true');
+
+    await userEvent.keyboard('{ArrowLeft}');
+    const again = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Leave without saving' }));
+    expect(screen.getByRole('tab', { name: 'Releases' }).getAttribute('aria-selected')).toBe('true');
   });
 });

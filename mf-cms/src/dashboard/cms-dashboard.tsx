@@ -1,4 +1,5 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState, type FocusEvent } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
 import { ExternalLink, LogOut } from 'lucide-react';
 import {
   AdminRoutes,
@@ -45,14 +46,12 @@ export const TABS = [
   'Settings',
 ] as const;
 export type TabName = (typeof TABS)[number];
-const tabId = (t: TabName) => `cms-tab-${t.toLowerCase().replace(/\s+/g, '-')}`;
 
 export function CmsDashboard({ session }: { session: AdminSession }) {
   const [tab, setTab] = useState<TabName>('Overview');
   /** A "create" request from the Overview quick actions, consumed by the tab it opens. */
   const [createIn, setCreateIn] = useState<TabName | null>(null);
   const logout = useLogout();
-  const tabRefs = useRef<Partial<Record<TabName, HTMLButtonElement | null>>>({});
 
   // The four lists the spec loads together when the CMS opens.
   const pages = useAdminList<AdminPage>(AdminRoutes.pages);
@@ -75,22 +74,14 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
     });
   };
 
-  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const i = TABS.indexOf(tab);
-    const next =
-      e.key === 'ArrowRight'
-        ? TABS[(i + 1) % TABS.length]
-        : e.key === 'ArrowLeft'
-          ? TABS[(i - 1 + TABS.length) % TABS.length]
-          : e.key === 'Home'
-            ? TABS[0]
-            : e.key === 'End'
-              ? TABS[TABS.length - 1]
-              : undefined;
-    if (!next) return;
-    e.preventDefault();
-    open(next);
-    if (!hasUnsavedChanges()) tabRefs.current[next]?.focus();
+  /**
+   * The tab strip is Radix's (arrows, Home and End move and select; a switch away from unsaved changes
+   * asks first). Focus selects a tab only when it moved along the strip: focus handed back from
+   * elsewhere, such as the unsaved-changes question closing, leaves the selection as it is.
+   */
+  const selectOnlyWhenMovedWithin = (e: FocusEvent<HTMLButtonElement>) => {
+    const from = e.relatedTarget;
+    if (!(from instanceof Node && e.currentTarget.parentElement?.contains(from))) e.preventDefault();
   };
 
   const createProps = (name: TabName) => ({
@@ -98,8 +89,51 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
     onCreateStarted: () => setCreateIn(null),
   });
 
+  const panel = (name: TabName) => {
+    switch (name) {
+      case 'Overview':
+        return (
+          <OverviewTab
+            pages={pages.data ?? []}
+            services={services.data ?? []}
+            blocks={blocks.data ?? []}
+            settings={settings.data ?? []}
+            onOpen={open}
+          />
+        );
+      case 'Pages':
+        return <PagesTab pages={pages.data ?? []} loading={pages.isPending} {...createProps('Pages')} />;
+      case 'Content Blocks':
+        return <ContentBlocksTab blocks={blocks.data ?? []} loading={blocks.isPending} />;
+      case 'Services':
+        return <EntityTab config={serviceConfig} {...createProps('Services')} />;
+      case 'Blog':
+        return <EntityTab config={blogConfig} />;
+      case 'Case Studies':
+        return <EntityTab config={caseStudyConfig} />;
+      case 'Testimonials':
+        return <EntityTab config={testimonialConfig} />;
+      case 'Resources':
+        return <EntityTab config={resourceConfig} />;
+      case 'Media':
+        return <MediaTab />;
+      case 'Leads':
+        return <LeadsTab />;
+      case 'Releases':
+        return <ReleasesTab />;
+      case 'Trash':
+        return <TrashTab />;
+      case 'Settings':
+        return <SettingsTab session={session} />;
+    }
+  };
+
   return (
-    <div className="min-h-screen bg-slate-50">
+    <Tabs.Root
+      value={tab}
+      onValueChange={(value) => open(value as TabName)}
+      className="min-h-screen bg-slate-50"
+    >
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6 lg:px-8">
           <div className="flex items-center gap-3">
@@ -131,21 +165,12 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
           </div>
         </div>
         <div className="mx-auto max-w-7xl overflow-x-auto px-4 sm:px-6 lg:px-8">
-          <div role="tablist" aria-label="Content sections" className="flex gap-1">
+          <Tabs.List aria-label="Content sections" className="flex gap-1">
             {TABS.map((name) => (
-              <button
+              <Tabs.Trigger
                 key={name}
-                ref={(el) => {
-                  tabRefs.current[name] = el;
-                }}
-                id={tabId(name)}
-                type="button"
-                role="tab"
-                aria-selected={tab === name}
-                aria-controls="cms-tabpanel"
-                tabIndex={tab === name ? 0 : -1}
-                onClick={() => open(name)}
-                onKeyDown={onTabKey}
+                value={name}
+                onFocus={selectOnlyWhenMovedWithin}
                 className={cn(
                   'whitespace-nowrap border-b-2 px-3 py-3 text-sm font-medium transition-colors',
                   'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
@@ -155,9 +180,9 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
                 )}
               >
                 {name}
-              </button>
+              </Tabs.Trigger>
             ))}
-          </div>
+          </Tabs.List>
         </div>
       </header>
 
@@ -173,39 +198,9 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
             </Button>
           </div>
         ) : null}
-        <section
-          id="cms-tabpanel"
-          role="tabpanel"
-          aria-labelledby={tabId(tab)}
-          tabIndex={-1}
-          className="focus:outline-none"
-        >
-          {tab === 'Overview' && (
-            <OverviewTab
-              pages={pages.data ?? []}
-              services={services.data ?? []}
-              blocks={blocks.data ?? []}
-              settings={settings.data ?? []}
-              onOpen={open}
-            />
-          )}
-          {tab === 'Pages' && (
-            <PagesTab pages={pages.data ?? []} loading={pages.isPending} {...createProps('Pages')} />
-          )}
-          {tab === 'Content Blocks' && (
-            <ContentBlocksTab blocks={blocks.data ?? []} loading={blocks.isPending} />
-          )}
-          {tab === 'Services' && <EntityTab config={serviceConfig} {...createProps('Services')} />}
-          {tab === 'Blog' && <EntityTab config={blogConfig} />}
-          {tab === 'Case Studies' && <EntityTab config={caseStudyConfig} />}
-          {tab === 'Testimonials' && <EntityTab config={testimonialConfig} />}
-          {tab === 'Resources' && <EntityTab config={resourceConfig} />}
-          {tab === 'Media' && <MediaTab />}
-          {tab === 'Leads' && <LeadsTab />}
-          {tab === 'Releases' && <ReleasesTab />}
-          {tab === 'Trash' && <TrashTab />}
-          {tab === 'Settings' && <SettingsTab session={session} />}
-        </section>
+        <Tabs.Content value={tab} tabIndex={-1} className="focus:outline-none">
+          {panel(tab)}
+        </Tabs.Content>
       </main>
       <ConfirmDiscard
         open={leaving !== null}
@@ -217,6 +212,6 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
           go?.();
         }}
       />
-    </div>
+    </Tabs.Root>
   );
 }

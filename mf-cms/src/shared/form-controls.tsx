@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
+import * as SwitchPrimitive from '@radix-ui/react-switch';
 import { cn } from '@agency/ui';
 
-/** An on/off switch with its visible label (Published, Active, ...). */
+/** An on/off switch (Radix: role, state and keys) with its visible label (Published, Active, ...). */
 export function Switch({
   checked,
   onChange,
@@ -21,26 +22,23 @@ export function Switch({
   const switchId = id ?? generated;
   return (
     <div className="flex items-center gap-3">
-      <button
+      <SwitchPrimitive.Root
         id={switchId}
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        onClick={() => onChange(!checked)}
+        checked={checked}
+        onCheckedChange={onChange}
         className={cn(
           'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
           checked ? 'bg-brand-600' : 'bg-slate-300',
         )}
       >
-        <span
-          aria-hidden="true"
+        <SwitchPrimitive.Thumb
           className={cn(
             'inline-block h-5 w-5 rounded-full bg-white shadow transition-transform',
             checked ? 'translate-x-5' : 'translate-x-0.5',
           )}
         />
-      </button>
+      </SwitchPrimitive.Root>
       <label htmlFor={switchId} className="text-sm font-medium text-ink-900">
         {label}
       </label>

@@ -1,4 +1,5 @@
 import {
+  HOMEPAGE_HERO_DEFAULTS,
   homepageHeroContentSchema,
   type Cta,
   type HeroMetric,
@@ -15,18 +16,7 @@ export interface HeroView {
 }
 
 /** Spec defaults for the hero when the 'homepage-hero' block is missing, inactive or unreadable. */
-export const DEFAULT_HERO: HeroView = {
-  title: 'Digital Performance, Distilled.',
-  subtitle:
-    'Senior strategists for SEO, paid media and analytics who turn your data into clear decisions and compounding growth. No junior hand-offs, no vanity metrics.',
-  metrics: [
-    { value: '247%', label: 'Avg. Traffic Growth', width: '85%' },
-    { value: '$2.4M', label: 'Revenue Generated', width: '72%' },
-    { value: '40+', label: 'Years Combined Exp.', width: '94%' },
-  ],
-  primaryCTA: { text: 'Start Your Growth Journey', href: '/contact' },
-  secondaryCTA: { text: 'View Case Studies', href: '/case-studies' },
-};
+export const DEFAULT_HERO: HeroView = HOMEPAGE_HERO_DEFAULTS;
 
 /**
  * The hero to show: each field of the block that is valid, the default for every other one, so a

@@ -6,6 +6,7 @@ export * from './content-values';
 export * from './forms';
 export * from './routes';
 export * from './client-error-values';
+export * from './rich-text-policy';
 export type {
   BlogPost,
   CaseStudy,

@@ -9,3 +9,4 @@ export * from './site-routes';
 export * from './client-errors';
 export * from './releases';
 export * from './revisions';
+export * from './rich-text-policy';

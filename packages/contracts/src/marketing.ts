@@ -67,6 +67,23 @@ export const homepageHeroContentSchema = z.object({
 });
 export type HomepageHeroContent = z.infer<typeof homepageHeroContentSchema>;
 
+/**
+ * The spec's home hero: the API seeds it as the 'homepage-hero' block, and the home page shows it for
+ * any field the block lacks (or when the block is missing, inactive or unreadable).
+ */
+export const HOMEPAGE_HERO_DEFAULTS: Required<HomepageHeroContent> = {
+  title: 'Digital Performance, Distilled.',
+  subtitle:
+    'Senior strategists for SEO, paid media and analytics who turn your data into clear decisions and compounding growth. No junior hand-offs, no vanity metrics.',
+  metrics: [
+    { value: '247%', label: 'Avg. Traffic Growth', width: '85%' },
+    { value: '$2.4M', label: 'Revenue Generated', width: '72%' },
+    { value: '40+', label: 'Years Combined Exp.', width: '94%' },
+  ],
+  primaryCTA: { text: 'Start Your Growth Journey', href: '/contact' },
+  secondaryCTA: { text: 'View Case Studies', href: '/case-studies' },
+};
+
 /** Items of a stored list that do not parse are left out; a list that is not a list reads as empty. */
 const tolerantList = <T extends z.ZodType>(item: T) =>
   z

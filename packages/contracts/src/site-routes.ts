@@ -24,6 +24,8 @@ export interface SiteRoute {
   head?: { title: string; description?: string; noindex?: boolean };
   /** Listed in the sitemap as it is (dynamic kinds list their published items instead). */
   inSitemap?: boolean;
+  /** The page's name in the header, the footer and breadcrumbs (pages that are linked by name). */
+  label?: string;
   /** The RSS feed the page's head links to (`<link rel="alternate">`), so readers and crawlers find it. */
   feed?: string;
 }
@@ -39,6 +41,7 @@ export const BLOG_FEED_PATH = '/blog/rss.xml';
 const ROUTES = [
   {
     id: 'home',
+    label: 'Home',
     path: '/',
     remote: 'mf_marketing',
     module: 'HomePage',
@@ -49,6 +52,7 @@ const ROUTES = [
   },
   {
     id: 'about',
+    label: 'About',
     path: '/about',
     remote: 'mf_marketing',
     module: 'AboutPage',
@@ -63,6 +67,7 @@ const ROUTES = [
   },
   {
     id: 'services',
+    label: 'Services',
     path: '/services',
     remote: 'mf_marketing',
     module: 'ServicesPage',
@@ -85,6 +90,7 @@ const ROUTES = [
   },
   {
     id: 'case-studies',
+    label: 'Case Studies',
     path: '/case-studies',
     remote: 'mf_content',
     module: 'CaseStudiesPage',
@@ -106,6 +112,7 @@ const ROUTES = [
   },
   {
     id: 'blog',
+    label: 'Blog',
     path: '/blog',
     remote: 'mf_content',
     module: 'BlogPage',
@@ -130,6 +137,7 @@ const ROUTES = [
   },
   {
     id: 'resources',
+    label: 'Resources',
     path: '/resources',
     remote: 'mf_content',
     module: 'ResourcesPage',
@@ -144,6 +152,7 @@ const ROUTES = [
   },
   {
     id: 'contact',
+    label: 'Contact',
     path: '/contact',
     remote: 'mf_contact',
     module: 'ContactPage',
@@ -212,6 +221,12 @@ export function matchSiteRoute(pathname: string): RouteMatch | undefined {
 
 /** The route serving `id` (for links and tests). */
 export const siteRoute = (id: SiteRouteId): SiteRoute => SITE_ROUTES.find((r) => r.id === id)!;
+
+/** A link to a named page: its path and its label, both from the registry. */
+export const siteLink = (id: SiteRouteId): { href: string; label: string } => {
+  const route = siteRoute(id);
+  return { href: route.path, label: route.label ?? route.id };
+};
 
 /** Top-level paths the server itself answers, outside the page routes. */
 const SERVER_PATHS = ['api', 'uploads', 'remotes', 'releases', 'assets', 'healthz', 'readyz', 'metrics'];

@@ -10,15 +10,13 @@ import {
   type SocialPlatform,
 } from '@agency/ui';
 import { FOUNDING_SERVICES } from '@agency/contracts/browser';
+import { siteLink } from '@agency/contracts/site-routes';
 import { RemoteModule } from '@agency/ui/remote-module';
 import { Wordmark } from './wordmark';
 
 const COMPANY_LINKS = [
-  { href: '/about', label: 'About' },
-  { href: '/case-studies', label: 'Case Studies' },
-  { href: '/blog', label: 'Blog' },
-  { href: '/resources', label: 'Resources' },
-  { href: '/contact', label: 'Contact' },
+  ...(['about', 'case-studies', 'blog', 'resources', 'contact'] as const).map(siteLink),
+  // A CMS page, not a route of its own.
   { href: '/privacy', label: 'Privacy Policy' },
 ];
 /** Icons and names per platform; the URLs come from the site settings (CMS). */

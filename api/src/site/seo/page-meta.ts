@@ -1,4 +1,4 @@
-import { SLUG_PATTERN, matchSiteRoute } from '@agency/contracts';
+import { SLUG_PATTERN, matchSiteRoute, siteLink, type SiteRouteId } from '@agency/contracts';
 import type { Db } from '../../db/client';
 import type { SiteDefaults } from './site-defaults';
 import { pageRows, type PageRows } from './page-rows';
@@ -34,6 +34,12 @@ function organization(site: SiteDefaults, origin: string): JsonLd {
     ...(site.socialLinks.length ? { sameAs: site.socialLinks } : {}),
   };
 }
+
+/** A breadcrumb to a named page, as the header names it. */
+const crumb = (id: SiteRouteId) => {
+  const { href, label } = siteLink(id);
+  return { name: label, path: href };
+};
 
 function breadcrumbs(origin: string, items: { name: string; path: string }[]): JsonLd {
   return {
@@ -115,11 +121,7 @@ export async function resolvePageMeta(
           url: `${origin}${path}`,
           provider: { '@type': 'Organization', name: site.siteName, url: `${origin}/` },
         },
-        breadcrumbs(origin, [
-          { name: 'Home', path: '/' },
-          { name: 'Services', path: '/services' },
-          { name: title, path },
-        ]),
+        breadcrumbs(origin, [crumb('home'), crumb('services'), { name: title, path }]),
       ],
     };
   }
@@ -151,11 +153,7 @@ export async function resolvePageMeta(
           mainEntityOfPage: `${origin}${path}`,
           publisher: { '@type': 'Organization', name: site.siteName, logo: `${origin}/favicon.svg` },
         },
-        breadcrumbs(origin, [
-          { name: 'Home', path: '/' },
-          { name: 'Blog', path: '/blog' },
-          { name: post.title, path },
-        ]),
+        breadcrumbs(origin, [crumb('home'), crumb('blog'), { name: post.title, path }]),
       ],
     };
   }
@@ -188,11 +186,7 @@ export async function resolvePageMeta(
           publisher: { '@type': 'Organization', name: site.siteName, logo: `${origin}/favicon.svg` },
           mainEntityOfPage: `${origin}${path}`,
         },
-        breadcrumbs(origin, [
-          { name: 'Home', path: '/' },
-          { name: 'Case Studies', path: '/case-studies' },
-          { name: study.title, path },
-        ]),
+        breadcrumbs(origin, [crumb('home'), crumb('case-studies'), { name: study.title, path }]),
       ],
     };
   }

@@ -1,4 +1,7 @@
+import { Readable } from 'node:stream';
 import { Router } from 'express';
+import { SitemapStream, streamToPromise } from 'sitemap';
+import { create } from 'xmlbuilder2';
 import { asc, desc, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { BLOG_FEED_PATH, SITE_ROUTES } from '@agency/contracts';
@@ -10,7 +13,7 @@ import { visibleRows } from '../../content/visibility';
 import { parseQuery } from '../../http/validate';
 import { resolvePageMeta } from './page-meta';
 import { loadSiteDefaults } from './site-defaults';
-import { escapeHtml, fullTitle } from './render-head';
+import { fullTitle } from './render-head';
 
 /** The public origin for absolute URLs: always PUBLIC_URL, never the request's Host header (a client can forge it). */
 export function publicOrigin(env: Pick<Env, 'PUBLIC_URL'>): string {
@@ -46,7 +49,9 @@ export function pageMetaRouter(env: Env, db: Db) {
   return router;
 }
 
-const day = (d: string | Date) => new Date(d).toISOString().slice(0, 10);
+const BLOG_FEED_DESCRIPTION = 'Practical articles on SEO, paid media, analytics and growth strategy.';
+/** The urlset carries only the sitemap namespace: no news, image, video or xhtml entries are listed. */
+const NO_EXTENSIONS = { news: false, xhtml: false, image: false, video: false };
 
 /** /sitemap.xml, /robots.txt and the blog's RSS feed, always from the current published data. */
 export function discoveryRouter(env: Env, db: Db) {
@@ -98,17 +103,12 @@ export function discoveryRouter(env: Env, db: Db) {
       ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.updatedAt })),
       ...cmsPages.map((p) => ({ path: `/${p.slug}`, lastmod: p.updatedAt })),
     ];
-    const body = entries
-      .map(
-        (e) => `  <url><loc>${escapeHtml(origin + e.path)}</loc><lastmod>${day(e.lastmod)}</lastmod></url>`,
-      )
-      .join('\n');
-    res
-      .type('application/xml')
-      .setHeader('Cache-Control', 'no-cache')
-      .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`,
-      );
+    // The sitemap library writes the protocol (escaping, date-only lastmod); we only say what is listed.
+    const sitemap = new SitemapStream({ hostname: origin, lastmodDateOnly: true, xmlns: NO_EXTENSIONS });
+    const xml = await streamToPromise(
+      Readable.from(entries.map((e) => ({ url: origin + e.path, lastmod: e.lastmod }))).pipe(sitemap),
+    );
+    res.type('application/xml').setHeader('Cache-Control', 'no-cache').send(xml);
   });
 
   router.get(BLOG_FEED_PATH, async (req, res) => {
@@ -120,28 +120,35 @@ export function discoveryRouter(env: Env, db: Db) {
       .where(visibleRows(db, blogPosts))
       .orderBy(sql`${blogPosts.publishedAt} desc nulls last`, desc(blogPosts.createdAt))
       .limit(20);
-    const items = posts
-      .map((p) => {
-        const link = `${origin}/blog/${p.slug}`;
-        return [
-          '    <item>',
-          `      <title>${escapeHtml(p.title)}</title>`,
-          `      <link>${escapeHtml(link)}</link>`,
-          `      <guid isPermaLink="true">${escapeHtml(link)}</guid>`,
-          `      <description>${escapeHtml(p.excerpt)}</description>`,
-          `      <category>${escapeHtml(p.category)}</category>`,
-          `      <dc:creator>${escapeHtml(p.author)}</dc:creator>`,
-          `      <pubDate>${new Date(p.publishedAt ?? p.createdAt).toUTCString()}</pubDate>`,
-          '    </item>',
-        ].join('\n');
-      })
-      .join('\n');
+    const link = (slug: string) => `${origin}/blog/${slug}`;
+    // Built as a tree, so the XML library escapes every stored text; newest post first (the query's order).
+    const rss = create({ version: '1.0', encoding: 'UTF-8' }).ele({
+      rss: {
+        '@version': '2.0',
+        '@xmlns:atom': 'http://www.w3.org/2005/Atom',
+        '@xmlns:dc': 'http://purl.org/dc/elements/1.1/',
+        channel: {
+          title: `${site.siteName} Blog`,
+          link: `${origin}/blog`,
+          description: BLOG_FEED_DESCRIPTION,
+          language: 'en-us',
+          'atom:link': { '@href': origin + BLOG_FEED_PATH, '@rel': 'self', '@type': 'application/rss+xml' },
+          item: posts.map((p) => ({
+            title: p.title,
+            link: link(p.slug),
+            guid: { '@isPermaLink': 'true', '#': link(p.slug) },
+            description: p.excerpt,
+            category: p.category,
+            'dc:creator': p.author,
+            pubDate: new Date(p.publishedAt ?? p.createdAt).toUTCString(),
+          })),
+        },
+      },
+    });
     res
       .type('application/rss+xml')
       .setHeader('Cache-Control', 'no-cache')
-      .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">\n  <channel>\n    <title>${escapeHtml(site.siteName)} Blog</title>\n    <link>${escapeHtml(origin)}/blog</link>\n    <description>${escapeHtml('Practical articles on SEO, paid media, analytics and growth strategy.')}</description>\n    <language>en-us</language>\n    <atom:link href="${escapeHtml(origin + BLOG_FEED_PATH)}" rel="self" type="application/rss+xml" />\n${items}\n  </channel>\n</rss>\n`,
-      );
+      .send(rss.end({ prettyPrint: true }) + '\n');
   });
   return router;
 }

@@ -49,6 +49,16 @@ describe('route-specific head, statuses and discovery files', () => {
         author: 'Sam',
         published: false,
       },
+      {
+        slug: 'paid-vs-organic',
+        title: 'Q&A: <b>Paid</b> & organic > guesswork ]]> twice ]]> done',
+        excerpt: 'Budgets < results & "proof".',
+        content: 'x',
+        category: 'Paid & Social',
+        author: 'Lee <Ops>',
+        published: true,
+        publishedAt: '2024-06-01T09:00:00Z',
+      },
       ...Array.from({ length: 22 }, (_, i) => ({
         slug: `bulk-post-${i}`,
         title: `Bulk post ${i}`,
@@ -104,6 +114,12 @@ describe('route-specific head, statuses and discovery files', () => {
     const ld = jsonLd(doc);
     expect(ld.map((j) => j['@type'])).toEqual(['Organization', 'BlogPosting', 'BreadcrumbList']);
     expect(ld[1]).toMatchObject({ author: { name: 'Maya Chen' }, datePublished: '2025-01-05T10:00:00.000Z' });
+    // The trail names the pages as the header does (the route registry's labels).
+    expect((ld[2] as { itemListElement: { name: string; item: string }[] }).itemListElement).toEqual([
+      expect.objectContaining({ name: 'Home', item: 'https://www.example-agency.com/' }),
+      expect.objectContaining({ name: 'Blog', item: 'https://www.example-agency.com/blog' }),
+      expect.objectContaining({ item: 'https://www.example-agency.com/blog/measure-what-matters' }),
+    ]);
     // Stored text cannot break out of the JSON-LD script element.
     expect(res.text).not.toContain('<script>alert(1)</script>');
     expect(doc.querySelectorAll('script:not([type])')).toHaveLength(0);
@@ -190,10 +206,34 @@ describe('route-specific head, statuses and discovery files', () => {
     expect(doc.documentElement.getAttribute('version')).toBe('2.0');
     const items = [...doc.getElementsByTagName('item')];
     expect(items).toHaveLength(20);
-    expect(items[0]?.getElementsByTagName('link')[0]?.textContent).toBe(
+    const text = (item: Element | undefined, tag: string) => item?.getElementsByTagName(tag)[0]?.textContent;
+    // Newest published first: the 2025 post, the June 2024 one, then the January 2024 posts backwards.
+    expect(items.map((i) => text(i, 'link'))).toEqual([
       'https://www.example-agency.com/blog/measure-what-matters',
-    );
+      'https://www.example-agency.com/blog/paid-vs-organic',
+      ...Array.from({ length: 18 }, (_, i) => `https://www.example-agency.com/blog/bulk-post-${21 - i}`),
+    ]);
+    const dates = items.map((i) => Date.parse(text(i, 'pubDate') ?? ''));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
     expect(res.text).not.toContain('secret-draft');
+  });
+
+  it('the feed escapes & < > in stored text, so the XML stays well-formed and reads back as written', async () => {
+    const res = await request(t.app).get('/blog/rss.xml').expect(200);
+    const doc = new JSDOM(res.text, { contentType: 'application/xml' }).window.document;
+    expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+    const item = [...doc.getElementsByTagName('item')][1];
+    const text = (tag: string) => item?.getElementsByTagName(tag)[0]?.textContent;
+    expect(text('title')).toBe('Q&A: <b>Paid</b> & organic > guesswork ]]> twice ]]> done');
+    expect(text('description')).toBe('Budgets < results & "proof".');
+    expect(text('category')).toBe('Paid & Social');
+    expect(item?.getElementsByTagNameNS('http://purl.org/dc/elements/1.1/', 'creator')[0]?.textContent).toBe(
+      'Lee <Ops>',
+    );
+    expect(item?.getElementsByTagName('b')).toHaveLength(0);
+    expect(res.text).toContain(
+      '<title>Q&amp;A: &lt;b&gt;Paid&lt;/b&gt; &amp; organic &gt; guesswork ]]&gt; twice ]]&gt; done</title>',
+    );
   });
 
   it('the blog and its posts link the feed from their head; other pages do not', async () => {

@@ -1,5 +1,4 @@
 import {
-  Component,
   Suspense,
   createContext,
   createElement,
@@ -12,6 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { RemoteName } from '@agency/contracts/routes';
+import { ErrorBoundary } from 'react-error-boundary';
 import { Button, Container, Skeleton } from '../components';
 import { reportClientError } from './error-reporting';
 
@@ -59,31 +59,10 @@ class ClientOnlyRegion extends Error {
 /** The remote's code did not arrive (network, timeout, a broken entry): reported as a load failure. */
 class RemoteLoadError extends Error {}
 
-interface BoundaryProps {
-  remote: RemoteName;
-  onRetry: () => void;
-  label: string;
-  compact?: boolean;
-  children: ReactNode;
-}
-
-class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
-  override state = { error: null as Error | null };
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-  override componentDidCatch(error: Error) {
-    console.error(`[remote] ${this.props.label} failed`, error);
-    reportClientError(this.props.remote, error instanceof RemoteLoadError ? 'load' : 'render', error);
-  }
-  override render() {
-    if (this.state.error) {
-      return (
-        <RemoteFailure label={this.props.label} compact={this.props.compact} onRetry={this.props.onRetry} />
-      );
-    }
-    return this.props.children;
-  }
+/** A region's failure goes to the console and, once, to the API (load or render). */
+function reportRegionFailure(remote: RemoteName, label: string, error: unknown) {
+  console.error(`[remote] ${label} failed`, error);
+  reportClientError(remote, error instanceof RemoteLoadError ? 'load' : 'render', error);
 }
 
 function RemoteFailure({
@@ -303,11 +282,16 @@ export function RemoteModule<P extends object>({
   const label = `${remote}/${module}`;
   const retry = () => setAttempt((a) => a + 1);
   const content = (
-    <RemoteErrorBoundary key={attempt} remote={remote} label={label} compact={compact} onRetry={retry}>
+    // A Retry is a new attempt (a new slot, so the code is fetched again) and a fresh boundary.
+    <ErrorBoundary
+      key={attempt}
+      onError={(error) => reportRegionFailure(remote, label, error)}
+      fallback={<RemoteFailure label={label} compact={compact} onRetry={retry} />}
+    >
       <Suspense fallback={fallback ?? (compact ? null : <PageFallback />)}>
         <RemoteContent remote={remote} module={module} props={props ?? {}} slot={slot} />
       </Suspense>
-    </RemoteErrorBoundary>
+    </ErrorBoundary>
   );
   // The region's own box is what is watched for nearing the viewport.
   return defer ? <div ref={region}>{content}</div> : content;

@@ -1,27 +1,34 @@
 import DOMPurify from 'dompurify';
+import { RICH_TEXT_POLICY, richTextUrlPattern } from '@agency/contracts/rich-text-policy';
 import { domWindow } from './dom-window';
 
-/** Links and images may only point to the web, mail and phone, or stay on this site. */
-const SAFE_URI = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
-
-const purifier = DOMPurify(domWindow());
-purifier.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'IMG') {
-    node.setAttribute('loading', 'lazy');
-    if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
-  }
-});
-
 /**
- * Untrusted HTML made safe to insert: formatting, links and images stay; scripts, event handlers,
- * inline styles, forms, frames and non-http(s)/mailto/tel URLs are removed.
+ * DOMPurify on `window` (the page's in the browser, jsdom's in a server build) applying the contracts'
+ * RICH_TEXT_POLICY: nothing outside its tags, attributes and URL schemes survives.
  */
-export function sanitizeHtml(html: string): string {
-  return purifier.sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
-    FORBID_ATTR: ['style', 'srcset'],
-    ALLOWED_URI_REGEXP: SAFE_URI,
-    ALLOW_DATA_ATTR: false,
+export function createSanitizer(window: Window & typeof globalThis): (html: string) => string {
+  const purifier = DOMPurify(window);
+  const safeUrl = richTextUrlPattern();
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    // DOMPurify lets images keep data: URLs; the policy's schemes are the whole list.
+    for (const name of ['href', 'src']) {
+      const value = node.getAttribute(name);
+      if (value !== null && !safeUrl.test(value.trim())) node.removeAttribute(name);
+    }
+    if (node.tagName === 'IMG') {
+      node.setAttribute('loading', 'lazy');
+      if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
+    }
   });
+  const config = {
+    ALLOWED_TAGS: [...RICH_TEXT_POLICY.allowedTags],
+    ALLOWED_ATTR: [...RICH_TEXT_POLICY.allowedAttributes],
+    ALLOWED_URI_REGEXP: safeUrl,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+  };
+  return (html) => purifier.sanitize(html, config);
 }
+
+/** Untrusted HTML made safe to insert, by the one policy (see RICH_TEXT_POLICY). */
+export const sanitizeHtml = createSanitizer(domWindow());
