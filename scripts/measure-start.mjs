@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Measures how long `npm start` (scripts/start.mjs) takes from spawn until /readyz answers 200, over a
-// few runs against a throwaway PGlite data directory (the first run creates and seeds it; the rest reopen it).
-// Usage: node scripts/measure-start.mjs [runs=3] (PORT defaults to 3999; the front ends must be built).
+// Measures how long the server takes from spawn until /readyz answers 200: the compiled server that
+// `npm start` runs (api/dist/server.js) and the same code through tsx (as `npm start` ran it before),
+// alternately, so both see the same machine load. A throwaway PGlite data directory is created and
+// seeded by a first, unmeasured start. Usage: node scripts/measure-start.mjs [runs=3]
+// (PORT defaults to 3999; `npm run build` first).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -12,12 +14,24 @@ const port = Number(process.env.PORT ?? 3999);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'measure-start-'));
 const root = new URL('../', import.meta.url);
 
-async function once() {
+const COMMANDS = {
+  compiled: ['--enable-source-maps', 'api/dist/server.js'],
+  tsx: ['--import', 'tsx', 'api/src/server.ts'],
+};
+
+async function once(args) {
   const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      NODE_ENV: 'production',
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
@@ -37,11 +51,16 @@ async function once() {
 }
 
 try {
-  const times = [];
-  for (let i = 0; i < runs; i++) times.push(await once());
-  console.log(
-    `start → /readyz: ${times.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')} (first run creates the database)`,
-  );
+  await once(COMMANDS.compiled);
+  const times = { compiled: [], tsx: [] };
+  for (let i = 0; i < runs; i++)
+    for (const [name, args] of Object.entries(COMMANDS)) times[name].push(await once(args));
+  for (const [name, list] of Object.entries(times)) {
+    const sorted = [...list].sort((a, b) => a - b);
+    console.log(
+      `${name}: start → /readyz median ${(sorted[Math.floor(sorted.length / 2)] / 1000).toFixed(2)} s (${list.map((t) => (t / 1000).toFixed(2)).join(', ')})`,
+    );
+  }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
