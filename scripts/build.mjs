@@ -1,13 +1,17 @@
 #!/usr/bin/env node
-// Builds the shell and every remote (two at a time: the machine has two cores): for each, the browser
-// build (dist/) and then the server build (dist/server/), one version of the same source.
+// Builds the API (api/dist/server.js, which `npm start` runs with plain node: see api/build.mjs), then
+// the shell and every remote (two at a time: the machine has two cores): for each, the browser build
+// (dist/) and then the server build (dist/server/), one version of the same source.
+// `node scripts/build.mjs api shell` builds only the workspaces named.
 import { spawn } from 'node:child_process';
 import { FRONTENDS } from './workspaces.mjs';
 import { precompressDir } from './precompress.mjs';
+import { buildApi } from '../api/build.mjs';
 
 const viteBin = new URL('../node_modules/vite/bin/vite.js', import.meta.url).pathname;
 const only = process.argv.slice(2);
-const targets = only.length ? only : FRONTENDS;
+const withApi = !only.length || only.includes('api');
+const targets = only.length ? only.filter((ws) => ws !== 'api') : FRONTENDS;
 
 function vite(ws, args) {
   return new Promise((resolve, reject) => {
@@ -32,8 +36,15 @@ async function build(ws) {
   );
 }
 
-const queue = [...targets];
 const started = Date.now();
+if (withApi) {
+  const ms = await buildApi().catch((err) => {
+    console.error(`build of api failed: ${err.message}`);
+    process.exit(1);
+  });
+  console.log(`built api in ${(ms / 1000).toFixed(1)} s`);
+}
+const queue = [...targets];
 await Promise.all(
   [0, 1].map(async () => {
     while (queue.length) await build(queue.shift());
@@ -42,4 +53,6 @@ await Promise.all(
   console.error(err.message);
   process.exit(1);
 });
-console.log(`build: ${targets.length} workspaces in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `build: ${targets.length + (withApi ? 1 : 0)} workspaces in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);

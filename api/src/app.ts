@@ -27,6 +27,7 @@ import { createMetrics, type Metrics } from './ops/metrics';
 import { requestLog } from './ops/request-log';
 import { isoTimestamps } from './http/iso-timestamps';
 import { clientErrorsRouter } from './ops/client-errors-router';
+import { openApiRouter } from './openapi/openapi-router';
 import { systemClock, setClock, type Clock } from './content/visibility';
 import { nextDueTimes } from './content/content-repository';
 
@@ -129,6 +130,7 @@ export function createApp({
   api.use(pageMetaRouter(env, database.db));
   api.use(publicSiteSettingsRouter(database.db));
   api.use('/admin', adminRouter({ db: database.db, env, log }));
+  api.use(openApiRouter());
   api.use(() => {
     throw notFound('No such API route');
   });

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { bigint, pgSchema, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { REPO_ROOT } from '../env';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -33,7 +33,8 @@ const appliedMigrations = pgSchema('drizzle').table('__drizzle_migrations', {
 
 const CHANNEL = /^[a-z_]+$/;
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+// From the repository root: the compiled server (api/dist/server.js) lies at another depth than this file.
+const migrationsFolder = path.join(REPO_ROOT, 'api', 'drizzle');
 
 /** The newest migration this code ships (drizzle records each by its folder timestamp). */
 const newestMigration = Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));

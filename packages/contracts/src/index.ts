@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './api-error';
 export * from './common';
 export * from './contact';
 export * from './routes';

@@ -14,6 +14,8 @@ export const ApiRoutes = {
   blogPost: (slug: string) => `/api/blog-posts/${encodeURIComponent(slug)}`,
   resources: '/api/resources?published=true',
   pages: (slug: string) => `/api/pages/${encodeURIComponent(slug)}`,
+  /** The OpenAPI 3.1 document of every public and staff operation. */
+  openApi: '/api/openapi.json',
 } as const;
 
 /** Remote names as the shell and the manifest know them. */

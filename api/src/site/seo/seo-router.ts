@@ -20,7 +20,7 @@ export function publicOrigin(env: Pick<Env, 'PUBLIC_URL'>): string {
   return env.PUBLIC_URL;
 }
 
-const pageMetaQuery = z
+export const pageMetaQuery = z
   .object({
     path: z
       .string()

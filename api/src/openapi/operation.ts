@@ -1,0 +1,48 @@
+import type { $ZodObject, $ZodType } from 'zod/v4/core';
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** One answer of an operation: JSON described by a contract schema, another media type, or no body. */
+export interface Answer {
+  description: string;
+  /** A JSON body (rendered from the schema's input side: what a reader of the answer accepts). */
+  schema?: $ZodType;
+  /** A non-JSON body ('text/csv', 'application/octet-stream'…). */
+  mediaType?: string;
+}
+
+/**
+ * One HTTP operation of the API, described by the zod contracts it validates with. Each router's
+ * operations sit in one list (public.ts, admin.ts); adding an endpoint means adding its entry there.
+ */
+export interface Operation {
+  method: Method;
+  /** OpenAPI form: `/api/services/{slug}` (see `pathOf` for the ApiRoutes/AdminRoutes builders). */
+  path: string;
+  summary: string;
+  tag: string;
+  /** Behind the staff session (and, for writes, the same-origin guard). */
+  staff?: boolean;
+  params?: $ZodObject;
+  query?: $ZodObject;
+  /** A JSON body validated with this contract. */
+  body?: $ZodType;
+  /** A multipart upload with one file in this form field. */
+  upload?: string;
+  /** Success answers by status. */
+  responses: Record<number, Answer>;
+  /** Error statuses this operation answers besides the common ones (all in the shared error body). */
+  errors?: number[];
+}
+
+const MARKER = '\u0001';
+
+/**
+ * The OpenAPI path of a route from ApiRoutes/AdminRoutes: `pathOf(ApiRoutes.service, 'slug')` is
+ * `/api/services/{slug}`; a plain path drops its query (`/api/services?published=true`).
+ */
+export function pathOf(route: string | ((param: never) => string), param?: string): string {
+  if (typeof route === 'string') return route.split('?')[0]!;
+  const built = (route as (p: string) => string)(MARKER).split('?')[0]!;
+  return built.split(encodeURIComponent(MARKER)).join(MARKER).split(MARKER).join(`{${param ?? 'id'}}`);
+}

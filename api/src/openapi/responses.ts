@@ -1,0 +1,103 @@
+/**
+ * Answer shapes the contracts declare as TypeScript interfaces only (the readers cast or parse them
+ * elsewhere). Each schema here is checked against its interface at compile time (`satisfies`), so the
+ * document cannot drift from the type the API answers with.
+ */
+import { z } from 'zod';
+import {
+  LEAD_TYPES,
+  REVISION_KINDS,
+  SITE_SETTING_KEYS,
+  TRASH_TYPES,
+  remoteReleasesSchema,
+  type AdminResourceLead,
+  type ContactLead,
+  type MediaItem,
+  type NewsletterLead,
+  type ReleaseSwitchAnswer,
+  type Revision,
+  type RevisionSummary,
+  type TrashItem,
+} from '@agency/contracts';
+
+const timestamp = z.iso.datetime({ offset: true });
+
+/** Every staff-edited row: its editable fields (the entity's input contract) plus these. */
+export const rowFields = { id: z.number().int(), createdAt: timestamp, updatedAt: timestamp };
+
+export const mediaItemSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  fileName: z.string(),
+  originalName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  createdAt: timestamp,
+}) satisfies z.ZodType<MediaItem>;
+
+const contactLead = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  company: z.string(),
+  budget: z.string(),
+  goals: z.string(),
+  createdAt: timestamp,
+}) satisfies z.ZodType<ContactLead>;
+const newsletterLead = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  createdAt: timestamp,
+}) satisfies z.ZodType<NewsletterLead>;
+const resourceLead = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  resourceId: z.number().int(),
+  resourceTitle: z.string(),
+  createdAt: timestamp,
+}) satisfies z.ZodType<AdminResourceLead>;
+/** GET /api/admin/leads?type=…: rows of the one type asked for. */
+export const leadListSchema = z
+  .union([z.array(contactLead), z.array(newsletterLead), z.array(resourceLead)])
+  .meta({ description: `One list of the type asked for: ${LEAD_TYPES.join(', ')}` });
+
+export const trashItemSchema = z.object({
+  type: z.enum(TRASH_TYPES),
+  id: z.number().int(),
+  title: z.string(),
+  deletedAt: timestamp,
+}) satisfies z.ZodType<TrashItem>;
+
+export const revisionSummarySchema = z.object({
+  id: z.number().int(),
+  createdAt: timestamp,
+  kind: z.enum(REVISION_KINDS),
+  changedFields: z.array(z.string()),
+}) satisfies z.ZodType<RevisionSummary>;
+export const revisionSchema = revisionSummarySchema.extend({
+  snapshot: z.record(z.string(), z.unknown()),
+}) satisfies z.ZodType<Revision>;
+
+/** GET/PUT /api/admin/site-settings answer `[{ key, value }]`. */
+export const siteSettingEntriesSchema = z.array(
+  z.object({ key: z.enum(SITE_SETTING_KEYS), value: z.unknown() }),
+);
+
+export const releaseSwitchAnswerSchema = z.object({
+  message: z.string(),
+  releases: remoteReleasesSchema,
+}) satisfies z.ZodType<ReleaseSwitchAnswer>;
+
+/** GET /api/page-meta: the head the server would render for a path. */
+export const pageMetaSchema = z.object({
+  status: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  canonical: z.string(),
+  noindex: z.boolean(),
+});
+
+export const authenticatedSchema = z.object({ authenticated: z.literal(true) });
+export const healthSchema = z.object({ status: z.string() });
