@@ -4,7 +4,7 @@ import { SitemapStream, streamToPromise } from 'sitemap';
 import { create } from 'xmlbuilder2';
 import { asc, desc, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { BLOG_FEED_PATH, SITE_ROUTES } from '@agency/contracts';
+import { BLOG_FEED_PATH, SITE_ROUTES, type SiteRouteId } from '@agency/contracts';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { blogPosts, caseStudies, pages, services } from '../../db/schema';
@@ -89,14 +89,14 @@ export function discoveryRouter(env: Env, db: Db) {
     const siteUpdated = allContent.length ? newest(allContent) : new Date().toISOString();
     // Listing pages change when their items do; every other fixed page with the site's newest change.
     const listed: Record<string, typeof allContent> = {
-      '/case-studies': studies,
-      '/blog': posts,
-      '/services': serviceRows,
-    };
+      'case-studies': studies,
+      blog: posts,
+      services: serviceRows,
+    } satisfies Partial<Record<SiteRouteId, typeof allContent>>;
     const entries: { path: string; lastmod: string }[] = [
       ...SITE_ROUTES.filter((r) => r.inSitemap).map((r) => ({
         path: r.path,
-        lastmod: listed[r.path]?.length ? newest(listed[r.path]!) : siteUpdated,
+        lastmod: listed[r.id]?.length ? newest(listed[r.id]!) : siteUpdated,
       })),
       ...serviceRows.map((s) => ({ path: `/services/${s.slug}`, lastmod: s.updatedAt })),
       ...studies.map((s) => ({ path: `/case-studies/${s.slug}`, lastmod: s.updatedAt })),
