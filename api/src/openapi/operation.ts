@@ -44,5 +44,9 @@ const MARKER = '\u0001';
 export function pathOf(route: string | ((param: never) => string), param?: string): string {
   if (typeof route === 'string') return route.split('?')[0]!;
   const built = (route as (p: string) => string)(MARKER).split('?')[0]!;
-  return built.split(encodeURIComponent(MARKER)).join(MARKER).split(MARKER).join(`{${param ?? 'id'}}`);
+  return built
+    .split(encodeURIComponent(MARKER))
+    .join(MARKER)
+    .split(MARKER)
+    .join(`{${param ?? 'id'}}`);
 }
