@@ -5,12 +5,15 @@
  */
 import { z } from 'zod';
 import {
+  BULK_ACTIONS,
   LEAD_TYPES,
   REVISION_KINDS,
   SITE_SETTING_KEYS,
   TRASH_TYPES,
   remoteReleasesSchema,
   type AdminResourceLead,
+  type BulkActionResult,
+  type LeadsChangeResult,
   type ContactLead,
   type MediaItem,
   type NewsletterLead,
@@ -21,6 +24,8 @@ import {
 } from '@agency/contracts';
 
 const timestamp = z.iso.datetime({ offset: true });
+/** When staff marked a lead handled; null while it is open. */
+const handledAt = timestamp.nullable().optional();
 
 /** Every staff-edited row: its editable fields (the entity's input contract) plus these. */
 export const rowFields = { id: z.number().int(), createdAt: timestamp, updatedAt: timestamp };
@@ -44,11 +49,13 @@ const contactLead = z.object({
   budget: z.string(),
   goals: z.string(),
   createdAt: timestamp,
+  handledAt,
 }) satisfies z.ZodType<ContactLead>;
 const newsletterLead = z.object({
   id: z.number().int(),
   email: z.string(),
   createdAt: timestamp,
+  handledAt,
 }) satisfies z.ZodType<NewsletterLead>;
 const resourceLead = z.object({
   id: z.number().int(),
@@ -57,6 +64,7 @@ const resourceLead = z.object({
   resourceId: z.number().int(),
   resourceTitle: z.string(),
   createdAt: timestamp,
+  handledAt,
 }) satisfies z.ZodType<AdminResourceLead>;
 /** GET /api/admin/leads?type=…: rows of the one type asked for. */
 export const leadListSchema = z
@@ -101,3 +109,15 @@ export const pageMetaSchema = z.object({
 
 export const authenticatedSchema = z.object({ authenticated: z.literal(true) });
 export const healthSchema = z.object({ status: z.string() });
+
+/** POST /api/admin/<type>/bulk: what the action did to each id. */
+export const bulkActionResultSchema = z.object({
+  action: z.enum(BULK_ACTIONS),
+  changed: z.array(z.number().int()),
+  unchanged: z.array(z.number().int()),
+  missing: z.array(z.number().int()).meta({ description: 'Ids that do not exist or are in the trash' }),
+}) satisfies z.ZodType<BulkActionResult>;
+/** POST /api/admin/leads/handled and /leads/delete: how many leads changed. */
+export const leadsChangeResultSchema = z.object({
+  count: z.number().int(),
+}) satisfies z.ZodType<LeadsChangeResult>;
