@@ -13,5 +13,6 @@ export type {
   PublicPage,
   Resource,
   ResourceLeadResponse,
+  ResponsiveImage,
 } from './content';
 export type { Service, ServiceDetail, ServiceFeature, ServiceStep, ServiceTestimonial } from './marketing';
