@@ -2,6 +2,7 @@ import request from 'supertest';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { CASE_STUDY_IMAGE_SIZES } from '@agency/contracts';
 import { createTestApp } from '../test-support/test-app';
 import { storedFileRows } from '../test-support/files';
 import { caseStudies, media } from '../db/schema';
@@ -176,6 +177,12 @@ describe('the media library: dedup, responsive copies, alt text', () => {
       { type: 'image/avif', srcset: `${base}-480.avif 480w, ${base}-960.avif 960w, ${base}-1600.avif 1600w` },
       { type: 'image/webp', srcset: `${base}-480.webp 480w, ${base}-960.webp 960w, ${base}-1600.webp 1600w` },
     ]);
+    // The page preloads the copy its <picture> will choose, not the original.
+    const html = (await request(t.app).get('/case-studies/with-image').expect(200)).text;
+    const preload = /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(preload).toContain(`imagesrcset="${study.image.sources[0].srcset}"`);
+    expect(preload).toContain('type="image/avif"');
+    expect(preload).toContain(`imagesizes="${CASE_STUDY_IMAGE_SIZES}"`);
     const other = (await request(t.app).get('/api/case-studies/elsewhere').expect(200)).body;
     expect(other.image).toBeUndefined();
     expect(other.imageUrl).toBe('https://cdn.example/x.png');

@@ -18,14 +18,12 @@ export async function seedContent(db: Db): Promise<void> {
       SEED_CASE_STUDIES.map((s) => s.imageUrl ?? null),
       db,
     );
-    await db
-      .insert(caseStudies)
-      .values(
-        SEED_CASE_STUDIES.map((s) => ({
-          ...s,
-          imageUrl: (s.imageUrl && library.get(s.imageUrl)) ?? s.imageUrl,
-        })),
-      );
+    await db.insert(caseStudies).values(
+      SEED_CASE_STUDIES.map((s) => ({
+        ...s,
+        imageUrl: (s.imageUrl && library.get(s.imageUrl)) ?? s.imageUrl,
+      })),
+    );
   }
   if (await isEmpty(db, blogPosts)) await db.insert(blogPosts).values(SEED_BLOG_POSTS);
   if (await isEmpty(db, resources)) await db.insert(resources).values(SEED_RESOURCES);

@@ -37,7 +37,10 @@ export function releaseFilesFromDatabase(db: Db, cacheControl: (file: string) =>
     // The variants are reached through Accept-Encoding only, never by their own names.
     if (!isReleasePath(file) || /\.(br|gz)$/.test(file)) return next();
     try {
-      const found = await findReleaseFiles(db, remote, version, [file, ...ENCODINGS.map((e) => file + e.ext)]);
+      const found = await findReleaseFiles(db, remote, version, [
+        file,
+        ...ENCODINGS.map((e) => file + e.ext),
+      ]);
       if (!found.has(file)) return next();
       const header = req.headers['accept-encoding'];
       const encoding = ENCODINGS.find(

@@ -5,6 +5,7 @@ import { BLOG_BODY_FORMATS } from './content-values';
 export {
   BLOG_BODY_FORMATS,
   BLOG_CATEGORIES,
+  CASE_STUDY_IMAGE_SIZES,
   type BlogBodyFormat,
   RESOURCE_TYPES,
   ResourceRoutes,

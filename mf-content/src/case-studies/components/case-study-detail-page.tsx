@@ -10,7 +10,7 @@ import {
   Lightbulb,
   Target,
 } from 'lucide-react';
-import { SLUG_PATTERN, type CaseStudy } from '@agency/contracts/browser';
+import { CASE_STUDY_IMAGE_SIZES, SLUG_PATTERN, type CaseStudy } from '@agency/contracts/browser';
 import { Badge, Card, Container, ResponsiveImage, Skeleton, buttonClasses, formatDate } from '@agency/ui';
 import { useCaseStudy } from '../api/get-case-study';
 import { NotFoundState } from '../../shared/page-states';
@@ -118,7 +118,7 @@ function CaseStudyDetail({ study }: { study: CaseStudy }) {
               alt={`Illustration for ${study.title}`}
               width={1200}
               height={675}
-              sizes="(min-width: 1024px) 800px, 100vw"
+              sizes={CASE_STUDY_IMAGE_SIZES}
               // The page's largest image: preloaded from the head by the server, fetched first.
               priority
               className="aspect-video w-full rounded-2xl object-cover shadow-sm"
