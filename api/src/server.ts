@@ -6,6 +6,7 @@ import { seedDatabase } from './db/seed';
 import { createApp } from './app';
 import { schedulePurge } from './admin/trash-router';
 import { importUploads, legacyUploadsDir } from './files/import-uploads';
+import { backfillDerivatives } from './files/uploaded-files';
 import { createMetrics, metricsApp } from './ops/metrics';
 
 const env = (() => {
@@ -22,6 +23,9 @@ const log = createLogger(env.LOG_LEVEL);
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 await importUploads(database.db, legacyUploadsDir(env.DATA_DIR), log);
 if (env.SEED) await seedDatabase(database.db, log);
+// Responsive copies of library images that lack them (the seeded ones on a fresh site): once.
+const derived = await backfillDerivatives(database.db);
+if (derived) log.info({ images: derived }, 'responsive image copies made');
 const metrics = createMetrics({ database, env, processMetrics: true });
 const app = createApp({ env, database, log, metrics });
 const warmStart = performance.now();

@@ -24,6 +24,7 @@ export function staffClient(app: App, cookie: string) {
     get: (url: string) => withHeaders(agent.get(url)),
     post: (url: string) => withHeaders(agent.post(url)),
     put: (url: string) => withHeaders(agent.put(url)),
+    patch: (url: string) => withHeaders(agent.patch(url)),
     delete: (url: string) => withHeaders(agent.delete(url)),
   };
 }

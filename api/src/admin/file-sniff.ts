@@ -1,28 +1,44 @@
+import { fileTypeFromBuffer } from 'file-type';
+
 /** A file's real type, read from its bytes (never from its name or the client's Content-Type). */
 export interface SniffedType {
   mimeType: string;
   extension: string;
 }
 
-const startsWith = (buf: Buffer, bytes: number[], offset = 0) =>
-  buf.length >= offset + bytes.length && bytes.every((b, i) => buf[offset + i] === b);
-const ascii = (buf: Buffer, start: number, end: number) => buf.subarray(start, end).toString('latin1');
+/** The image types the site takes, by file-type's extension (an animated PNG is a PNG). */
+const IMAGE_TYPES: Record<string, SniffedType> = {
+  png: { mimeType: 'image/png', extension: 'png' },
+  apng: { mimeType: 'image/png', extension: 'png' },
+  jpg: { mimeType: 'image/jpeg', extension: 'jpg' },
+  gif: { mimeType: 'image/gif', extension: 'gif' },
+  webp: { mimeType: 'image/webp', extension: 'webp' },
+  avif: { mimeType: 'image/avif', extension: 'avif' },
+};
 
-export function sniffImage(buf: Buffer): SniffedType | null {
-  if (startsWith(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
-    return { mimeType: 'image/png', extension: 'png' };
-  }
-  if (startsWith(buf, [0xff, 0xd8, 0xff])) return { mimeType: 'image/jpeg', extension: 'jpg' };
-  if (ascii(buf, 0, 6) === 'GIF87a' || ascii(buf, 0, 6) === 'GIF89a') {
-    return { mimeType: 'image/gif', extension: 'gif' };
-  }
-  if (buf.length >= 12 && ascii(buf, 0, 4) === 'RIFF' && ascii(buf, 8, 12) === 'WEBP') {
-    return { mimeType: 'image/webp', extension: 'webp' };
-  }
-  if (buf.length >= 12 && ascii(buf, 4, 8) === 'ftyp' && ['avif', 'avis'].includes(ascii(buf, 8, 12))) {
-    return { mimeType: 'image/avif', extension: 'avif' };
-  }
-  return null;
+const ZIP: SniffedType = { mimeType: 'application/zip', extension: 'zip' };
+/** Downloads besides images: PDF, and ZIP with the formats file-type names inside a ZIP container. */
+const DOWNLOAD_TYPES: Record<string, SniffedType> = {
+  pdf: { mimeType: 'application/pdf', extension: 'pdf' },
+  zip: ZIP,
+  docx: ZIP,
+  xlsx: ZIP,
+  pptx: ZIP,
+  odt: ZIP,
+  ods: ZIP,
+  odp: ZIP,
+  epub: ZIP,
+  jar: ZIP,
+};
+
+/** What the file-type library reads from the magic bytes, among `allowed`. */
+async function detect(buf: Buffer, allowed: Record<string, SniffedType>): Promise<SniffedType | null> {
+  const found = await fileTypeFromBuffer(buf);
+  return (found && Object.hasOwn(allowed, found.ext) && allowed[found.ext]) || null;
+}
+
+export function sniffImage(buf: Buffer): Promise<SniffedType | null> {
+  return detect(buf, IMAGE_TYPES);
 }
 
 const TEXT_TYPES: Record<string, string> = { txt: 'text/plain', csv: 'text/csv', md: 'text/markdown' };
@@ -43,11 +59,9 @@ function isPlainText(buf: Buffer): boolean {
  * Downloadable resource files: the image types, PDF, ZIP, and plain text (txt, csv, md, named so
  * by the client; text has no magic number, so the name picks among the text types only).
  */
-export function sniffResourceFile(buf: Buffer, originalName: string): SniffedType | null {
-  const image = sniffImage(buf);
-  if (image) return image;
-  if (ascii(buf, 0, 5) === '%PDF-') return { mimeType: 'application/pdf', extension: 'pdf' };
-  if (startsWith(buf, [0x50, 0x4b, 0x03, 0x04])) return { mimeType: 'application/zip', extension: 'zip' };
+export async function sniffResourceFile(buf: Buffer, originalName: string): Promise<SniffedType | null> {
+  const known = await detect(buf, { ...IMAGE_TYPES, ...DOWNLOAD_TYPES });
+  if (known) return known;
   const ext = /\.([a-z0-9]+)$/i.exec(originalName)?.[1]?.toLowerCase();
   if (ext && TEXT_TYPES[ext] && buf.length > 0 && isPlainText(buf)) {
     return { mimeType: TEXT_TYPES[ext], extension: ext };

@@ -1,11 +1,11 @@
 import { Router } from 'express';
-import { desc } from 'drizzle-orm';
-import { adminIdParams, type MediaItem } from '@agency/contracts';
+import { desc, eq } from 'drizzle-orm';
+import { adminIdParams, mediaPatchSchema, uploadFieldsSchema, type MediaItem } from '@agency/contracts';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { media } from '../db/schema';
 import { notFound } from '../http/errors';
-import { parseParams } from '../http/validate';
+import { parseBody, parseParams } from '../http/validate';
 import { rateLimit } from '../http/rate-limit';
 import { sniffImage } from './file-sniff';
 import { deleteUploadedFile, uploadUrl } from '../files/uploaded-files';
@@ -13,7 +13,25 @@ import { singleFile, storeUpload } from './upload-pipeline';
 
 export const IMAGE_REFUSAL = 'Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded';
 
-/** POST /upload (field `image`), GET /media, DELETE /media/:id. */
+type MediaRow = typeof media.$inferSelect;
+
+export const mediaItem = ({ blobId: _b, contentHash: _h, derivatives, ...r }: MediaRow): MediaItem => ({
+  ...r,
+  url: uploadUrl(r.fileName),
+  derivatives: derivatives.map(({ fileName, format, width, height, size }) => ({
+    url: uploadUrl(fileName),
+    format,
+    width,
+    height,
+    size,
+  })),
+});
+
+/**
+ * POST /upload (field `image`, optional field `alt`): 201 with a new file and its responsive copies,
+ * or 200 with `reused: true` when the library already holds the same bytes. GET /media,
+ * PATCH /media/:id (alt text), DELETE /media/:id.
+ */
 export function mediaRouter({ db, env }: { db: Db; env: Env }) {
   const router = Router();
   const uploads = rateLimit(db, {
@@ -24,15 +42,32 @@ export function mediaRouter({ db, env }: { db: Db; env: Env }) {
   });
 
   router.post('/upload', uploads, singleFile('image'), async (req, res) => {
-    const { url } = await storeUpload(req, db, sniffImage, IMAGE_REFUSAL);
-    res.status(201).json({ url });
+    const fields = parseBody(uploadFieldsSchema, req);
+    const stored = await storeUpload(req, db, sniffImage, IMAGE_REFUSAL, {
+      derive: true,
+      altText: fields.alt ?? '',
+    });
+    let [row] = await db.select().from(media).where(eq(media.id, stored.id));
+    if (!row) throw notFound('File not found');
+    // The same image again, now with the alt text it lacked: the library keeps it.
+    if (stored.reused && !row.altText && fields.alt) {
+      [row] = await db.update(media).set({ altText: fields.alt }).where(eq(media.id, row.id)).returning();
+    }
+    res.status(stored.reused ? 200 : 201).json({ ...mediaItem(row!), reused: stored.reused });
   });
 
   router.get('/media', async (_req, res) => {
     const rows = await db.select().from(media).orderBy(desc(media.createdAt), desc(media.id));
-    const items: MediaItem[] = rows.map(({ blobId: _b, ...r }) => ({ ...r, url: uploadUrl(r.fileName) }));
     res.setHeader('Cache-Control', 'no-store');
-    res.json(items);
+    res.json(rows.map(mediaItem));
+  });
+
+  router.patch('/media/:id', async (req, res) => {
+    const { id } = parseParams(adminIdParams, req);
+    const { altText } = parseBody(mediaPatchSchema, req);
+    const [row] = await db.update(media).set({ altText }).where(eq(media.id, id)).returning();
+    if (!row) throw notFound('File not found');
+    res.json(mediaItem(row));
   });
 
   router.delete('/media/:id', async (req, res) => {

@@ -24,8 +24,8 @@ export function resourcesRouter({ db, env }: { db: Db; env: Env }) {
     }),
     singleFile('file'),
     async (req, res) => {
-      const { url } = await storeUpload(req, db, sniffResourceFile, RESOURCE_FILE_REFUSAL);
-      res.status(201).json({ url });
+      const { url, reused } = await storeUpload(req, db, sniffResourceFile, RESOURCE_FILE_REFUSAL);
+      res.status(reused ? 200 : 201).json({ url, reused });
     },
   );
   router.use(

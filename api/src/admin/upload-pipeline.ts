@@ -3,7 +3,7 @@ import multer from 'multer';
 import { ErrorCode } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { HttpError } from '../http/errors';
-import { storeUploadedFile, uploadUrl } from '../files/uploaded-files';
+import { storeUploadedFile, uploadUrl, type NewUpload, type StoredUpload } from '../files/uploaded-files';
 import type { SniffedType } from './file-sniff';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -45,19 +45,21 @@ export function cleanOriginalName(name: string | undefined): string {
 
 /**
  * Checks the uploaded bytes with `sniff` and stores them, with their media row, in the database
- * under a random name. Answers the public URL.
+ * under a random name, or answers the library's existing file with the same bytes (`reused`).
+ * Answers the public URL.
  */
 export async function storeUpload(
   req: Request,
   db: Db,
-  sniff: (buf: Buffer, originalName: string) => SniffedType | null,
+  sniff: (buf: Buffer, originalName: string) => Promise<SniffedType | null>,
   refusal: string,
-): Promise<{ url: string; id: number }> {
+  options: Pick<NewUpload, 'derive' | 'altText'> = {},
+): Promise<{ url: string } & StoredUpload> {
   const file = req.file;
   if (!file) throw new HttpError(400, ErrorCode.VALIDATION, 'Choose a file to upload');
   const originalName = cleanOriginalName(file.originalname);
-  const type = sniff(file.buffer, originalName);
+  const type = await sniff(file.buffer, originalName);
   if (!type) throw new HttpError(400, ErrorCode.VALIDATION, refusal);
-  const { id, fileName } = await storeUploadedFile(db, file.buffer, { originalName, ...type });
-  return { url: uploadUrl(fileName), id };
+  const stored = await storeUploadedFile(db, file.buffer, { originalName, ...type, ...options });
+  return { url: uploadUrl(stored.fileName), ...stored };
 }

@@ -4,6 +4,7 @@ import { ResourceRoutes } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { blogPosts, caseStudies, pages, resourceLeads, resources } from '../db/schema';
 import { nowIso, visibleRows } from './visibility';
+import { libraryImages, uploadUrlsIn } from '../files/library-images';
 
 // Timestamps leave as the database wrote them; the app's JSON replacer answers them in ISO 8601.
 
@@ -12,13 +13,25 @@ import { nowIso, visibleRows } from './visibility';
 type CaseStudyRow = typeof caseStudies.$inferSelect;
 export const toCaseStudy = ({ updatedAt: _u, deletedAt: _d, ...row }: CaseStudyRow): CaseStudy => row;
 
+/** Case studies with `image`: the responsive form of their library image, when it is one. */
+async function withImages(db: Db, rows: CaseStudyRow[]): Promise<CaseStudy[]> {
+  const images = await libraryImages(
+    db,
+    rows.map((r) => r.imageUrl),
+  );
+  return rows.map((r) => {
+    const image = r.imageUrl ? images.get(r.imageUrl) : undefined;
+    return image ? { ...toCaseStudy(r), image } : toCaseStudy(r);
+  });
+}
+
 export async function listCaseStudies(db: Db, includeDrafts: boolean): Promise<CaseStudy[]> {
   const rows = await db
     .select()
     .from(caseStudies)
     .where(visibleRows(db, caseStudies, includeDrafts))
     .orderBy(desc(caseStudies.createdAt), desc(caseStudies.id));
-  return rows.map(toCaseStudy);
+  return withImages(db, rows);
 }
 
 export async function findCaseStudy(db: Db, slug: string, includeDrafts: boolean) {
@@ -27,7 +40,7 @@ export async function findCaseStudy(db: Db, slug: string, includeDrafts: boolean
     .from(caseStudies)
     .where(and(eq(caseStudies.slug, slug), visibleRows(db, caseStudies, includeDrafts)))
     .limit(1);
-  return row ? toCaseStudy(row) : undefined;
+  return row ? (await withImages(db, [row]))[0] : undefined;
 }
 
 /* ---------- Blog posts ---------- */
@@ -51,7 +64,10 @@ export async function findBlogPost(db: Db, slug: string, includeDrafts: boolean)
     .from(blogPosts)
     .where(and(eq(blogPosts.slug, slug), visibleRows(db, blogPosts, includeDrafts)))
     .limit(1);
-  return row ? toBlogPost(row) : undefined;
+  if (!row) return undefined;
+  // The library images the body shows, so the page can render them responsively.
+  const images = await libraryImages(db, uploadUrlsIn(row.content));
+  return images.size ? { ...toBlogPost(row), images: Object.fromEntries(images) } : toBlogPost(row);
 }
 
 /* ---------- Resources ---------- */

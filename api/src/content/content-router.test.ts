@@ -196,11 +196,15 @@ describe('GET /api/pages/:slug', () => {
 });
 
 describe('images and seed', () => {
-  it('serves seeded case-study images at their public URL, and 404 JSON for missing ones', async () => {
-    const url = publishedStudies[0]!.imageUrl!;
+  it('serves seeded case-study images from the library, shipped ones too, and 404 JSON for missing ones', async () => {
+    const study = await api().get(`/api/case-studies/${publishedStudies[0]!.slug}`).expect(200);
+    const url = study.body.imageUrl as string;
+    expect(url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
     const res = await api().get(url).expect(200);
-    expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const shipped = await api().get('/api/files/images/saas-cost-per-lead.svg').expect(200);
+    expect(shipped.headers['content-type']).toMatch(/image\/svg\+xml/);
     const missing = await api().get('/api/files/images/nope.svg').expect(404);
     expect(missing.body.code).toBe('NOT_FOUND');
     await api().get('/api/files/images/..%2F..%2Fsrc%2Fenv.ts').expect(404);

@@ -245,7 +245,14 @@ export const blobChunks = pgTable(
 );
 
 /** One responsive rendition of an uploaded image, served at /uploads/<fileName>. */
-export type MediaDerivativeRow = { fileName: string; format: 'webp' | 'avif'; width: number; height: number; size: number };
+export type MediaDerivativeRow = {
+  fileName: string;
+  format: 'webp' | 'avif';
+  width: number;
+  height: number;
+  size: number;
+  blobId: number;
+};
 
 /** Files staff uploaded, served at /uploads/<file_name>. */
 export const media = pgTable('media', {

@@ -54,7 +54,7 @@ export async function importUploads(
           .from(media)
           .where(eq(media.fileName, name));
         // The media row's type was sniffed at upload; a file without a row is sniffed now.
-        const mimeType = row?.mimeType ?? sniffResourceFile(bytes, name)?.mimeType;
+        const mimeType = row?.mimeType ?? (await sniffResourceFile(bytes, name))?.mimeType;
         if (!mimeType) return false;
         const blob = await putBlob(tx, bytes, mimeType);
         if (row) {

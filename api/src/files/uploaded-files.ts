@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { blobs, media, resources } from '../db/schema';
-import { blobColumns, putBlob, type StoredBlob } from './blob-store';
+import { blobs, media, resources, type MediaDerivativeRow } from '../db/schema';
+import { blobColumns, findBlob, putBlob, readBlob, type StoredBlob } from './blob-store';
+import { DERIVATIVE_TYPES, renderDerivatives, type RenderedImage } from './image-derivatives';
 
 /**
  * Files staff upload (images, resource downloads) live in the database as blobs, one media row each,
@@ -31,37 +32,147 @@ export interface NewUpload {
   mimeType: string;
   /** The file name's extension, from the sniffed type (never from the client). */
   extension: string;
+  /** Render responsive AVIF/WebP copies and record the size (library images). */
+  derive?: boolean;
+  /** Alt text given at upload ('' = none yet). */
+  altText?: string;
 }
 
-/** Stores the bytes and their media row in one transaction: neither exists without the other. */
-export async function storeUploadedFile(
+export interface StoredUpload {
+  id: number;
+  fileName: string;
+  /** The same bytes were already in the library: that row and file are answered, nothing is stored. */
+  reused: boolean;
+}
+
+export const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+async function findByHash(db: Db, contentHash: string) {
+  const [row] = await db
+    .select({ id: media.id, fileName: media.fileName, altText: media.altText })
+    .from(media)
+    .where(eq(media.contentHash, contentHash));
+  return row;
+}
+
+/** Stores rendered copies as blobs named after their original (`<base>-<width>.<format>`). */
+async function storeDerivatives(
   db: Db,
-  bytes: Buffer,
-  file: NewUpload,
-): Promise<{ id: number; fileName: string }> {
-  const fileName = `${randomBytes(16).toString('hex')}.${file.extension}`;
-  return db.transaction(async (tx) => {
-    const blob = await putBlob(tx, bytes, file.mimeType);
-    const [row] = await tx
+  base: string,
+  rendered: RenderedImage | null,
+): Promise<MediaDerivativeRow[]> {
+  const derivatives: MediaDerivativeRow[] = [];
+  for (const d of rendered?.derivatives ?? []) {
+    const stored = await putBlob(db, d.bytes, DERIVATIVE_TYPES[d.format]);
+    derivatives.push({
+      fileName: `${base}-${d.width}.${d.format}`,
+      format: d.format,
+      width: d.width,
+      height: d.height,
+      size: stored.size,
+      blobId: stored.id,
+    });
+  }
+  return derivatives;
+}
+
+/**
+ * Stores the bytes and their media row in one transaction (neither exists without the other), or
+ * answers the row that already holds the same bytes (sha256). Safe when two uploads of the same
+ * bytes race: the media row is claimed first with ON CONFLICT DO NOTHING on the unique content
+ * hash, so the loser stores nothing and answers the winner's row.
+ */
+export async function storeUploadedFile(db: Db, bytes: Buffer, file: NewUpload): Promise<StoredUpload> {
+  const contentHash = sha256Hex(bytes);
+  const existing = await findByHash(db, contentHash);
+  if (existing) return { id: existing.id, fileName: existing.fileName, reused: true };
+
+  const base = randomBytes(16).toString('hex');
+  const fileName = `${base}.${file.extension}`;
+  const rendered = file.derive ? await renderDerivatives(bytes) : null;
+  const altText = file.altText ?? '';
+  const id = await db.transaction(async (tx) => {
+    const [claimed] = await tx
       .insert(media)
       .values({
         fileName,
         originalName: file.originalName,
         mimeType: file.mimeType,
-        size: blob.size,
-        blobId: blob.id,
+        size: bytes.length,
+        contentHash,
+        altText,
+        width: rendered?.width ?? null,
+        height: rendered?.height ?? null,
       })
+      .onConflictDoNothing({ target: media.contentHash })
       .returning({ id: media.id });
-    return { id: row!.id, fileName };
+    if (!claimed) return null;
+    const blob = await putBlob(tx, bytes, file.mimeType);
+    const derivatives = await storeDerivatives(tx, base, rendered);
+    await tx.update(media).set({ blobId: blob.id, derivatives }).where(eq(media.id, claimed.id));
+    return claimed.id;
   });
+  if (id !== null) return { id, fileName, reused: false };
+  const winner = await findByHash(db, contentHash);
+  if (!winner) throw new Error('an upload of the same bytes was claimed and then vanished');
+  return { id: winner.id, fileName: winner.fileName, reused: true };
 }
 
-/** Deletes the media row and its bytes together; answers false when there was no such row. */
+/** Library images without a size: seeded ones and those uploaded before responsive copies. */
+const RASTER_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'];
+
+/**
+ * Renders the responsive copies (and records the size) of every library image that lacks them.
+ * Run at startup; an instance that loses a race to another one stores nothing for that image.
+ * Answers how many images got copies.
+ */
+export async function backfillDerivatives(db: Db): Promise<number> {
+  const rows = await db
+    .select({ id: media.id, fileName: media.fileName, blobId: media.blobId })
+    .from(media)
+    .where(and(isNull(media.width), isNotNull(media.blobId), inArray(media.mimeType, RASTER_TYPES)));
+  let done = 0;
+  for (const row of rows) {
+    const blob = row.blobId === null ? undefined : await findBlob(db, row.blobId);
+    if (!blob) continue;
+    const chunks: Buffer[] = [];
+    for await (const chunk of readBlob(db, blob)) chunks.push(chunk as Buffer);
+    const rendered = await renderDerivatives(Buffer.concat(chunks));
+    if (!rendered) continue;
+    const base = row.fileName.replace(/\.[^.]+$/, '');
+    const stored = await db
+      .transaction(async (tx) => {
+        const derivatives = await storeDerivatives(tx, base, rendered);
+        const updated = await tx
+          .update(media)
+          .set({ width: rendered.width, height: rendered.height, derivatives })
+          .where(and(eq(media.id, row.id), isNull(media.width)))
+          .returning({ id: media.id });
+        if (!updated.length) throw new LostRace();
+        return true;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof LostRace) return false;
+        throw err;
+      });
+    if (stored) done++;
+  }
+  return done;
+}
+class LostRace extends Error {}
+
+/** Deletes the media row and its bytes (the original and its derivatives) together; false when there was no such row. */
 export async function deleteUploadedFile(db: Db, id: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.delete(media).where(eq(media.id, id)).returning({ blobId: media.blobId });
+    const [row] = await tx
+      .delete(media)
+      .where(eq(media.id, id))
+      .returning({ blobId: media.blobId, derivatives: media.derivatives });
     if (!row) return false;
-    if (row.blobId !== null) await tx.delete(blobs).where(eq(blobs.id, row.blobId));
+    const ids = [row.blobId, ...row.derivatives.map((d) => d.blobId)].filter(
+      (b): b is number => typeof b === 'number',
+    );
+    if (ids.length) await tx.delete(blobs).where(inArray(blobs.id, ids));
     return true;
   });
 }
@@ -98,7 +209,24 @@ export async function findPublicUpload(
     .from(media)
     .innerJoin(blobs, eq(blobs.id, media.blobId))
     .where(eq(media.fileName, name));
-  if (!row || row.gated) return undefined;
+  if (!row) return findDerivative(db, name);
+  if (row.gated) return undefined;
   const { gated, ...blob } = row;
   return { blob, linkedToResource: gated !== null };
+}
+
+/** A responsive copy of a library image (`<hex>-<width>.<format>`), public like its original. */
+async function findDerivative(db: Db, name: string) {
+  if (!/^[0-9a-f]{32}-\d+\.(avif|webp)$/.test(name)) return undefined;
+  const [row] = await db
+    .select({ fileName: media.fileName, derivatives: media.derivatives })
+    .from(media)
+    .where(sql`${media.derivatives} @> ${JSON.stringify([{ fileName: name }])}::jsonb`);
+  const derivative = row?.derivatives.find((d) => d.fileName === name);
+  if (!row || !derivative) return undefined;
+  // A copy of a file that a gated resource offers is no more public than the file.
+  const original = await findPublicUpload(db, row.fileName);
+  if (!original) return undefined;
+  const blob = await findBlob(db, derivative.blobId);
+  return blob && { blob, linkedToResource: original.linkedToResource };
 }

@@ -146,7 +146,9 @@ describe('public cache: tags', () => {
   it('maps staff writes to the families they change, and nothing else to any', () => {
     expect(tagsChangedBy('/blog-posts/12')).toEqual(['blog-posts']);
     expect(tagsChangedBy('/Site-Settings/')).toEqual(['site-settings']);
-    for (const p of ['/auth', '/logout', '/password', '/upload', '/media/3', '/leads']) {
+    // A library image's alt text (or its deletion) shows in the case studies and posts that use it.
+    expect(tagsChangedBy('/media/3')).toEqual(['case-studies', 'blog-posts']);
+    for (const p of ['/auth', '/logout', '/password', '/upload', '/leads']) {
       expect(tagsChangedBy(p), p).toEqual([]);
     }
   });

@@ -58,7 +58,8 @@ export const PUBLIC_READS: readonly PublicRead[] = [
 
 /**
  * Staff write routes under /api/admin and the families they change. Anything not listed (sign-in,
- * password, media files, leads) changes no public answer.
+ * password, uploads, leads) changes no public answer. A library image's alt text (or its deletion)
+ * shows in the case studies and blog posts that use it.
  */
 export const ADMIN_WRITE_TAGS: Readonly<Record<string, readonly ContentTag[]>> = {
   '/services': ['services'],
@@ -69,6 +70,7 @@ export const ADMIN_WRITE_TAGS: Readonly<Record<string, readonly ContentTag[]>> =
   '/resources': ['resources'],
   '/pages': ['pages'],
   '/site-settings': ['site-settings'],
+  '/media': ['case-studies', 'blog-posts'],
 };
 
 /** Public API paths (under /api) whose answers differ for a staff cookie, besides the cached reads. */

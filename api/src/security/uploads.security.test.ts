@@ -6,7 +6,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../db/schema';
 import { createTestApp } from '../test-support/test-app';
-import { storedFileRows } from '../test-support/files';
+import { pngOfSize, storedFileRows } from '../test-support/files';
 import { STAFF_PASSWORD, signIn, staffClient } from '../admin/admin-test-support';
 
 /** A real 1×1 PNG. */
@@ -86,8 +86,15 @@ describe('uploads', () => {
 
   it('never uses the client file name as a path: ../ names are stored under a random name', async () => {
     const before = (await t.db.select({ fileName: media.fileName }).from(media)).map((r) => r.fileName);
-    for (const filename of ['../../escape.png', '..\\..\\escape.png', '/etc/passwd.png', '.htaccess']) {
-      const res = await staff.post('/api/admin/upload').attach('image', PNG, { filename }).expect(201);
+    for (const [i, filename] of [
+      '../../escape.png',
+      '..\\..\\escape.png',
+      '/etc/passwd.png',
+      '.htaccess',
+    ].entries()) {
+      // Different bytes each time: the same bytes would be stored once (deduplicated).
+      const bytes = pngOfSize(200 + i);
+      const res = await staff.post('/api/admin/upload').attach('image', bytes, { filename }).expect(201);
       expect(res.body.url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
     }
     const added = (await t.db.select({ fileName: media.fileName }).from(media))

@@ -10,8 +10,21 @@ export const PNG = Buffer.from(
   'base64',
 );
 
-/** `size` bytes that sniff as a PNG (its signature, then random bytes): no two calls alike. */
-export const pngOfSize = (size: number) => Buffer.concat([PNG.subarray(0, 8), randomBytes(size - 8)]);
+/**
+ * `size` bytes that sniff as a PNG (signature, header chunk, then one private chunk of random bytes
+ * and the end chunk: file-type reads the chunk structure), no two calls alike. Not decodable, so no
+ * responsive copies are made of it.
+ */
+export const pngOfSize = (size: number) => {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    return Buffer.concat([length, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)]);
+  };
+  const header = PNG.subarray(8, 33); // the 1×1 image's IHDR chunk, CRC included
+  const fill = chunk('raNd', randomBytes(size - 8 - header.length - 12 - 12));
+  return Buffer.concat([PNG.subarray(0, 8), header, fill, chunk('IEND', Buffer.alloc(0))]);
+};
 
 /** How many rows the stored-file tables hold: what an upload that failed must leave unchanged. */
 export async function storedFileRows(db: Db) {

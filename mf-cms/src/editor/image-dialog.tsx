@@ -1,11 +1,14 @@
 import { useId, useState } from 'react';
-import { AdminRoutes } from '@agency/contracts';
+import { Images } from 'lucide-react';
 import { Button, Dialog, Input } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
-import { useQueryClient } from '@tanstack/react-query';
-import { adminKeys, errorMessage, uploadFile } from '../shared/admin-api';
+import { uploadImage, useUpload } from '../media/media-api';
+import { IMAGE_ACCEPT, MediaPicker, MissingAltWarning } from '../media/media-picker';
 
-/** Upload a file or paste a URL, add alt text, preview, then insert. */
+/**
+ * Choose an image from the media library (its alt text comes along), upload one, or paste a URL;
+ * add alt text, preview, then insert. Missing alt text is flagged, and allowed.
+ */
 export function ImageDialog({
   open,
   onOpenChange,
@@ -16,17 +19,15 @@ export function ImageDialog({
   onInsert: (image: { url: string; alt: string }) => void;
 }) {
   const id = useId();
-  const client = useQueryClient();
   const [url, setUrl] = useState('');
   const [alt, setAlt] = useState('');
-  const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
+  const { uploading, error: uploadError, upload, clearError } = useUpload((file) => uploadImage(file, alt));
 
   const reset = () => {
     setUrl('');
     setAlt('');
-    setUploadError(null);
-    setUploading(false);
+    clearError();
   };
   const close = (next: boolean) => {
     if (!next) reset();
@@ -34,20 +35,10 @@ export function ImageDialog({
   };
 
   const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    setUploading(true);
-    setUploadError(null);
-    try {
-      setUrl(await uploadFile(AdminRoutes.upload, 'image', file));
-      if (!alt) setAlt(file.name.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' '));
-      void client.invalidateQueries({ queryKey: adminKeys.media });
-    } catch (err) {
-      const message = `Upload failed: ${errorMessage(err)}`;
-      setUploadError(message);
-      toast({ variant: 'destructive', title: 'Upload failed', description: errorMessage(err) });
-    } finally {
-      setUploading(false);
-    }
+    const item = await upload(file);
+    if (!item || !file) return;
+    setUrl(item.url);
+    if (!alt) setAlt(item.altText || file.name.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' '));
   };
 
   const trimmed = url.trim();
@@ -56,9 +47,23 @@ export function ImageDialog({
       open={open}
       onOpenChange={close}
       title="Insert Image"
-      description="Upload an image or paste its URL."
+      description="Choose an image from the library, upload one, or paste its URL."
     >
       <div className="space-y-4">
+        <div>
+          <Button variant="outline" onClick={() => setPicking(true)}>
+            <Images className="mr-2 h-4 w-4" aria-hidden="true" />
+            Choose from Library
+          </Button>
+          <MediaPicker
+            open={picking}
+            onOpenChange={setPicking}
+            onPick={(item) => {
+              setUrl(item.url);
+              setAlt(item.altText ?? '');
+            }}
+          />
+        </div>
         <div>
           <label htmlFor={`${id}-file`} className="mb-1.5 block text-sm font-medium text-ink-900">
             Upload Image
@@ -66,7 +71,7 @@ export function ImageDialog({
           <input
             id={`${id}-file`}
             type="file"
-            accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+            accept={IMAGE_ACCEPT}
             disabled={uploading}
             onChange={(e) => void onFile(e.target.files?.[0])}
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800 disabled:opacity-60"
@@ -103,7 +108,9 @@ export function ImageDialog({
             value={alt}
             onChange={(e) => setAlt(e.target.value)}
             placeholder="Describe the image"
+            aria-describedby={trimmed && !alt.trim() ? `${id}-alt-missing` : undefined}
           />
+          {trimmed && !alt.trim() ? <MissingAltWarning id={`${id}-alt-missing`} /> : null}
         </div>
         {trimmed ? (
           <figure className="rounded-lg border border-slate-200 bg-slate-50 p-3">
@@ -119,6 +126,12 @@ export function ImageDialog({
             disabled={!trimmed || uploading}
             onClick={() => {
               onInsert({ url: trimmed, alt: alt.trim() });
+              if (!alt.trim()) {
+                toast({
+                  title: 'Image inserted without alt text',
+                  description: 'Screen readers will skip it.',
+                });
+              }
               close(false);
             }}
           >

@@ -1,12 +1,11 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AdminRoutes, type BlogBodyFormat } from '@agency/contracts';
+import type { BlogBodyFormat } from '@agency/contracts';
 import { blogBodyHtml } from '@agency/ui/rich-text';
-import { Button, Input, Select, Textarea, cn } from '@agency/ui';
+import { Button, Input, Select, Textarea } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
-import { useQueryClient } from '@tanstack/react-query';
-import { adminKeys, errorMessage, fieldErrors, uploadFile, useSaveEntity } from '../shared/admin-api';
+import { errorMessage, fieldErrors, useSaveEntity } from '../shared/admin-api';
 import { Field, Switch, describedBy, slugify } from '../shared/form-controls';
 import { EditorDialog, SaveProblem, useSaveState } from '../shared/editor-dialog';
 import { RevisionHistory } from '../history/revision-history';
@@ -14,6 +13,7 @@ import { openPreview, previewTypeOf } from '../shared/content-preview';
 import { formSchema, toFormValues, type EntityConfig, type FieldDef, type Row } from './entity-configs';
 import { ListField } from './list-field';
 import { MarkdownEditor } from '../editor/markdown-editor';
+import { UploadInput } from '../media/upload-input';
 
 type Values = Record<string, unknown>;
 
@@ -33,80 +33,6 @@ function messageOf(errors: FieldErrors<Values>, name: string): string | undefine
     return undefined;
   };
   return find(e);
-}
-
-function UploadInput({
-  id,
-  value,
-  onChange,
-  kind,
-  invalid,
-  aria,
-}: {
-  id: string;
-  value: string;
-  onChange: (v: string) => void;
-  kind: 'image-url' | 'file-url';
-  invalid: boolean;
-  aria: ReturnType<typeof describedBy>;
-}) {
-  const client = useQueryClient();
-  const [uploading, setUploading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setUploading(true);
-    setError(null);
-    try {
-      const url =
-        kind === 'image-url'
-          ? await uploadFile(AdminRoutes.upload, 'image', file)
-          : await uploadFile(AdminRoutes.resourceUpload, 'file', file);
-      onChange(url);
-      void client.invalidateQueries({ queryKey: adminKeys.media });
-    } catch (err) {
-      setError(`Upload failed: ${errorMessage(err)}`);
-      toast({ variant: 'destructive', title: 'Upload failed', description: errorMessage(err) });
-    } finally {
-      setUploading(false);
-      if (fileRef.current) fileRef.current.value = '';
-    }
-  };
-  return (
-    <div>
-      <div className="flex gap-2">
-        <Input {...aria} value={value} onChange={(e) => onChange(e.target.value)} invalid={invalid} />
-        <label
-          className={cn(
-            'inline-flex h-11 shrink-0 cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-ink-900 hover:bg-slate-50',
-            'focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600',
-            uploading && 'pointer-events-none opacity-60',
-          )}
-        >
-          {uploading ? 'Uploading...' : 'Upload'}
-          <input
-            ref={fileRef}
-            type="file"
-            className="sr-only"
-            disabled={uploading}
-            aria-describedby={`${id}-upload-error`}
-            accept={
-              kind === 'image-url'
-                ? 'image/png,image/jpeg,image/webp,image/gif,image/avif'
-                : '.pdf,.zip,.txt,.csv,.md,image/*'
-            }
-            onChange={(e) => void upload(e.target.files?.[0])}
-          />
-        </label>
-      </div>
-      {error ? (
-        <p id={`${id}-upload-error`} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 export function EntityDialog({

@@ -1,11 +1,13 @@
-import { useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Copy, File, Trash2, Upload } from 'lucide-react';
-import { AdminRoutes, type MediaItem } from '@agency/contracts';
-import { Card, Skeleton, cn } from '@agency/ui';
+import { ALT_TEXT_MAX, AdminRoutes, type MediaItem } from '@agency/contracts';
+import { Button, Card, Input, Skeleton, cn } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
-import { adminGet, adminKeys, adminSend, asArray, errorMessage, uploadFile } from '../shared/admin-api';
+import { adminKeys, adminSend, errorMessage } from '../shared/admin-api';
 import { EmptyState, LoadFailed, IconButton, TabHeader } from '../shared/list-ui';
+import { isImage, missingAlt, uploadImage, useMediaLibrary, useUpload } from './media-api';
+import { IMAGE_ACCEPT, MissingAltBadge } from './media-picker';
 
 const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024
@@ -14,35 +16,19 @@ const formatSize = (bytes: number) =>
 
 export function MediaTab() {
   const client = useQueryClient();
-  const media = useQuery({
-    queryKey: adminKeys.media,
-    queryFn: () => adminGet<unknown>(AdminRoutes.media),
-    select: (d) => asArray<MediaItem>(d),
-  });
-  const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<string | null>(null);
+  const media = useMediaLibrary();
+  const images = useUpload((file) => uploadImage(file));
+  const { uploading, error: uploadError } = images;
   const fileRef = useRef<HTMLInputElement>(null);
   const remove = useMutation({
     mutationFn: (id: number) => adminSend('DELETE', `${AdminRoutes.media}/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.media }),
   });
 
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setUploading(true);
-    setUploadError(null);
-    try {
-      await uploadFile(AdminRoutes.upload, 'image', file);
-      toast({ title: 'Image uploaded', description: file.name });
-      await client.invalidateQueries({ queryKey: adminKeys.media });
-    } catch (err) {
-      setUploadError(`Upload failed: ${errorMessage(err)}`);
-      toast({ variant: 'destructive', title: 'Upload failed', description: errorMessage(err) });
-    } finally {
-      setUploading(false);
+  const upload = (file: File | undefined) =>
+    void images.upload(file).finally(() => {
       if (fileRef.current) fileRef.current.value = '';
-    }
-  };
+    });
 
   const copy = async (item: MediaItem) => {
     const url = new URL(item.url, window.location.origin).toString();
@@ -84,9 +70,9 @@ export function MediaTab() {
             ref={fileRef}
             type="file"
             className="sr-only"
-            accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+            accept={IMAGE_ACCEPT}
             disabled={uploading}
-            onChange={(e) => void upload(e.target.files?.[0])}
+            onChange={(e) => upload(e.target.files?.[0])}
           />
         </label>
         {uploadError ? (
@@ -107,10 +93,10 @@ export function MediaTab() {
             <li key={item.id}>
               <Card className="overflow-hidden">
                 <div className="flex aspect-video items-center justify-center bg-slate-100">
-                  {item.mimeType.startsWith('image/') ? (
+                  {isImage(item) ? (
                     <img
                       src={item.url}
-                      alt={item.originalName}
+                      alt={item.altText || item.originalName}
                       loading="lazy"
                       className="h-full w-full object-cover"
                     />
@@ -125,7 +111,13 @@ export function MediaTab() {
                     </p>
                     <p className="text-xs text-slate-600">
                       {item.mimeType} · {formatSize(item.size)}
+                      {item.width && item.height ? ` · ${item.width}×${item.height}` : ''}
                     </p>
+                    {isImage(item) && missingAlt(item) ? (
+                      <p className="mt-1">
+                        <MissingAltBadge />
+                      </p>
+                    ) : null}
                   </div>
                   <div className="flex shrink-0 gap-1">
                     <IconButton label={`Copy URL of ${item.originalName}`} onClick={() => void copy(item)}>
@@ -140,11 +132,66 @@ export function MediaTab() {
                     </IconButton>
                   </div>
                 </div>
+                {isImage(item) ? <AltTextForm item={item} /> : null}
               </Card>
             </li>
           ))}
         </ul>
       )}
     </div>
+  );
+}
+
+/** Edits an image's alt text; says "saved" only once the server stored it. */
+function AltTextForm({ item }: { item: MediaItem }) {
+  const id = useId();
+  const client = useQueryClient();
+  const [value, setValue] = useState(item.altText ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (altText: string) => adminSend('PATCH', `${AdminRoutes.media}/${item.id}`, { altText }),
+    onSuccess: async () => {
+      setError(null);
+      toast({ title: 'Alt text saved', description: item.originalName });
+      await client.invalidateQueries({ queryKey: adminKeys.media });
+    },
+    onError: (err) => {
+      setError(errorMessage(err));
+      toast({ variant: 'destructive', title: 'Alt text not saved', description: errorMessage(err) });
+    },
+  });
+  const changed = value.trim() !== (item.altText ?? '');
+  return (
+    <form
+      className="border-t border-slate-100 p-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate(value.trim());
+      }}
+    >
+      <label htmlFor={`${id}-alt`} className="mb-1 block text-xs font-medium text-ink-900">
+        Alt text of {item.originalName}
+      </label>
+      <div className="flex gap-2">
+        <Input
+          id={`${id}-alt`}
+          value={value}
+          maxLength={ALT_TEXT_MAX}
+          onChange={(e) => setValue(e.target.value)}
+          placeholder="Describe the image"
+          invalid={Boolean(error)}
+          aria-describedby={error ? `${id}-alt-error` : undefined}
+          className="h-9 text-sm"
+        />
+        <Button type="submit" size="sm" disabled={!changed || save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+      {error ? (
+        <p id={`${id}-alt-error`} role="alert" className="mt-1 text-xs font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </form>
   );
 }

@@ -11,7 +11,8 @@ export function CharacterCount({ id, length, limit }: { id: string; length: numb
   const over = length > limit;
   return (
     <p id={id} className={cn('mt-1 text-xs', over ? 'font-medium text-amber-800' : 'text-slate-600')}>
-      {length} / {limit}{over ? ': search results cut the rest off' : ''}
+      {length} / {limit}
+      {over ? ': search results cut the rest off' : ''}
     </p>
   );
 }

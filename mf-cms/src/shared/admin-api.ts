@@ -8,7 +8,8 @@ export function onSessionLost(handler: () => void) {
   sessionLost = handler;
 }
 
-async function guarded<T>(call: () => Promise<T>): Promise<T> {
+/** Runs an admin call; a 401 means the session is gone (the CMS shows the sign-in again). */
+export async function guarded<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {

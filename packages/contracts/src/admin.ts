@@ -409,8 +409,39 @@ export { DEFAULT_SITE_SETTINGS } from './site-settings-defaults';
 
 // ---- Media and leads -----------------------------------------------------------------------
 
-export const uploadResponseSchema = z.object({ url: z.string() });
+/** Alt text describes an image in a sentence or two; longer text belongs in the page. */
+export const ALT_TEXT_MAX = 250;
+export const altText = z
+  .string({ error: 'Alt text must be text' })
+  .trim()
+  .max(ALT_TEXT_MAX, `Alt text must be at most ${ALT_TEXT_MAX} characters`)
+  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'Alt text must be a single line');
+/** PATCH /api/admin/media/:id. */
+export const mediaPatchSchema = z.object({ altText }).strict();
+export type MediaPatch = z.input<typeof mediaPatchSchema>;
+/** The optional `alt` field of an image upload (multipart, next to the file). */
+export const uploadFieldsSchema = z.object({ alt: altText.optional() }).strip();
+
+/**
+ * POST /api/admin/upload answers 201 with a new file, or 200 with `reused: true` when the same
+ * bytes were already in the library (that file is answered; nothing new is stored).
+ */
+export const uploadResponseSchema = z.object({
+  url: z.string(),
+  id: z.number().optional(),
+  altText: z.string().optional(),
+  reused: z.boolean().optional(),
+});
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/** One responsive copy of a library image. */
+export interface MediaDerivative {
+  url: string;
+  format: 'avif' | 'webp';
+  width: number;
+  height: number;
+  size: number;
+}
 
 export interface MediaItem {
   id: number;
@@ -419,6 +450,11 @@ export interface MediaItem {
   originalName: string;
   mimeType: string;
   size: number;
+  /** '' = missing (flagged in the CMS). Older APIs do not send it. */
+  altText?: string;
+  width?: number | null;
+  height?: number | null;
+  derivatives?: MediaDerivative[];
   createdAt: string;
 }
 

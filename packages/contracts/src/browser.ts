@@ -14,5 +14,6 @@ export type {
   PublicPage,
   Resource,
   ResourceLeadResponse,
+  ResponsiveImage,
 } from './content';
 export type { Service, ServiceDetail, ServiceFeature, ServiceStep, ServiceTestimonial } from './marketing';

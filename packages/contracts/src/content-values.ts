@@ -77,3 +77,9 @@ export const SERVICE_VISUAL_GRADIENTS: Record<ServiceVisual, string> = {
 };
 export const visualOfGradient = (gradient: unknown): ServiceVisual | undefined =>
   SERVICE_VISUALS.find((v) => SERVICE_VISUAL_GRADIENTS[v] === gradient);
+
+/**
+ * `sizes` of the case-study detail image: the <picture> and the server's preload of it must agree,
+ * or the browser fetches two copies.
+ */
+export const CASE_STUDY_IMAGE_SIZES = '(min-width: 1024px) 800px, 100vw';

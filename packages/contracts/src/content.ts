@@ -5,12 +5,46 @@ import { BLOG_BODY_FORMATS } from './content-values';
 export {
   BLOG_BODY_FORMATS,
   BLOG_CATEGORIES,
+  CASE_STUDY_IMAGE_SIZES,
   type BlogBodyFormat,
   RESOURCE_TYPES,
   ResourceRoutes,
   pageBody,
   type ResourceType,
 } from './content-values';
+
+/* ---------- Library images ---------- */
+
+/** A site path of a stored file, as the srcset of a <source> may hold it: `/uploads/<name> <w>w`. */
+const uploadsPath = /^\/uploads\/[a-z0-9][a-z0-9._-]*$/i;
+
+/**
+ * What a public page needs to show a media-library image responsively: the original as the <img>
+ * (with its intrinsic size, so the layout is reserved), and AVIF/WebP <source>s. Built on the server
+ * from the media row of a stored image URL; absent when the URL is not a library image.
+ */
+export const responsiveImageSchema = z.object({
+  src: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** The library's alt text ('' when staff have not given one). */
+  alt: z.string().catch(''),
+  sources: z
+    .array(
+      z.object({
+        type: z.enum(['image/avif', 'image/webp']),
+        srcset: z
+          .string()
+          .refine((v) =>
+            v.split(', ').every((c) => /^\S+ \d+w$/.test(c) && uploadsPath.test(c.split(' ')[0]!)),
+          ),
+      }),
+    )
+    .catch([]),
+});
+export type ResponsiveImage = z.infer<typeof responsiveImageSchema>;
+/** Tolerant reading: a malformed image is no image (the page falls back to the plain URL). */
+const optionalImage = responsiveImageSchema.nullable().optional().catch(null);
 
 /* ---------- Case studies ---------- */
 
@@ -29,6 +63,8 @@ export const caseStudySchema = z.object({
   results: z.array(caseStudyResultSchema),
   services: z.array(z.string()),
   imageUrl: z.string().nullable().optional(),
+  /** The library image `imageUrl` names (older APIs and non-library URLs: absent). */
+  image: optionalImage,
   createdAt: z.string(),
   published: z.boolean(),
 });
@@ -55,6 +91,8 @@ export const blogPostSchema = z.object({
   /** Always sent by the API; clients still fall back to 'Recent' without it (spec section 2). */
   createdAt: z.string().nullable(),
   published: z.boolean(),
+  /** The library images the body shows, by the URL it uses (rendered as <picture>). */
+  images: z.record(z.string(), responsiveImageSchema).optional().catch(undefined),
 });
 export type BlogPost = z.infer<typeof blogPostSchema>;
 export const blogPostListSchema = z.array(blogPostSchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { slug } from './common';
+import { responsiveImageSchema } from './content';
 import {
   DEFAULT_SERVICE_ICON,
   DEFAULT_SERVICE_VISUAL,
@@ -186,6 +187,7 @@ export const homeCaseStudyCardSchema = z.object({
   slug: z.string(),
   title: z.string(),
   imageUrl: z.string().nullish(),
+  image: responsiveImageSchema.nullable().optional().catch(null),
   industry: z.string(),
   duration: z.string(),
   challenge: z.string(),

@@ -7,3 +7,4 @@ export * from './site-settings';
 export { useHydrated } from './use-hydrated';
 export * from './services';
 export { readList } from './tolerant';
+export { ResponsiveImage } from './responsive-image';

@@ -1,5 +1,12 @@
-import { SLUG_PATTERN, matchSiteRoute, siteLink, type SiteRouteId } from '@agency/contracts';
+import {
+  CASE_STUDY_IMAGE_SIZES,
+  SLUG_PATTERN,
+  matchSiteRoute,
+  siteLink,
+  type SiteRouteId,
+} from '@agency/contracts';
 import type { Db } from '../../db/client';
+import { libraryImages } from '../../files/library-images';
 import type { SiteDefaults } from './site-defaults';
 import { pageRows, type PageRows } from './page-rows';
 
@@ -13,13 +20,21 @@ export interface PageMeta {
   path: string;
   type: 'website' | 'article';
   image?: string;
-  /** The page's largest image, when it has one: preloaded from the head. */
-  preloadImage?: string;
+  /**
+   * The page's largest image, when it has one: preloaded from the head. A library image is
+   * preloaded as the <picture> will choose it: its AVIF srcset and sizes.
+   */
+  preloadImage?: string | { href: string; srcset: string; sizes: string; type: string };
   noindex?: boolean;
   /** The title is the complete one staff wrote for search results (a page's meta title): used as is. */
   ownTitle?: boolean;
   publishedTime?: string;
   jsonLd: JsonLd[];
+}
+
+async function preloadOf(db: Db, url: string): Promise<PageMeta['preloadImage']> {
+  const first = (await libraryImages(db, [url])).get(url)?.sources[0];
+  return first ? { href: url, srcset: first.srcset, sizes: CASE_STUDY_IMAGE_SIZES, type: first.type } : url;
 }
 
 const truncate = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
@@ -168,7 +183,7 @@ export async function resolvePageMeta(
       description: truncate(`${study.client}: ${study.challenge}`),
       path,
       type: 'article',
-      ...(image ? { image, preloadImage: study.imageUrl! } : {}),
+      ...(image ? { image, preloadImage: await preloadOf(db, study.imageUrl!) } : {}),
       publishedTime: new Date(study.createdAt).toISOString(),
       ...(study.published ? {} : { noindex: true }),
       jsonLd: [

@@ -52,9 +52,13 @@ export function pageHead(meta: PageMeta, siteName: string, origin: string): stri
         ]
       : []),
     ...meta.jsonLd.map((j) => `<script type="application/ld+json">${safeJson(j)}</script>`),
-    ...(meta.preloadImage
+    ...(typeof meta.preloadImage === 'string'
       ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(meta.preloadImage)}" />`]
-      : []),
+      : meta.preloadImage
+        ? [
+            `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(meta.preloadImage.href)}" imagesrcset="${escapeHtml(meta.preloadImage.srcset)}" imagesizes="${escapeHtml(meta.preloadImage.sizes)}" type="${escapeHtml(meta.preloadImage.type)}" />`,
+          ]
+        : []),
   ];
   return tags.join('\n    ');
 }

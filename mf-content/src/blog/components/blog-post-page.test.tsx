@@ -97,6 +97,54 @@ describe('BlogPostPage', () => {
     expect(body.innerHTML).not.toContain('script');
   });
 
+  it('library images in the body render as <picture> with AVIF/WebP sources and their size; others stay plain', async () => {
+    const post = {
+      ...POST,
+      content:
+        '![Team at work](/uploads/abc.png)\n\n![](/uploads/noalt.png)\n\n![Logo](https://cdn.example/logo.png)',
+      contentFormat: 'markdown' as const,
+      images: {
+        '/uploads/abc.png': {
+          src: '/uploads/abc.png',
+          width: 1600,
+          height: 900,
+          alt: 'Library alt',
+          sources: [
+            { type: 'image/avif' as const, srcset: '/uploads/abc-480.avif 480w, /uploads/abc-960.avif 960w' },
+            { type: 'image/webp' as const, srcset: '/uploads/abc-480.webp 480w, javascript:alert(1) 960w' },
+          ],
+        },
+        '/uploads/noalt.png': {
+          src: '/uploads/noalt.png',
+          width: 10,
+          height: 5,
+          alt: 'From the library',
+          sources: [],
+        },
+      },
+    };
+    fakeApi({ [ApiRoutes.blogPost(POST.slug)]: ok(post) });
+    renderPost();
+    const body = await screen.findByTestId('post-body');
+    const pictures = body.querySelectorAll('picture');
+    expect(pictures).toHaveLength(2);
+    const sources = pictures[0]!.querySelectorAll('source');
+    // A srcset that is not made of /uploads files is left out.
+    expect([...sources].map((s) => s.getAttribute('type'))).toEqual(['image/avif']);
+    expect(sources[0]!.getAttribute('srcset')).toBe('/uploads/abc-480.avif 480w, /uploads/abc-960.avif 960w');
+    expect(sources[0]!.getAttribute('sizes')).toBeTruthy();
+    const img = pictures[0]!.querySelector('img')!;
+    expect([img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('alt')]).toEqual([
+      '1600',
+      '900',
+      'Team at work',
+    ]);
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(pictures[1]!.querySelector('img')!.getAttribute('alt')).toBe('From the library');
+    const plain = body.querySelector('img[src="https://cdn.example/logo.png"]')!;
+    expect(plain.closest('picture')).toBeNull();
+  });
+
   it('the sidebar shows the author initial, Stay Updated, Need Help? and the Related Articles link', async () => {
     fakeApi({ [ApiRoutes.blogPost(POST.slug)]: ok(POST) });
     renderPost();

@@ -5,7 +5,7 @@ import { Badge, Card, Container, Skeleton, buttonClasses } from '@agency/ui';
 import { useBlogPost } from '../api/get-blog-post';
 import { HEADER_TAG_LIMIT, postDateLabel, postDateTime } from '../post-display';
 import { NotFoundState } from '../../shared/page-states';
-import { blogBodyHtml, richTextClasses } from '@agency/ui/rich-text';
+import { blogBodyHtml, richTextClasses, withResponsiveImages } from '@agency/ui/rich-text';
 import { ShareButton } from './share-button';
 
 export function BlogPostPage() {
@@ -96,8 +96,10 @@ function Post({ post }: { post: BlogPost }) {
           <div
             data-testid="post-body"
             className={richTextClasses}
-            // Sanitized with DOMPurify first: see @agency/ui/rich-text.
-            dangerouslySetInnerHTML={{ __html: blogBodyHtml(post.content, post.contentFormat) }}
+            // Sanitized with DOMPurify first, then library images become <picture>: see @agency/ui/rich-text.
+            dangerouslySetInnerHTML={{
+              __html: withResponsiveImages(blogBodyHtml(post.content, post.contentFormat), post.images),
+            }}
           />
           {post.tags.length > 0 ? (
             <section className="mt-12 border-t border-slate-200 pt-6">

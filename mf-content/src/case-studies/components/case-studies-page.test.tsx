@@ -111,6 +111,42 @@ describe('CaseStudyDetailPage', () => {
     expect(screen.getByRole('status').textContent).toContain('Loading case study…');
   });
 
+  it('a library image renders as <picture> (AVIF, WebP, original with its size); another URL as a plain <img>', async () => {
+    const image = {
+      src: '/uploads/abc.png',
+      width: 1200,
+      height: 675,
+      alt: 'Chart of bookings',
+      sources: [
+        { type: 'image/avif' as const, srcset: '/uploads/abc-480.avif 480w, /uploads/abc-1200.avif 1200w' },
+        { type: 'image/webp' as const, srcset: '/uploads/abc-480.webp 480w, /uploads/abc-1200.webp 1200w' },
+      ],
+    };
+    fakeApi({ [ApiRoutes.caseStudy('study-1')]: ok(study(1, { imageUrl: '/uploads/abc.png', image })) });
+    renderDetail('study-1');
+    const img = await screen.findByRole('img', { name: 'Chart of bookings' });
+    const picture = img.closest('picture')!;
+    expect([...picture.querySelectorAll('source')].map((s) => [s.type, s.getAttribute('srcset')])).toEqual([
+      ['image/avif', image.sources[0]!.srcset],
+      ['image/webp', image.sources[1]!.srcset],
+    ]);
+    expect(picture.querySelector('source')!.getAttribute('sizes')).toBeTruthy();
+    expect([img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('decoding')]).toEqual([
+      '1200',
+      '675',
+      'async',
+    ]);
+  });
+
+  it('a case study whose image is not a library file shows the plain <img> as before', async () => {
+    fakeApi({ [ApiRoutes.caseStudy('study-1')]: ok(study(1, { imageUrl: 'https://cdn.example/x.png' })) });
+    renderDetail('study-1');
+    const img = await screen.findByRole('img', { name: 'Illustration for Study 1' });
+    expect(img.closest('picture')).toBeNull();
+    expect(img.getAttribute('src')).toBe('https://cdn.example/x.png');
+    expect(img.getAttribute('width')).toBe('1200');
+  });
+
   it('an unknown slug shows "Case Study Not Found"', async () => {
     fakeApi({});
     renderDetail('nope');

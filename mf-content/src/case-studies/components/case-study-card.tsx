@@ -1,19 +1,20 @@
 import { Link } from '@agency/ui/router';
 import { ArrowRight, Clock } from 'lucide-react';
 import type { CaseStudy } from '@agency/contracts/browser';
-import { Badge, Card } from '@agency/ui';
+import { Badge, Card, ResponsiveImage } from '@agency/ui';
 import { cardResults, cardServices } from '../case-study-limits';
 
 export function CaseStudyCard({ study }: { study: CaseStudy }) {
   return (
     <Card className="group relative flex flex-col overflow-hidden transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md">
       {study.imageUrl ? (
-        <img
+        <ResponsiveImage
+          image={study.image}
           src={study.imageUrl}
           alt={`Illustration for ${study.title}`}
           width={1200}
           height={675}
-          loading="lazy"
+          sizes="(min-width: 1024px) 600px, 100vw"
           className="aspect-video w-full object-cover"
         />
       ) : null}

@@ -10,8 +10,8 @@ import {
   Lightbulb,
   Target,
 } from 'lucide-react';
-import { SLUG_PATTERN, type CaseStudy } from '@agency/contracts/browser';
-import { Badge, Card, Container, Skeleton, buttonClasses, formatDate } from '@agency/ui';
+import { CASE_STUDY_IMAGE_SIZES, SLUG_PATTERN, type CaseStudy } from '@agency/contracts/browser';
+import { Badge, Card, Container, ResponsiveImage, Skeleton, buttonClasses, formatDate } from '@agency/ui';
 import { useCaseStudy } from '../api/get-case-study';
 import { NotFoundState } from '../../shared/page-states';
 
@@ -112,13 +112,15 @@ function CaseStudyDetail({ study }: { study: CaseStudy }) {
       <Container className="grid gap-10 py-14 lg:grid-cols-3 lg:py-20">
         <div className="min-w-0 lg:col-span-2">
           {study.imageUrl ? (
-            <img
+            <ResponsiveImage
+              image={study.image}
               src={study.imageUrl}
               alt={`Illustration for ${study.title}`}
               width={1200}
               height={675}
+              sizes={CASE_STUDY_IMAGE_SIZES}
               // The page's largest image: preloaded from the head by the server, fetched first.
-              fetchPriority="high"
+              priority
               className="aspect-video w-full rounded-2xl object-cover shadow-sm"
             />
           ) : null}

@@ -5,7 +5,7 @@ import {
   HOME_CASE_STUDY_LIMIT,
   type HomeCaseStudyCard,
 } from '@agency/contracts';
-import { Badge, Container, SectionHeading, buttonClasses } from '@agency/ui';
+import { Badge, Container, ResponsiveImage, SectionHeading, buttonClasses } from '@agency/ui';
 import { useCaseStudies } from '../api/get-case-studies';
 
 export function CaseStudiesSection() {
@@ -64,12 +64,13 @@ function CaseStudyCard({ study }: { study: HomeCaseStudyCard }) {
   return (
     <li className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600 focus-within:ring-offset-2">
       {study.imageUrl ? (
-        <img
+        <ResponsiveImage
+          image={study.image}
           src={study.imageUrl}
           alt={`${study.title}: project image`}
           width={1200}
           height={675}
-          loading="lazy"
+          sizes="(min-width: 768px) 600px, 100vw"
           className="aspect-[16/9] w-full object-cover"
         />
       ) : null}

@@ -4,6 +4,7 @@ import { sanitizeHtml } from './sanitize-html';
 
 export { sanitizeHtml } from './sanitize-html';
 export { richTextClasses } from './rich-text-classes';
+export { withResponsiveImages } from './responsive-images';
 
 /**
  * The one home of how stored rich text becomes HTML, for the public pages and the CMS preview alike.
