@@ -17,6 +17,7 @@ import {
   leadsDeleteSchema,
   leadsHandledSchema,
   leadsQuerySchema,
+  mediaPatchSchema,
   pageInputSchema,
   promoteReleaseSchema,
   remoteReleasesSchema,
@@ -150,7 +151,13 @@ const upload = (path: string, field: string, summary: string): Operation =>
     tag: 'Media',
     summary,
     upload: field,
-    responses: { 201: { description: 'Stored', schema: uploadResponseSchema } },
+    responses: {
+      201: { description: 'Stored', schema: uploadResponseSchema },
+      200: {
+        description: 'The same bytes were already stored: that file (`reused: true`)',
+        schema: uploadResponseSchema,
+      },
+    },
     errors: [400, 413, 415, 429],
   });
 /** A remote by its name (mf_content) or its folder (mf-content). */
@@ -206,6 +213,16 @@ export const adminOperations: Operation[] = [
     tag: 'Media',
     summary: 'Uploaded files, newest first',
     responses: { 200: { description: 'The files', schema: z.array(mediaItemSchema) } },
+  }),
+  staff({
+    method: 'patch',
+    path: `${AdminRoutes.media}/{id}`,
+    tag: 'Media',
+    summary: "Set an image's alt text",
+    params: adminIdParams,
+    body: mediaPatchSchema,
+    responses: { 200: { description: 'Saved', schema: mediaItemSchema } },
+    errors: [400, 404],
   }),
   staff({
     method: 'delete',

@@ -37,6 +37,20 @@ export const mediaItemSchema = z.object({
   originalName: z.string(),
   mimeType: z.string(),
   size: z.number().int(),
+  altText: z.string().optional().meta({ description: "'' when missing (the CMS flags it)" }),
+  width: z.number().int().nullable().optional(),
+  height: z.number().int().nullable().optional(),
+  derivatives: z
+    .array(
+      z.object({
+        url: z.string(),
+        format: z.enum(['avif', 'webp']),
+        width: z.number().int(),
+        height: z.number().int(),
+        size: z.number().int(),
+      }),
+    )
+    .optional(),
   createdAt: timestamp,
 }) satisfies z.ZodType<MediaItem>;
 
