@@ -4,12 +4,9 @@ import { Download, Search } from 'lucide-react';
 import {
   AdminRoutes,
   LEAD_STATUSES,
-  type ContactLead,
   type LeadStatus,
   type LeadType,
   type LeadsChangeResult,
-  type NewsletterLead,
-  type AdminResourceLead,
 } from '@agency/contracts';
 import { Button, Card, Dialog, Input, Select, Skeleton, buttonClasses, cn, formatDate } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
@@ -22,40 +19,39 @@ const TYPES: { value: LeadType; label: string }[] = [
   { value: 'resources', label: 'Resource Leads' },
 ];
 
-type Column = { label: string; cell: (row: Record<string, unknown>) => string };
-const date = (r: Record<string, unknown>) => formatDate(String(r.createdAt));
+type Row = Record<string, unknown>;
+type Column = { label: string; cell: (row: Row) => string };
+/** Rows are read tolerantly: a field an older API does not send shows as blank, not "undefined". */
+const text = (value: unknown) => (value == null ? '' : String(value));
+const field = (name: string) => (r: Row) => text(r[name]);
+const date = (r: Row) => formatDate(text(r.createdAt));
 const COLUMNS: Record<LeadType, Column[]> = {
   contacts: [
     { label: 'Received', cell: date },
-    {
-      label: 'Name',
-      cell: (r) =>
-        `${String((r as unknown as ContactLead).firstName)} ${String((r as unknown as ContactLead).lastName)}`,
-    },
-    { label: 'Email', cell: (r) => String(r.email) },
-    { label: 'Company', cell: (r) => String(r.company) },
-    { label: 'Budget', cell: (r) => String(r.budget) },
-    { label: 'Goals', cell: (r) => String(r.goals) },
+    { label: 'Name', cell: (r) => `${text(r.firstName)} ${text(r.lastName)}`.trim() },
+    { label: 'Email', cell: field('email') },
+    { label: 'Company', cell: field('company') },
+    { label: 'Budget', cell: field('budget') },
+    { label: 'Goals', cell: field('goals') },
   ],
   newsletter: [
     { label: 'Subscribed', cell: date },
-    { label: 'Email', cell: (r) => String((r as unknown as NewsletterLead).email) },
+    { label: 'Email', cell: field('email') },
   ],
   resources: [
     { label: 'Received', cell: date },
-    { label: 'Name', cell: (r) => String((r as unknown as AdminResourceLead).name) },
-    { label: 'Email', cell: (r) => String(r.email) },
-    { label: 'Resource', cell: (r) => String(r.resourceTitle) },
+    { label: 'Name', cell: field('name') },
+    { label: 'Email', cell: field('email') },
+    { label: 'Resource', cell: field('resourceTitle') },
   ],
 };
 
 const STATUS_LABELS: Record<LeadStatus, string> = { open: 'Open', handled: 'Handled', all: 'All' };
 const leadsNoun = (n: number) => `${n} ${n === 1 ? 'lead' : 'leads'}`;
-const handledAtOf = (row: Record<string, unknown>) =>
-  typeof row.handledAt === 'string' ? row.handledAt : null;
+const handledAtOf = (row: Row) => (typeof row.handledAt === 'string' ? row.handledAt : null);
 
 /** A lead's state: Open, or Handled with the day it was marked. */
-function LeadState({ row }: { row: Record<string, unknown> }) {
+function LeadState({ row }: { row: Row }) {
   const at = handledAtOf(row);
   return at ? (
     <span className="text-slate-600">Handled {formatDate(at)}</span>
@@ -121,7 +117,7 @@ export function LeadsTab() {
   const leads = useQuery({
     queryKey: adminKeys.leads(type, q, status),
     queryFn: () => adminGet<unknown>(`${AdminRoutes.leads}?${params.toString()}`),
-    select: (d) => asArray<Record<string, unknown>>(d),
+    select: (d) => asArray<Row>(d),
     staleTime: 0,
   });
   const rows = leads.data ?? [];
@@ -157,7 +153,7 @@ export function LeadsTab() {
       else next.delete(leadId);
       return next;
     });
-  const nameOf = (row: Record<string, unknown>) => String(row.email);
+  const nameOf = (row: Row) => text(row.email);
 
   return (
     <div>
