@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CASE_STUDY_IMAGE_SIZES } from '@agency/contracts';
 import { createTestApp } from '../test-support/test-app';
+import { standInSite } from '../test-support/stand-in-site';
 import { storedFileRows } from '../test-support/files';
 import { caseStudies, media } from '../db/schema';
 import { backfillDerivatives } from '../files/uploaded-files';
@@ -39,7 +40,10 @@ describe('the media library: dedup, responsive copies, alt text', () => {
   let wide: Buffer;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { ADMIN_PASSWORD: STAFF_PASSWORD } });
+    // A stand-in site build: the page's head (the image preload) is the API's own, whatever renders the body.
+    t = await createTestApp({
+      env: { ADMIN_PASSWORD: STAFF_PASSWORD, SITE_ROOT: standInSite('media-library') },
+    });
     staff = staffClient(t.app, await signIn(t.app));
     wide = await photo(1800, 900);
   });
