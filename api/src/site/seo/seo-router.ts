@@ -121,30 +121,33 @@ export function discoveryRouter(env: Env, db: Db) {
       .orderBy(sql`${blogPosts.publishedAt} desc nulls last`, desc(blogPosts.createdAt))
       .limit(20);
     const link = (slug: string) => `${origin}/blog/${slug}`;
-    // Built as a tree, so the XML library escapes every stored text; newest post first (the query's order).
-    const rss = create({ version: '1.0', encoding: 'UTF-8' }).ele({
-      rss: {
-        '@version': '2.0',
-        '@xmlns:atom': 'http://www.w3.org/2005/Atom',
-        '@xmlns:dc': 'http://purl.org/dc/elements/1.1/',
-        channel: {
-          title: `${site.siteName} Blog`,
-          link: `${origin}/blog`,
-          description: BLOG_FEED_DESCRIPTION,
-          language: 'en-us',
-          'atom:link': { '@href': origin + BLOG_FEED_PATH, '@rel': 'self', '@type': 'application/rss+xml' },
-          item: posts.map((p) => ({
-            title: p.title,
-            link: link(p.slug),
-            guid: { '@isPermaLink': 'true', '#': link(p.slug) },
-            description: p.excerpt,
-            category: p.category,
-            'dc:creator': p.author,
-            pubDate: new Date(p.publishedAt ?? p.createdAt).toUTCString(),
-          })),
-        },
-      },
+    // Stored text is plain. xmlbuilder2 takes an '&' that starts an entity-like run ('&amp;', '&#39;') as
+    // already escaped, and its object form decodes such runs, so stored '&amp;' would read back as '&'.
+    // Each text goes through .txt() with its every '&' escaped first; the library escapes '<' and '>'.
+    const plain = (value: string) => value.replace(/&/g, '&amp;');
+    // Built as a tree, so the XML library writes the markup; newest post first (the query's order).
+    const rss = create({ version: '1.0', encoding: 'UTF-8' }).ele('rss', {
+      version: '2.0',
+      'xmlns:atom': 'http://www.w3.org/2005/Atom',
+      'xmlns:dc': 'http://purl.org/dc/elements/1.1/',
     });
+    const channel = rss.ele('channel');
+    const add = (parent: typeof channel, name: string, value: string) => parent.ele(name).txt(plain(value));
+    add(channel, 'title', `${site.siteName} Blog`);
+    add(channel, 'link', `${origin}/blog`);
+    add(channel, 'description', BLOG_FEED_DESCRIPTION);
+    add(channel, 'language', 'en-us');
+    channel.ele('atom:link', { href: origin + BLOG_FEED_PATH, rel: 'self', type: 'application/rss+xml' });
+    for (const p of posts) {
+      const item = channel.ele('item');
+      add(item, 'title', p.title);
+      add(item, 'link', link(p.slug));
+      item.ele('guid', { isPermaLink: 'true' }).txt(plain(link(p.slug)));
+      add(item, 'description', p.excerpt);
+      add(item, 'category', p.category);
+      add(item, 'dc:creator', p.author);
+      add(item, 'pubDate', new Date(p.publishedAt ?? p.createdAt).toUTCString());
+    }
     res
       .type('application/rss+xml')
       .setHeader('Cache-Control', 'no-cache')
