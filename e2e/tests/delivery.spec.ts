@@ -68,9 +68,12 @@ test.describe('independent delivery of a remote', () => {
     });
     await page.reload();
     await expect(eyebrow).toHaveText('Contact v2');
-    expect(
-      entryUrls.some((u) => /\/releases\/mf-contact\/1\.0\.0-[0-9a-f]{10}\/remoteEntry\.js$/.test(u)),
-    ).toBe(true);
+    // The text is server-rendered, so it shows before the browser fetches the release's entry to hydrate.
+    await expect
+      .poll(() =>
+        entryUrls.some((u) => /\/releases\/mf-contact\/1\.0\.0-[0-9a-f]{10}\/remoteEntry\.js$/.test(u)),
+      )
+      .toBe(true);
 
     const back = run('rollback.mjs', 'mf-contact');
     expect(back.status, back.output).toBe(0);
