@@ -155,43 +155,47 @@ describe('uploads that fail half-way', () => {
   );
 
   it.runIf(onPostgres)(
-    'PostgreSQL connection killed after the chunks are written but before commit: 503, nothing kept',
+    'PostgreSQL connection killed after the media row and blob are written but before commit: 503, nothing kept',
     async () => {
       const t = await createTestApp({ env: { ADMIN_PASSWORD: STAFF_PASSWORD } });
       cleanups.push(t.close);
       const staff = staffClient(t.app, await signIn(t.app));
       const before = await storedFileRows(t.db);
-      // Hold the media table: the upload writes its blob and every chunk, then waits at its media row.
+      // Hold the chunk table: the upload claims its media row (by content hash) and writes its blob,
+      // then waits at the chunks.
       const locker = new pg.Client({ connectionString: t.postgresUrl });
       await locker.connect();
       cleanups.push(() => locker.end());
       await locker.query('begin');
-      await locker.query('lock table media in access exclusive mode');
-      const upload = staff.post('/api/admin/upload').attach('image', pngOfSize(1024 * 1024), 'x.png');
+      await locker.query('lock table blob_chunks in access exclusive mode');
+      const bytes = pngOfSize(1024 * 1024);
+      const upload = staff.post('/api/admin/upload').attach('image', bytes, 'x.png');
       const answered = upload.then((r) => r);
       let pid: number | undefined;
       for (let i = 0; i < 200 && !pid; i++) {
         const { rows } = await locker.query<{ pid: number }>(
-          `select pid from pg_locks where relation = 'media'::regclass and not granted`,
+          `select pid from pg_locks where relation = 'blob_chunks'::regclass and not granted`,
         );
         pid = rows[0]?.pid;
         if (!pid) await new Promise((r) => setTimeout(r, 25));
       }
       expect(pid).toBeDefined();
-      // It is that far: its blob and chunk rows are written (it holds their locks), not yet committed.
+      // It is that far: its media and blob rows are written (it holds their locks), not yet committed.
       const { rows: held } = await locker.query<{ rel: string }>(
         `select relation::regclass::text as rel from pg_locks where pid = $1 and granted`,
         [pid],
       );
-      expect(held.map((l) => l.rel)).toEqual(expect.arrayContaining(['blobs', 'blob_chunks']));
+      expect(held.map((l) => l.rel)).toEqual(expect.arrayContaining(['media', 'blobs']));
       await locker.query('select pg_terminate_backend($1)', [pid]);
       await locker.query('rollback');
       const res = await answered;
       expect(res.status).toBe(503);
       expect(res.body).toEqual({ message: 'Service temporarily unavailable', code: 'SERVICE_UNAVAILABLE' });
       expect(await storedFileRows(t.db)).toEqual(before);
-      // The pool replaces the killed connection: the next upload works.
-      await staff.post('/api/admin/upload').attach('image', pngOfSize(1000), 'b.png').expect(201);
+      // The pool replaces the killed connection, and the claim of those bytes went with the rollback:
+      // the same bytes upload again as a new file, not as a reuse of a row that never was.
+      const again = await staff.post('/api/admin/upload').attach('image', bytes, 'x.png').expect(201);
+      expect(again.body.reused).not.toBe(true);
     },
   );
 });

@@ -244,7 +244,7 @@ describe('XSS', () => {
       expect(sitemap.text).not.toMatch(/<script|evil\.example/);
       const locs = [...sitemap.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
       expect(locs.length).toBeGreaterThan(0);
-      for (const loc of locs) expect(loc.startsWith(`${t.env.PUBLIC_URL}/`)).toBe(true);
+      for (const loc of locs) expect(loc?.startsWith(`${t.env.PUBLIC_URL}/`)).toBe(true);
     }
     const odd = await request(t.app).get('/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
     expectSafeHead(odd.text, 'encoded path');
