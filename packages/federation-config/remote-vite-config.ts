@@ -4,10 +4,12 @@ import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { federation } from '@module-federation/vite';
-import { SHARED_SINGLETONS } from './shared';
-import { layeredUtilities } from './layered-utilities';
-import { exposedName } from './exposed-modules';
-import { serverBuildConfig } from './server-build';
+import { SHARED_SINGLETONS } from './shared.ts';
+import { layeredUtilities } from './layered-utilities.ts';
+import { exposedName } from './exposed-modules.ts';
+import { serverBuildConfig } from './server-build.ts';
+import { emitModulePreloads } from './module-preloads.ts';
+import { mergeRemoteChunks } from './merge-chunks.ts';
 
 interface RemoteOptions {
   /** Federation name, e.g. mf_contact. */
@@ -32,10 +34,13 @@ function exposesOf(root: string): Record<string, string> {
  * or origin. Server build (`vite build --ssr`): `src/entry-server.tsx` → `dist/server/`.
  */
 export function remoteViteConfig({ name, port }: RemoteOptions) {
+  // `npm run dev` with PORT moves every dev server (scripts/dev.mjs): this one's port comes with it.
+  const devPort = Number(process.env['DEV_SERVER_PORT']) || port;
   return defineConfig(({ isSsrBuild }): UserConfig => {
     if (isSsrBuild) return serverBuildConfig();
     // `vite build --watch` (npm run dev) must not rebuild on its own output.
     const watching = process.argv.includes('--watch') || process.argv.includes('-w');
+    const exposes = exposesOf(process.cwd());
     return {
       base: './',
       plugins: [
@@ -45,7 +50,7 @@ export function remoteViteConfig({ name, port }: RemoteOptions) {
         federation({
           name,
           filename: 'remoteEntry.js',
-          exposes: exposesOf(process.cwd()),
+          exposes,
           shared: SHARED_SINGLETONS,
           shareStrategy: 'loaded-first',
           dts: false,
@@ -53,9 +58,14 @@ export function remoteViteConfig({ name, port }: RemoteOptions) {
           // Use the shell's federation runtime instead of shipping a second copy (~20 KB compressed).
           experiments: { externalRuntime: true },
         }),
+        mergeRemoteChunks(
+          Object.values(exposes).map((f) => path.resolve(process.cwd(), f)),
+          path.resolve(process.cwd(), 'src') + path.sep,
+        ),
+        emitModulePreloads(),
       ],
-      server: { port, strictPort: true, origin: `http://localhost:${port}`, cors: true },
-      preview: { port, strictPort: true },
+      server: { port: devPort, strictPort: true, origin: `http://localhost:${devPort}`, cors: true },
+      preview: { port: devPort, strictPort: true },
       build: {
         target: 'es2022',
         modulePreload: false,

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Plugin, UserConfig } from 'vite';
-import { SHARED_SINGLETONS } from './shared';
+import { SHARED_SINGLETONS } from './shared.ts';
 
 /**
  * Imports a server build leaves to the host process, so there is one copy of each in the server: the

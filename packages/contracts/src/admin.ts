@@ -1,24 +1,33 @@
 import { z } from 'zod';
 import { emailAddress, singleLine, slug } from './common';
-import { SERVICE_ICONS, SERVICE_VISUALS, homepageHeroContentSchema } from './marketing';
+import { HeroMessages, SERVICE_ICONS, SERVICE_VISUALS, heroContentInputSchema } from './marketing';
 import { BLOG_BODY_FORMATS, RESOURCE_TYPES } from './content';
 import { SITE_PATH_PATTERN } from './content-values';
-import { RESERVED_PAGE_SLUGS, SITE_ROUTES } from './site-routes';
+import { RESERVED_PAGE_SLUGS, sitePath } from './site-routes';
 
-/** Staff API paths (everything under /api/admin needs a staff session except auth). */
+import {
+  CONTENT_TYPES,
+  CONTENT_TYPE_NAMES,
+  PREVIEW_KINDS,
+  adminPathOf,
+  type ContentType,
+  type PreviewType,
+} from './content-types';
+
+/** Staff API paths (everything under /api/admin needs a staff session except auth); content types' from the registry. */
 export const AdminRoutes = {
   auth: '/api/admin/auth',
   logout: '/api/admin/logout',
   session: '/api/admin/session',
   password: '/api/admin/password',
-  pages: '/api/admin/pages',
-  contentBlocks: '/api/admin/content-blocks',
-  services: '/api/admin/services',
-  blogPosts: '/api/admin/blog-posts',
-  caseStudies: '/api/admin/case-studies',
-  testimonials: '/api/admin/testimonials',
-  resources: '/api/admin/resources',
-  resourceUpload: '/api/admin/resources/upload',
+  pages: adminPathOf('pages'),
+  contentBlocks: adminPathOf('content-blocks'),
+  services: adminPathOf('services'),
+  blogPosts: adminPathOf('blog-posts'),
+  caseStudies: adminPathOf('case-studies'),
+  testimonials: adminPathOf('testimonials'),
+  resources: adminPathOf('resources'),
+  resourceUpload: `${adminPathOf('resources')}/upload`,
   siteSettings: '/api/admin/site-settings',
   upload: '/api/admin/upload',
   media: '/api/admin/media',
@@ -28,7 +37,6 @@ export const AdminRoutes = {
   leadsDelete: '/api/admin/leads/delete',
   trash: '/api/admin/trash',
   releases: '/api/admin/releases',
-  publicSiteSettings: '/api/site-settings',
 } as const;
 
 /** The shortest staff password accepted anywhere: the Settings form and ADMIN_PASSWORD at start. */
@@ -45,9 +53,11 @@ export const AdminMessages = {
   currentPassword: 'Current password is required',
   reservedSlug: 'This address is used by the site itself; choose another slug',
   changedSinceOpened: 'This item was changed by someone else since you opened it',
+  settingsChangedSinceOpened: 'The settings were changed by someone else since you opened them',
   /** A trashed item keeps its slug until it is purged (or deleted for good). */
   slugInTrash: 'This slug belongs to an item in the trash: restore it or delete it for good first',
   publishDate: 'Publish date must be an ISO 8601 date and time, e.g. 2026-12-01T09:00:00Z',
+  publishDateRange: 'Publish date must be in the year 1900 or later',
 } as const;
 
 /**
@@ -56,22 +66,17 @@ export const AdminMessages = {
  */
 export const publishDate = z.iso
   .datetime({ offset: true, error: AdminMessages.publishDate })
+  // Year 0000 reads as ISO 8601 but no database stores it (PostgreSQL has no year zero); nothing
+  // before 1900 is a real publish date either: a typo, answered as one.
+  .refine((value) => Number(value.slice(0, 4)) >= 1900, { error: AdminMessages.publishDateRange })
   .nullable()
   .optional();
 
 /** Days a trashed item stays restorable before it is purged. */
 export const TRASH_RETENTION_DAYS = 30;
 
-/** The kinds of item the trash holds: their admin API path segments. */
-export const TRASH_TYPES = [
-  'pages',
-  'content-blocks',
-  'services',
-  'blog-posts',
-  'case-studies',
-  'testimonials',
-  'resources',
-] as const;
+/** The kinds of item the trash holds: their admin API path segments (every content type, and library files). */
+export const TRASH_TYPES = [...CONTENT_TYPE_NAMES, 'media'] as const;
 export type TrashType = (typeof TRASH_TYPES)[number];
 
 /** One row of GET /api/admin/trash. */
@@ -145,7 +150,11 @@ export const adminJsonObject = z.record(z.string(), z.unknown(), { error: 'Conte
 const stringList = (max: number) => z.array(singleLine(300)).max(max, `At most ${max} items`).default([]);
 
 export const adminAuthSchema = z
-  .object({ password: z.string({ error: AdminMessages.password }).min(1, AdminMessages.password).max(1000) })
+  .object({
+    /** A personal account's address; absent or empty: the owner (the shared password). */
+    email: z.string().trim().max(254).optional(),
+    password: z.string({ error: AdminMessages.password }).min(1, AdminMessages.password).max(1000),
+  })
   .strict();
 export type AdminAuthInput = z.infer<typeof adminAuthSchema>;
 
@@ -167,6 +176,20 @@ export const adminSessionSchema = z.object({
   authenticated: z.literal(true),
   /** ADMIN_PASSWORD is set: it replaces a password changed in Settings at the next server start. */
   passwordFromEnvironment: z.boolean(),
+  /** Who is signed in (issue 24): the owner, or a personal account with its role. */
+  user: z
+    .object({
+      id: z.number().int().nullable(),
+      name: z.string(),
+      email: z.string().nullable(),
+      role: z.enum(['owner', 'admin', 'editor']),
+    })
+    .optional(),
+  /**
+   * Set when the server runs in production without PUBLIC_URL: every absolute link it writes points
+   * at localhost. The CMS Overview shows it (the same text as the start-up log).
+   */
+  publicUrlWarning: z.string().optional(),
 });
 export type AdminSession = z.infer<typeof adminSessionSchema>;
 
@@ -196,6 +219,8 @@ export const pageInputSchema = z
       .default(''),
     /** Agreed with the public page renderer: `{ "body": "<markdown>" }`. */
     content: adminJsonObject.default({}),
+    /** Replaces the page's generated social card (og:image) when set: an image staff chose. */
+    socialImageUrl: optionalUrl,
     published: startsAsDraft,
     publishedAt: publishDate,
     template: optionalLine(50).transform((v) => v || 'default'),
@@ -226,8 +251,18 @@ export const contentBlockInputSchema = z
   .superRefine((block, ctx) => {
     // A hero block's content is what the home hero reads: the CMS form and the API check it alike.
     if (block.type !== 'hero') return;
-    const hero = homepageHeroContentSchema.safeParse(block.content);
+    const hero = heroContentInputSchema.safeParse(block.content);
     for (const issue of hero.success ? [] : hero.error.issues) {
+      if (issue.code === 'unrecognized_keys') {
+        for (const key of issue.keys) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['content', ...issue.path, key],
+            message: HeroMessages.unknownField(key),
+          });
+        }
+        continue;
+      }
       ctx.addIssue({ code: 'custom', path: ['content', ...issue.path], message: issue.message });
     }
   });
@@ -264,6 +299,8 @@ export const serviceInputSchema = z
     testimonialQuote: optionalText(2000),
     testimonialAuthor: optionalLine(200),
     testimonialRole: optionalLine(200),
+    /** Replaces the page's generated social card (og:image) when set: an image staff chose. */
+    socialImageUrl: optionalUrl,
     published: startsAsDraft,
     displayOrder: z.number().int().min(0).max(10000).default(0),
   })
@@ -286,6 +323,8 @@ export const blogPostInputSchema = z
     author: required('Author', 100),
     authorRole: optionalLine(100),
     tags: stringList(20),
+    /** Replaces the page's generated social card (og:image) when set: an image staff chose. */
+    socialImageUrl: optionalUrl,
     published: startsAsDraft,
     publishedAt: publishDate,
   })
@@ -311,6 +350,8 @@ export const caseStudyInputSchema = z
       .default([]),
     services: stringList(12),
     imageUrl: optionalUrl,
+    /** Replaces the page's generated social card (og:image) when set: an image staff chose. */
+    socialImageUrl: optionalUrl,
     published: startsAsDraft,
   })
   .strict();
@@ -405,8 +446,6 @@ export interface SiteSettingEntry {
   value: SiteSettings[SiteSettingKey];
 }
 
-export { DEFAULT_SITE_SETTINGS } from './site-settings-defaults';
-
 // ---- Media and leads -----------------------------------------------------------------------
 
 /** Alt text describes an image in a sentence or two; longer text belongs in the page. */
@@ -456,7 +495,36 @@ export interface MediaItem {
   height?: number | null;
   derivatives?: MediaDerivative[];
   createdAt: string;
+  /** Where the file is used (content in the trash included: restoring it would need the file). */
+  usedBy?: MediaUse[];
 }
+
+/** The kinds of item that can use a library file: every content type. */
+export type MediaUserType = ContentType;
+
+/** One item that shows or offers a library file. */
+export interface MediaUse {
+  type: MediaUserType;
+  id: number;
+  title: string;
+  /** The item is in the trash (restoring it would need the file). */
+  inTrash: boolean;
+}
+
+/** What staff call each kind of item that can use a file, in a sentence ('Case study "Acme"'). */
+export const MEDIA_USER_LABELS = Object.fromEntries(
+  CONTENT_TYPE_NAMES.map((t) => [t, CONTENT_TYPES[t].label]),
+) as Record<MediaUserType, string>;
+
+/** 'Case study "Acme", Blog post "Launch" (in the trash)': the items a file is used by. */
+export const describeMediaUses = (uses: MediaUse[]) =>
+  uses
+    .map((u) => `${MEDIA_USER_LABELS[u.type]} "${u.title}"${u.inTrash ? ' (in the trash)' : ''}`)
+    .join(', ');
+
+/** The 409 answer to deleting a file something still uses. */
+export const mediaInUseMessage = (uses: MediaUse[]) =>
+  `This file is in use and was not deleted. Remove it from these items first: ${describeMediaUses(uses)}`;
 
 export const LEAD_TYPES = ['contacts', 'newsletter', 'resources'] as const;
 export type LeadType = (typeof LEAD_TYPES)[number];
@@ -553,14 +621,6 @@ export interface LeadsChangeResult {
 
 /** The query parameter that asks for a staff preview of a page: `/blog/my-post?preview`. */
 export const PREVIEW_PARAM = 'preview';
-/** The types staff preview, and the site route kind each renders as. */
-export const PREVIEW_KINDS = {
-  pages: 'cms-page',
-  'blog-posts': 'blog-post',
-  'case-studies': 'case-study',
-  services: 'service',
-} as const;
-export type PreviewType = keyof typeof PREVIEW_KINDS;
 /**
  * The form an editor POSTs to `<public path>?preview` (target _blank): the unsaved values as JSON
  * (checked with the type's input schema there) and, for a stored item, its id.
@@ -574,6 +634,5 @@ export const contentPreviewFormSchema = z
 export const PREVIEW_BANNER_TEXT = 'Preview: not public';
 /** Where an item of `type` with `slug` is previewed: its public path (from the route registry) + `?preview`. */
 export function previewUrl(type: PreviewType, itemSlug: string): string {
-  const route = SITE_ROUTES.find((r) => r.kind === PREVIEW_KINDS[type])!;
-  return `${route.path.replace(':slug', () => encodeURIComponent(itemSlug))}?${PREVIEW_PARAM}`;
+  return `${sitePath(PREVIEW_KINDS[type], { slug: itemSlug })}?${PREVIEW_PARAM}`;
 }

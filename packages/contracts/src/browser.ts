@@ -4,9 +4,12 @@
  */
 export * from './content-values';
 export * from './forms';
+export * from './form-posts';
 export * from './routes';
+export * from './paths';
 export * from './client-error-values';
 export * from './rich-text-policy';
+export * from './not-found';
 export type {
   BlogPost,
   CaseStudy,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 export {
   BUDGET_OPTIONS,
+  budgetLabel,
   ContactMessages,
   NewsletterMessages,
   contactRequestSchema,

@@ -1,7 +1,8 @@
 /**
  * Values of the public content contracts that carry no schema (so importing them pulls in no zod):
- * what the browser needs besides types. content.ts and common.ts re-export them for the API.
+ * what the browser needs besides types. content.ts, common.ts and marketing.ts re-export them for the API.
  */
+import { apiPath } from './routes';
 
 /**
  * A path on this site: one leading slash, no second slash or backslash after it (browsers read `//x`
@@ -19,8 +20,8 @@ export const RESOURCE_TYPES = ['ebook', 'whitepaper', 'guide', 'checklist', 'tem
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
 export const ResourceRoutes = {
-  leads: (id: number) => `/api/resources/${id}/leads`,
-  download: (id: number) => `/api/resources/${id}/download`,
+  leads: (id: number) => apiPath('resourceLeads', { id }),
+  download: (id: number) => apiPath('resourceDownload', { id }),
 } as const;
 
 /**
@@ -83,3 +84,37 @@ export const visualOfGradient = (gradient: unknown): ServiceVisual | undefined =
  * or the browser fetches two copies.
  */
 export const CASE_STUDY_IMAGE_SIZES = '(min-width: 1024px) 800px, 100vw';
+
+/* ---------- Home page (marketing) ---------- */
+
+export const DEFAULT_TESTIMONIAL_RATING = 5;
+
+/** The content block the home hero reads. */
+export const HOMEPAGE_HERO_IDENTIFIER = 'homepage-hero';
+
+/** 0% to 100%, decimals allowed: '85%', '100%', '12.5%'. */
+export const HERO_BAR_WIDTH = /^(?:100(?:\.0+)?|\d{1,2}(?:\.\d+)?)%$/;
+/** An external link the hero may offer (a booking page, say): https only. */
+export const EXTERNAL_HTTPS = /^https:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/i;
+
+/**
+ * The spec's home hero: the API seeds it as the 'homepage-hero' block, and the home page shows it for
+ * any field the block lacks (or when the block is missing, inactive or unreadable). marketing.ts checks
+ * it against the hero's schema (this file imports nothing of the contracts' schemas: no zod, no cycle).
+ */
+export const HOMEPAGE_HERO_DEFAULTS = {
+  title: 'Digital Performance, Distilled.',
+  subtitle:
+    'Senior strategists for SEO, paid media and analytics who turn your data into clear decisions and compounding growth. No junior hand-offs, no vanity metrics.',
+  metrics: [
+    { value: '247%', label: 'Avg. Traffic Growth', width: '85%' },
+    { value: '$2.4M', label: 'Revenue Generated', width: '72%' },
+    { value: '40+', label: 'Years Combined Exp.', width: '94%' },
+  ],
+  primaryCTA: { text: 'Start Your Growth Journey', href: '/contact' },
+  secondaryCTA: { text: 'View Case Studies', href: '/case-studies' },
+};
+
+/** Spec section 9: home shows at most 2 case studies with at most 3 result metrics each. */
+export const HOME_CASE_STUDY_LIMIT = 2;
+export const CASE_STUDY_CARD_RESULT_LIMIT = 3;

@@ -45,6 +45,9 @@ export const BUDGET_OPTIONS = [
   { value: '100k+', label: '$100k+' },
 ] as const;
 export type BudgetValue = (typeof BUDGET_OPTIONS)[number]['value'];
+/** What a person reads for a stored budget ('25k-50k' reads '$25k - $50k'); unknown values as stored. */
+export const budgetLabel = (value: unknown): string =>
+  BUDGET_OPTIONS.find((o) => o.value === value)?.label ?? (value == null ? '' : String(value));
 const budgetValues = BUDGET_OPTIONS.map((o) => o.value) as [BudgetValue, ...BudgetValue[]];
 
 export const ContactMessages = {

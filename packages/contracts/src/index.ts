@@ -3,11 +3,18 @@ export * from './api-error';
 export * from './common';
 export * from './contact';
 export * from './routes';
+export * from './paths';
 export * from './marketing';
 export * from './content';
 export * from './admin';
+// Below admin.ts (it takes SiteSettings from there), so exported here rather than through admin.ts.
+export { DEFAULT_SITE_SETTINGS } from './site-settings-defaults';
+export * from './content-types';
 export * from './site-routes';
+export * from './not-found';
 export * from './client-errors';
 export * from './releases';
 export * from './revisions';
 export * from './rich-text-policy';
+export * from './staff';
+export * from './form-posts';

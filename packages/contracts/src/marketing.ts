@@ -4,14 +4,25 @@ import { responsiveImageSchema } from './content';
 import {
   DEFAULT_SERVICE_ICON,
   DEFAULT_SERVICE_VISUAL,
+  DEFAULT_TESTIMONIAL_RATING,
+  EXTERNAL_HTTPS,
+  HERO_BAR_WIDTH,
+  HOMEPAGE_HERO_DEFAULTS,
+  HOMEPAGE_HERO_IDENTIFIER,
   SERVICE_ICONS,
   SERVICE_VISUALS,
   SITE_PATH_PATTERN,
 } from './content-values';
 
 export {
+  CASE_STUDY_CARD_RESULT_LIMIT,
   DEFAULT_SERVICE_ICON,
   DEFAULT_SERVICE_VISUAL,
+  DEFAULT_TESTIMONIAL_RATING,
+  HERO_BAR_WIDTH,
+  HOME_CASE_STUDY_LIMIT,
+  HOMEPAGE_HERO_DEFAULTS,
+  HOMEPAGE_HERO_IDENTIFIER,
   FOUNDING_SERVICES,
   foundingService,
   type FoundingServiceSlug,
@@ -23,10 +34,6 @@ export {
   type ServiceVisual,
 } from './content-values';
 
-export const DEFAULT_TESTIMONIAL_RATING = 5;
-
-/** The content block the home hero reads. */
-export const HOMEPAGE_HERO_IDENTIFIER = 'homepage-hero';
 
 export const contentBlockParamsSchema = z.object({ identifier: slug }).strict();
 
@@ -43,18 +50,32 @@ export const contentBlockSchema = z.object({
 });
 export type ContentBlock = z.infer<typeof contentBlockSchema>;
 
+
+export const HeroMessages = {
+  title: 'Enter the title',
+  width: 'Use a percentage from 0% to 100%, such as 85%',
+  href: 'Use a site path such as /contact or an https:// link',
+  deadLink: (path: string) => `No page of the site is at ${path}: link to an existing page`,
+  unknownField: (key: string) => `Unknown field "${key}": the hero has no such field`,
+  builtInIdentifier: (identifier: string) =>
+    `The built-in block keeps its identifier "${identifier}" (the site reads it by that name)`,
+  builtInType: (type: string) => `The built-in block keeps its type "${type}"`,
+} as const;
+
 export const heroMetricSchema = z.object({
   value: z.string().min(1, 'Enter the value, e.g. 247%'),
   label: z.string().min(1, 'Enter the label'),
-  /** CSS width of the metric's bar, e.g. '85%'. */
-  width: z.string().regex(/^\d{1,3}(?:\.\d+)?%$/, 'Use a percentage such as 85%'),
+  /** CSS width of the metric's bar, from 0% to 100% (a wider bar would run off its card). */
+  width: z.string().regex(HERO_BAR_WIDTH, HeroMessages.width),
 });
 export type HeroMetric = z.infer<typeof heroMetricSchema>;
 
 export const ctaSchema = z.object({
   text: z.string().min(1, 'Enter the button text'),
-  /** Site-relative path only: the hero never sends visitors off-site. */
-  href: z.string().regex(SITE_PATH_PATTERN, 'Use a site path such as /contact'),
+  /** A site path (checked against the site's pages when saved) or an external https:// link. */
+  href: z
+    .string()
+    .refine((v) => SITE_PATH_PATTERN.test(v) || EXTERNAL_HTTPS.test(v), HeroMessages.href),
 });
 export type Cta = z.infer<typeof ctaSchema>;
 
@@ -67,23 +88,27 @@ export const homepageHeroContentSchema = z.object({
   secondaryCTA: ctaSchema.optional(),
 });
 export type HomepageHeroContent = z.infer<typeof homepageHeroContentSchema>;
+/** The spec's hero (content-values.ts) is a complete hero: a type error here when the two part. */
+const _heroDefaultsFit: Required<HomepageHeroContent> = HOMEPAGE_HERO_DEFAULTS;
 
 /**
- * The spec's home hero: the API seeds it as the 'homepage-hero' block, and the home page shows it for
- * any field the block lacks (or when the block is missing, inactive or unreadable).
+ * Hero content as staff save it: a title, then the optional fields, each object strict (a misspelt
+ * field such as `titel` is refused rather than stored and ignored). Whether an internal link names an
+ * existing page is checked by the API, which knows the pages.
  */
-export const HOMEPAGE_HERO_DEFAULTS: Required<HomepageHeroContent> = {
-  title: 'Digital Performance, Distilled.',
-  subtitle:
-    'Senior strategists for SEO, paid media and analytics who turn your data into clear decisions and compounding growth. No junior hand-offs, no vanity metrics.',
-  metrics: [
-    { value: '247%', label: 'Avg. Traffic Growth', width: '85%' },
-    { value: '$2.4M', label: 'Revenue Generated', width: '72%' },
-    { value: '40+', label: 'Years Combined Exp.', width: '94%' },
-  ],
-  primaryCTA: { text: 'Start Your Growth Journey', href: '/contact' },
-  secondaryCTA: { text: 'View Case Studies', href: '/case-studies' },
-};
+export const heroContentInputSchema = z
+  .object({
+    title: z.string({ error: HeroMessages.title }).trim().min(1, HeroMessages.title),
+    subtitle: z.string().trim().min(1).optional(),
+    metrics: z.array(heroMetricSchema.strict()).min(1, 'Add at least one metric').optional(),
+    primaryCTA: ctaSchema.strict().optional(),
+    secondaryCTA: ctaSchema.strict().optional(),
+  })
+  .strict();
+
+/** Blocks the site itself reads by identifier, and the type each must keep. */
+export const BUILT_IN_BLOCKS: Readonly<Record<string, string>> = { [HOMEPAGE_HERO_IDENTIFIER]: 'hero' };
+
 
 /** Items of a stored list that do not parse are left out; a list that is not a list reads as empty. */
 const tolerantList = <T extends z.ZodType>(item: T) =>
@@ -195,6 +220,3 @@ export const homeCaseStudyCardSchema = z.object({
 });
 export type HomeCaseStudyCard = z.infer<typeof homeCaseStudyCardSchema>;
 
-/** Spec section 9: home shows at most 2 case studies with at most 3 result metrics each. */
-export const HOME_CASE_STUDY_LIMIT = 2;
-export const CASE_STUDY_CARD_RESULT_LIMIT = 3;

@@ -67,8 +67,21 @@ export const remoteReleasesSchema = z.object({
   /** The version served to everyone outside a canary; null: the locally built remote. */
   live: z.string().nullable().catch(null),
   canary: z.object({ version: z.string(), percent: z.number() }).nullable().catch(null),
-  /** Stored, never live: what a promote can switch to. Newest first where the store knows. */
-  staged: z.array(z.object({ version: z.string(), storedAt: z.string().optional() })).catch([]),
+  /** The version the last switch rolled back from (null: the last switch was no rollback). */
+  rolledBack: z.string().nullable().optional().catch(null),
+  /**
+   * Stored, not live: what a promote can switch to (never live, or rolled back from). Newest first
+   * where the store knows. `storedAt`: when it was built and stored; `subject`: what changed.
+   */
+  staged: z
+    .array(
+      z.object({
+        version: z.string(),
+        storedAt: z.string().optional().catch(undefined),
+        subject: z.string().optional().catch(undefined),
+      }),
+    )
+    .catch([]),
   /** The switches, newest first; `current`: the one that put the live version in place. */
   history: z
     .array(
@@ -78,6 +91,10 @@ export const remoteReleasesSchema = z.object({
         action: z.enum(RELEASE_ACTIONS).optional().catch(undefined),
         switchedAt: z.string().optional().catch(undefined),
         gitCommit: z.string().optional().catch(undefined),
+        /** When the version was built and stored. */
+        builtAt: z.string().optional().catch(undefined),
+        /** What changed in it: the commit subject recorded at release time. */
+        subject: z.string().optional().catch(undefined),
       }),
     )
     .catch([]),

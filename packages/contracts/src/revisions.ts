@@ -17,6 +17,8 @@ export interface RevisionSummary {
   kind: RevisionKind;
   /** The fields that differ from the item's previous revision. */
   changedFields: string[];
+  /** Who saved it (issue 24); null for saves before accounts existed and for the seed. */
+  actorName?: string | null;
 }
 
 /** GET /api/admin/<type>/:id/revisions/:revId: the item's editable fields as saved then. */

@@ -1,21 +1,54 @@
-/** API paths shared by the api and the remotes. */
-export const ApiRoutes = {
-  health: '/healthz',
+import { fillPath, type PathArgs } from './paths';
+
+/**
+ * Every public API path, once, as a pattern. The API's Express mounts, its OpenAPI paths, the
+ * response cache's matchers and keys and the clients' URLs (ApiRoutes) are all built from it.
+ */
+export const API_PATHS = {
   contacts: '/api/contacts',
   newsletter: '/api/newsletter',
-  remotesManifest: '/remotes-manifest.json',
-  contentBlock: (identifier: string) => `/api/content-blocks/${encodeURIComponent(identifier)}`,
-  services: '/api/services?published=true',
-  service: (slug: string) => `/api/services/${encodeURIComponent(slug)}`,
-  testimonials: '/api/testimonials?published=true',
-  caseStudies: '/api/case-studies?published=true',
-  caseStudy: (slug: string) => `/api/case-studies/${encodeURIComponent(slug)}`,
-  blogPosts: '/api/blog-posts?published=true',
-  blogPost: (slug: string) => `/api/blog-posts/${encodeURIComponent(slug)}`,
-  resources: '/api/resources?published=true',
-  pages: (slug: string) => `/api/pages/${encodeURIComponent(slug)}`,
+  contentBlock: '/api/content-blocks/:identifier',
+  services: '/api/services',
+  service: '/api/services/:slug',
+  testimonials: '/api/testimonials',
+  caseStudies: '/api/case-studies',
+  caseStudy: '/api/case-studies/:slug',
+  blogPosts: '/api/blog-posts',
+  blogPost: '/api/blog-posts/:slug',
+  resources: '/api/resources',
+  resourceLeads: '/api/resources/:id/leads',
+  resourceDownload: '/api/resources/:id/download',
+  page: '/api/pages/:slug',
+  siteSettings: '/api/site-settings',
   /** The OpenAPI 3.1 document of every public and staff operation. */
   openApi: '/api/openapi.json',
+} as const;
+export type ApiPathName = keyof typeof API_PATHS;
+
+/** A client URL: `apiPath('blogPost', { slug })` → `/api/blog-posts/my-post` (parameters escaped). */
+export const apiPath = <N extends ApiPathName>(name: N, ...params: PathArgs<(typeof API_PATHS)[N]>): string =>
+  fillPath(API_PATHS[name], ...params);
+
+/** A pattern as a router mounted at /api sees it: `/api/blog-posts/:slug` → `/blog-posts/:slug`. */
+export const underApi = (pattern: string): string => pattern.slice('/api'.length);
+
+const PUBLISHED_ONLY = '?published=true';
+
+/** API URLs the remotes fetch (built from API_PATHS; lists ask for published items only). */
+export const ApiRoutes = {
+  contacts: API_PATHS.contacts,
+  newsletter: API_PATHS.newsletter,
+  remotesManifest: '/remotes-manifest.json',
+  contentBlock: (identifier: string) => apiPath('contentBlock', { identifier }),
+  services: `${API_PATHS.services}${PUBLISHED_ONLY}`,
+  service: (slug: string) => apiPath('service', { slug }),
+  testimonials: `${API_PATHS.testimonials}${PUBLISHED_ONLY}`,
+  caseStudies: `${API_PATHS.caseStudies}${PUBLISHED_ONLY}`,
+  caseStudy: (slug: string) => apiPath('caseStudy', { slug }),
+  blogPosts: `${API_PATHS.blogPosts}${PUBLISHED_ONLY}`,
+  blogPost: (slug: string) => apiPath('blogPost', { slug }),
+  resources: `${API_PATHS.resources}${PUBLISHED_ONLY}`,
+  pages: (slug: string) => apiPath('page', { slug }),
 } as const;
 
 /** Remote names as the shell and the manifest know them. */

@@ -1,4 +1,5 @@
 import type { RemoteName } from './routes';
+import { fillPath, type PathArgs } from './paths';
 
 /**
  * How a route's head and data are resolved on the server:
@@ -151,6 +152,17 @@ const ROUTES = [
     inSitemap: true,
   },
   {
+    // A gated resource's lead form as a page of its own: 'Get Free Access' links here, so the
+    // download works without JavaScript (with it, the resources page opens the same form in a dialog).
+    id: 'resource-access',
+    path: '/resources/:id/access',
+    remote: 'mf_content',
+    module: 'ResourceAccessPage',
+    kind: 'static',
+    layout: 'site',
+    head: { title: 'Get Free Access', noindex: true },
+  },
+  {
     id: 'contact',
     label: 'Contact',
     path: '/contact',
@@ -228,8 +240,24 @@ export const siteLink = (id: SiteRouteId): { href: string; label: string } => {
   return { href: route.path, label: route.label ?? route.id };
 };
 
+type RoutePath<Id extends SiteRouteId> = Extract<(typeof ROUTES)[number], { id: Id }>['path'];
+
+/** A link to a page of the registry: `sitePath('blog-post', { slug })` → `/blog/my-post`. */
+export const sitePath = <Id extends SiteRouteId>(id: Id, ...params: PathArgs<RoutePath<Id>>): string =>
+  fillPath(siteRoute(id).path as RoutePath<Id>, ...params);
+
 /** Top-level paths the server itself answers, outside the page routes. */
-const SERVER_PATHS = ['api', 'uploads', 'remotes', 'releases', 'assets', 'healthz', 'readyz', 'metrics'];
+const SERVER_PATHS = [
+  'api',
+  'forms',
+  'uploads',
+  'remotes',
+  'releases',
+  'assets',
+  'healthz',
+  'readyz',
+  'metrics',
+];
 
 /**
  * Slugs a CMS page may not take: the first segment of every fixed route, and the server's own paths

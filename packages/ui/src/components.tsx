@@ -121,6 +121,8 @@ export const Select = forwardRef<
 });
 
 export function Label({ className, ...props }: ComponentPropsWithoutRef<'label'>) {
+  // A wrapper: each caller passes the control's `htmlFor` (or wraps it) through the props.
+  // eslint-disable-next-line jsx-a11y/label-has-associated-control
   return <label className={cn('mb-1.5 block text-sm font-medium text-ink-900', className)} {...props} />;
 }
 

@@ -1,7 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { cn } from './cn';
+import { Button } from './components';
 
 /**
  * Accessible modal dialog: focus trapped, Escape closes, labelled by its title. Focus goes back to
@@ -15,6 +16,8 @@ export function Dialog({
   description,
   children,
   className,
+  role = 'dialog',
+  initialFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -22,6 +25,10 @@ export function Dialog({
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** 'alertdialog': a question that needs an answer; a click outside does not close it. */
+  role?: 'dialog' | 'alertdialog';
+  /** The control focused on opening (else the first one). */
+  initialFocus?: RefObject<HTMLElement | null>;
 }) {
   const opener = useRef<HTMLElement | null>(null);
   return (
@@ -29,9 +36,14 @@ export function Dialog({
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink-950/60" />
         <DialogPrimitive.Content
-          onOpenAutoFocus={() => {
+          role={role}
+          onOpenAutoFocus={(event) => {
             opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            if (!initialFocus?.current) return;
+            event.preventDefault();
+            initialFocus.current.focus();
           }}
+          onInteractOutside={role === 'alertdialog' ? (event) => event.preventDefault() : undefined}
           onCloseAutoFocus={(event) => {
             const el = opener.current;
             if (!el?.isConnected) return;
@@ -63,5 +75,55 @@ export function Dialog({
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
+  );
+}
+
+/**
+ * A yes/no question in the app's own dialog (never the browser's `confirm()`): an alertdialog with
+ * the safe answer focused, so Enter or Escape right away keep things as they are.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  onCancel,
+  pending = false,
+  children,
+}: {
+  open: boolean;
+  title: ReactNode;
+  description?: ReactNode;
+  confirmLabel: ReactNode;
+  cancelLabel?: ReactNode;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** The confirmed action is running: its button is disabled. */
+  pending?: boolean;
+  /** More choices (e.g. an export first), before the two answers. */
+  children?: ReactNode;
+}) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && onCancel()}
+      title={title}
+      description={description}
+      role="alertdialog"
+      initialFocus={cancel}
+    >
+      <div className="flex flex-wrap justify-end gap-2">
+        {children}
+        <Button ref={cancel} variant="outline" onClick={onCancel}>
+          {cancelLabel}
+        </Button>
+        <Button variant="secondary" onClick={onConfirm} disabled={pending}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
   );
 }

@@ -8,3 +8,7 @@ export { useHydrated } from './use-hydrated';
 export * from './services';
 export { readList } from './tolerant';
 export { ResponsiveImage } from './responsive-image';
+export { formOutcomeQueryOptions, useFormOutcome } from './form-outcome';
+export { LabelledList } from './labelled-list';
+export { NotFoundBlock, PAGE_NOT_FOUND, type LinkComponent } from './not-found-block';
+export { CaseStudyBadges, CaseStudyImage } from './case-study-parts';

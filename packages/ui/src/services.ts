@@ -1,11 +1,11 @@
+import type { Service } from '@agency/contracts/browser';
 import {
-  ApiRoutes,
   DEFAULT_SERVICE_ICON,
   DEFAULT_SERVICE_VISUAL,
   SERVICE_ICONS,
   SERVICE_VISUALS,
-  type Service,
-} from '@agency/contracts/browser';
+} from '@agency/contracts/content-values';
+import { ApiRoutes } from '@agency/contracts/routes';
 import { getJson } from './api-client';
 
 /**

@@ -1,5 +1,6 @@
 import type { SiteSettings } from '@agency/contracts';
 import { DEFAULT_SITE_SETTINGS } from '@agency/contracts/site-settings-defaults';
+import { API_PATHS } from '@agency/contracts/routes';
 import { getJson } from './api-client';
 
 /**
@@ -9,8 +10,8 @@ import { getJson } from './api-client';
 export type { SiteSettings };
 export type SocialPlatform = keyof SiteSettings['socialLinks'];
 
-/** Same as AdminRoutes.publicSiteSettings (kept literal: that module imports zod). */
-export const SITE_SETTINGS_URL = '/api/site-settings';
+/** The public settings' address, from the API path table (the zod-free routes module). */
+export const SITE_SETTINGS_URL = API_PATHS.siteSettings;
 
 /** Shown while the settings load or when they fail: the seeded defaults (no zod attached). */
 export const FALLBACK_SITE_SETTINGS: SiteSettings = DEFAULT_SITE_SETTINGS;

@@ -13,21 +13,26 @@ import { setApiTransport } from './api-client';
  * How the fake API answers one URL: JSON with a status, 'pending' (never answers: the loading state)
  * or 'network-error' (the request itself fails, as fetch does when the server is unreachable).
  */
-export type FakeAnswer = { status?: number; body?: unknown } | 'pending' | 'network-error';
+export type FakeAnswer =
+  | { status?: number; body?: unknown; headers?: Record<string, string> }
+  | 'pending'
+  | 'network-error';
 /** An answer, or a function of the request body giving one (for answers that change over a test). */
 export type FakeRoute = FakeAnswer | ((body: unknown) => FakeAnswer);
 
 export interface FakeApi {
   /** Every request the screen made, in order. */
   calls: Array<{ url: string; method: string; body: unknown }>;
+  /** The request headers of each call (same order as `calls`), names in lower case. */
+  headers: Array<Record<string, string>>;
   /** The same server as a `fetch`, for the few calls that read the raw response (CMS sign-in). */
   fetch: (url: string, init?: RequestInit) => Promise<Response>;
 }
 
-const jsonResponse = (status: number, body: unknown) =>
+const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...headers },
   });
 
 /**
@@ -39,14 +44,15 @@ export function fakeApi(answers: Record<string, FakeRoute> = {}): FakeApi {
     const method = (init.method ?? 'GET').toUpperCase();
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
     api.calls.push({ url, method, body });
+    api.headers.push(Object.fromEntries(new Headers(init.headers).entries()));
     const entry = answers[`${method} ${url}`] ?? (method === 'GET' ? answers[url] : undefined);
     const answer = typeof entry === 'function' ? entry(body) : entry;
     if (answer === 'pending') return new Promise<Response>(() => {});
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
     if (!answer) return jsonResponse(404, { message: 'Not found' });
-    return jsonResponse(answer.status ?? 200, answer.body);
+    return jsonResponse(answer.status ?? 200, answer.body, answer.headers);
   };
-  const api: FakeApi = { calls: [], fetch: serve };
+  const api: FakeApi = { calls: [], headers: [], fetch: serve };
   setApiTransport(serve);
   return api;
 }

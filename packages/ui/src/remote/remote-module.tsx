@@ -12,6 +12,7 @@ import {
 } from 'react';
 import type { RemoteName } from '@agency/contracts/routes';
 import { ErrorBoundary } from 'react-error-boundary';
+import { LocationContext } from '@agency/ui/router';
 import { Button, Container, Skeleton } from '../components';
 import { reportClientError } from './error-reporting';
 
@@ -166,31 +167,11 @@ function slotFor(remote: RemoteName, module: string, attempt: number, defer: boo
   return slot;
 }
 
-/** After the page has loaded and the browser is idle (or BELOW_FOLD_IDLE_TIMEOUT_MS at the latest). */
-const BELOW_FOLD_IDLE_TIMEOUT_MS = 5000;
-function whenIdleAfterLoad(run: () => void): () => void {
-  let cancel = () => {};
-  const idle = () => {
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(run, { timeout: BELOW_FOLD_IDLE_TIMEOUT_MS });
-      cancel = () => window.cancelIdleCallback(id);
-    } else {
-      const id = setTimeout(run, 1000);
-      cancel = () => clearTimeout(id);
-    }
-  };
-  if (document.readyState === 'complete') idle();
-  else {
-    window.addEventListener('load', idle, { once: true });
-    cancel = () => window.removeEventListener('load', idle);
-  }
-  return () => cancel();
-}
-
 /**
- * Opens the slot's gate when `element` nears the viewport, or once the browser is idle after the page
- * loaded, whichever comes first: below-the-fold code stays off the start-up path, and is still ready
- * before anyone gets to it.
+ * Opens the slot's gate when `element` nears the viewport (or something in it takes focus: a keyboard
+ * visitor tabbing into a form before scrolling). Below-the-fold code stays off the start-up path and
+ * off the network until a visitor heads for it; until then its server HTML is on screen, and its forms
+ * post without JavaScript (HTML first), so nothing waits for it.
  */
 function openWhenNear(element: Element | null, slot: Slot): () => void {
   if (!element || typeof IntersectionObserver === 'undefined') {
@@ -201,13 +182,14 @@ function openWhenNear(element: Element | null, slot: Slot): () => void {
     (entries) => {
       if (entries.some((e) => e.isIntersecting)) slot.openGate();
     },
-    { rootMargin: '400px 0px' },
+    { rootMargin: '600px 0px' },
   );
   observer.observe(element);
-  const cancelIdle = whenIdleAfterLoad(slot.openGate);
+  const onFocus = () => slot.openGate();
+  element.addEventListener('focusin', onFocus);
   return () => {
     observer.disconnect();
-    cancelIdle();
+    element.removeEventListener('focusin', onFocus);
   };
 }
 
@@ -279,6 +261,12 @@ export function RemoteModule<P extends object>({
   const slot = slotFor(remote, module, attempt, defer);
   const region = useRef<HTMLDivElement>(null);
   useEffect(() => (defer ? openWhenNear(region.current, slot) : undefined), [defer, slot]);
+  // A navigation changes the router's location, which React passes into every region still showing
+  // its server HTML: it must hydrate before the navigation (a transition) can finish. So the gate
+  // opens with the first navigation, or the new page would wait for a visitor to scroll.
+  const pathname = useContext(LocationContext)?.location.pathname;
+  const [firstPathname] = useState(pathname);
+  if (defer && pathname !== firstPathname) slot.openGate();
   const label = `${remote}/${module}`;
   const retry = () => setAttempt((a) => a + 1);
   const content = (

@@ -65,7 +65,10 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         hotkey={TOAST_HOTKEY}
-        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]"
+        // At the top on every screen, below the 4rem header: at the bottom right the toasts covered the
+        // Save buttons of the CMS's dialogs (issue 25); at top 0 they covered the site's menu button
+        // and the CMS's Logout for their 5 seconds.
+        className="fixed right-0 top-16 z-[100] flex max-h-[calc(100vh-4rem)] w-full flex-col p-4 md:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
   );
