@@ -1,5 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
-import { CLIENT_ERRORS_PATH } from '@agency/contracts';
+import { API_PATHS, CLIENT_ERRORS_PATH, underApi } from '@agency/contracts';
 import compression from 'compression';
 import onHeaders from 'on-headers';
 import type { Logger } from 'pino';
@@ -9,12 +10,13 @@ import { errorHandler, notFound } from './http/errors';
 import { contactRouter } from './contact/contact-router';
 import { newsletterRouter } from './newsletter/newsletter-router';
 import { siteRouter } from './site/serve-site';
-import { buildRemotesManifest, setReleaseSource } from './site/remotes-manifest';
-import { databaseReleases } from './releases/database-releases';
-import { securityHeaders } from './security/security-headers';
+import { releaseView } from './site/remotes-manifest';
+import { openReleaseStore, setReleaseStore } from './releases/active-release-store';
+import { securityHeaderSet, securityHeaders } from './security/security-headers';
 import { pageMetaRouter } from './site/seo/seo-router';
+import { socialCardRouter } from './site/social-card/social-card-router';
 import { createPublicCache, tagsFromNotification, type PublicCache } from './http/public-cache';
-import { STAFF_VARIANT_PATHS, tagsChangedBy, type ContentTag } from './http/public-reads';
+import { STAFF_VARIANT_PATHS, tagsDroppedBy, type ContentTag } from './http/public-reads';
 import { staffVariant } from './http/staff-variants';
 import { countInProcess } from './http/rate-limit';
 import { marketingRouter } from './marketing/marketing-router';
@@ -24,12 +26,16 @@ import { publicSiteSettingsRouter } from './admin/site-settings';
 import { uploadsRouter } from './files/uploads-router';
 import { healthRouter } from './ops/health-router';
 import { createMetrics, type Metrics } from './ops/metrics';
-import { requestLog } from './ops/request-log';
+import { requestLog, requestRecords } from './ops/request-log';
+import { frontDoor } from './front-door';
+import { requestTarget } from './http/request-target';
 import { isoTimestamps } from './http/iso-timestamps';
 import { clientErrorsRouter } from './ops/client-errors-router';
 import { openApiRouter } from './openapi/openapi-router';
 import { systemClock, setClock, type Clock } from './content/visibility';
-import { nextDueTimes } from './content/content-repository';
+import { SCHEDULED_TAGS, nextDueTimes } from './admin/content-types';
+import { createDownloadTokens } from './content/download-token';
+import { formPostsRouter } from './forms/form-posts-router';
 
 const CONTENT_CHANGED = 'content_changed';
 
@@ -53,24 +59,28 @@ export function createApp({
   database,
   log,
   metrics = createMetrics({ database, env }),
-  cache = createPublicCache(),
+  cache = createPublicCache({ backstopMs: env.CACHE_MAX_AGE_SECONDS * 1000 }),
   clock = systemClock,
 }: AppDeps) {
   setClock(database.db, clock);
   // PGlite is opened by this one process only, so its rate-limit counters can live in memory.
   if (database.kind === 'pglite') countInProcess(database.db);
   // With DATABASE_URL, releases are shared through the database; without it they stay in RELEASES_DIR.
-  const releases =
-    env.DATABASE_URL && database.kind === 'postgres' ? databaseReleases(env, database, log) : undefined;
-  if (releases) setReleaseSource(env, releases);
+  const releases = openReleaseStore(env, database, { log });
+  setReleaseStore(env, releases);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
   app.set('query parser', 'simple');
   app.set('json replacer', isoTimestamps);
-  app.use(requestLog(log, env));
-  app.use(metrics.observe);
-  app.use(securityHeaders((fresh) => buildRemotesManifest(env, { fresh })));
+  // The release state, its manifest and the security headers it implies: computed once per release
+  // (switch, rollback, canary), read from memory by every request.
+  const release = releaseView(env, securityHeaderSet);
+  const records = requestRecords(log, env, metrics.record);
+  app.use(requestLog(records));
+  app.use(securityHeaders(() => release().derived));
+  // Absolute-form targets (`GET http://host/path`) in origin form before anything reads the path.
+  app.use(requestTarget);
   app.use(healthRouter(database));
   // Public reads are served from memory until a staff write changes their content family (here or,
   // through NOTIFY with the changed tags, on another instance). Nothing anonymous invalidates.
@@ -80,16 +90,31 @@ export function createApp({
   };
   // Scheduled posts and pages go live by themselves: the cache drops their families when one is due.
   cache.watchDue({
-    tags: ['blog-posts', 'pages'],
+    tags: SCHEDULED_TAGS,
     now: () => clock().getTime(),
     nextDue: () => nextDueTimes(database.db),
   });
   void database
     .listen(CONTENT_CHANGED, (payload) => cache.invalidate(tagsFromNotification(payload)))
     .catch((err: unknown) => {
+      // The link keeps trying by itself (caching is paused meanwhile, below); anything else is final.
+      if (database.listenStatus?.().state === 'reconnecting') return;
       log.error({ err }, 'cannot listen for content changes; caching public reads is off');
       cache.disable();
     });
+  // While the LISTEN link is down nothing is cached; once it is back, every entry goes (what changed
+  // meanwhile was not heard).
+  let linkLost = false;
+  database.onListenState?.((state) => {
+    if (state === 'reconnecting') {
+      linkLost = true;
+      cache.pause();
+    } else if (state === 'listening' && linkLost) {
+      linkLost = false;
+      cache.resume();
+      log.info('public cache emptied: the LISTEN link is back and changes made meanwhile were not heard');
+    }
+  });
 
   app.use(
     STAFF_VARIANT_PATHS.map((p) => `/api${p}`),
@@ -100,34 +125,44 @@ export function createApp({
   app.use(uploadsRouter(database.db));
   app.use(compression());
 
+  // One signer for gated-download links: the JSON lead route and the HTML lead form hand out the same.
+  const downloadTokens = createDownloadTokens(env.SECRET_KEY ? Buffer.from(env.SECRET_KEY) : undefined);
   const api = express.Router();
   // Before the general body parser: these reports have their own, much smaller, size limit.
   api.use(
-    CLIENT_ERRORS_PATH.slice('/api'.length),
+    underApi(CLIENT_ERRORS_PATH),
     clientErrorsRouter(database.db, log, metrics, { rateLimitScale: env.RATE_LIMIT_SCALE }),
   );
   api.use(express.json({ limit: '100kb' }));
   // A staff write that succeeded drops the families it changed, before its answer leaves (so the
   // next read already misses). Failed writes, and everything anonymous, change nothing.
+  // The route declares which (tagsDroppedBy: the content type's registry entry, say).
   api.use('/admin', (req, res, next) => {
-    const tags = WRITE_METHODS.has(req.method) ? tagsChangedBy(req.path) : [];
-    if (tags.length) {
+    if (WRITE_METHODS.has(req.method)) {
       onHeaders(res, () => {
-        if (res.statusCode >= 200 && res.statusCode < 300 && res.locals.staffSession) contentChanged(tags);
+        const tags = tagsDroppedBy(res);
+        if (tags.length && res.statusCode >= 200 && res.statusCode < 300 && res.locals.staffSession) {
+          contentChanged(tags);
+        }
       });
     }
     next();
   });
-  api.use('/contacts', contactRouter(database.db, { rateLimitScale: env.RATE_LIMIT_SCALE }));
-  api.use('/newsletter', newsletterRouter(database.db, { rateLimitScale: env.RATE_LIMIT_SCALE }));
+  api.use(underApi(API_PATHS.contacts), contactRouter(database.db, { rateLimitScale: env.RATE_LIMIT_SCALE }));
+  api.use(
+    underApi(API_PATHS.newsletter),
+    newsletterRouter(database.db, { rateLimitScale: env.RATE_LIMIT_SCALE }),
+  );
   api.use(marketingRouter(database.db));
   api.use(
     contentRouter(database.db, {
       secret: env.SECRET_KEY,
       rateLimitScale: env.RATE_LIMIT_SCALE,
+      tokens: downloadTokens,
     }),
   );
   api.use(pageMetaRouter(env, database.db));
+  api.use(socialCardRouter(env, database.db));
   api.use(publicSiteSettingsRouter(database.db));
   api.use('/admin', adminRouter({ db: database.db, env, log }));
   api.use(openApiRouter());
@@ -136,6 +171,11 @@ export function createApp({
   });
   app.use('/api', api);
 
+  // The public forms posted as HTML (before or without JavaScript): validated, stored, 303 to the page.
+  app.use(
+    formPostsRouter(env, database.db, { tokens: downloadTokens, rateLimitScale: env.RATE_LIMIT_SCALE }),
+  );
+
   // Server renders ask this same app for their pages' data (see site/render/internal-api.ts).
   const site = siteRouter(env, database.db, log, app, cache, metrics);
   app.use(site);
@@ -143,10 +183,21 @@ export function createApp({
     res.status(404).type('text/plain').send('Not found');
   });
   app.use(errorHandler(log));
+
+  // /healthz and public reads already in the cache are answered before Express routes anything,
+  // with the same headers (front-door.ts): the chain's per-request work was most of their cost.
+  const front = frontDoor({ records, securityHeaders: () => release().derived, cache });
+  const routed = app as unknown as {
+    handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void;
+  };
+  const handle = routed.handle.bind(app);
+  routed.handle = (req, res, next) => {
+    if (!front(req, res)) handle(req, res, next);
+  };
   /** Loads what the first page render needs; the server awaits it before it listens. */
   return Object.assign(app, {
     warmUp: async () => {
-      await releases?.ready;
+      await releases.ready;
       await site.warm();
     },
   });

@@ -60,12 +60,24 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Address the metrics listener binds to: the loopback unless a scraper elsewhere needs it. */
   METRICS_HOST: z.string().default('127.0.0.1'),
+  /**
+   * PostgreSQL: how long one statement may run or wait for a lock before it is cancelled and the
+   * request answers 503 with Retry-After (default 10 s).
+   */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /**
+   * Backstop for the in-memory cache of public answers: an entry is dropped this long after it was
+   * stored even if no change was heard (a missed cross-instance notification heals by itself).
+   */
+  CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
 });
 
 /** The settings with their defaults applied; PUBLIC_URL is always an origin without a trailing slash. */
 const settingsSchema = envSchema.transform((env) => ({
   ...env,
   PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  /** False when PUBLIC_URL fell back to localhost: fine on a laptop, wrong for a public site. */
+  PUBLIC_URL_SET: env.PUBLIC_URL !== undefined,
 }));
 
 export type Env = z.infer<typeof settingsSchema>;
@@ -77,4 +89,21 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment: ${problems}`);
   }
   return parsed.data;
+}
+
+/**
+ * The warning for a production server whose PUBLIC_URL is unset (undefined when there is none): its
+ * canonical links, Open Graph and JSON-LD URLs, sitemap, robots.txt and RSS all name localhost.
+ * The start-up log and the CMS Overview show the same text.
+ */
+export function publicUrlProblem(
+  env: Pick<Env, 'PUBLIC_URL' | 'PUBLIC_URL_SET'>,
+  nodeEnv: string | undefined = process.env.NODE_ENV,
+): string | undefined {
+  if (env.PUBLIC_URL_SET || nodeEnv !== 'production') return undefined;
+  return (
+    `PUBLIC_URL is not set: links in pages, the sitemap, robots.txt and the RSS feed point at ` +
+    `${env.PUBLIC_URL}, which visitors and search engines cannot reach. Set PUBLIC_URL to the site's ` +
+    `public address (for example PUBLIC_URL=https://www.example.com) and restart the server.`
+  );
 }

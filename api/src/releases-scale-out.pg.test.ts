@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { REPO_ROOT, startServer } from './test-support/server-process';
 import { openDatabase, type Database } from './db/client';
-import { storeRelease } from './releases/release-store';
+import { storeRelease } from './releases/database-release-queries';
 
 /**
  * Releases shared through PostgreSQL: two API processes on one database, each with its own DATA_DIR

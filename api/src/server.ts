@@ -1,8 +1,10 @@
 import http from 'node:http';
-import { readEnv } from './env';
+import { publicUrlProblem, readEnv } from './env';
 import { createLogger } from './logger';
 import { openDatabase } from './db/client';
-import { seedDatabase } from './db/seed';
+import { DataDirLocked } from './db/data-dir-lock';
+import { seedDatabase } from './seed';
+import { convertHtmlPostBodies } from './content/html-post-bodies';
 import { createApp } from './app';
 import { schedulePurge } from './admin/trash-router';
 import { importUploads, legacyUploadsDir } from './files/import-uploads';
@@ -19,10 +21,28 @@ const env = (() => {
   }
 })();
 const log = createLogger(env.LOG_LEVEL);
+// A production start without PUBLIC_URL works (a bare machine, `npm start`), but every absolute link
+// it writes would send visitors and crawlers to localhost: say so plainly, once, at the top.
+const publicUrlWarning = publicUrlProblem(env);
+if (publicUrlWarning) log.warn({ PUBLIC_URL: env.PUBLIC_URL }, publicUrlWarning);
 
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+const database = await openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: env.DATA_DIR,
+  log,
+  statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+}).catch((err: unknown) => {
+  if (err instanceof DataDirLocked) {
+    console.error(`Refusing to start. ${err.message}`);
+    process.exit(1);
+  }
+  throw err;
+});
 await importUploads(database.db, legacyUploadsDir(env.DATA_DIR), log);
 if (env.SEED) await seedDatabase(database.db, log);
+// Post bodies stored as HTML (older databases, API clients) become markdown once: one format.
+const convertedPosts = await convertHtmlPostBodies(database.db);
+if (convertedPosts) log.info({ convertedPosts }, 'blog post bodies converted from HTML to markdown');
 // Responsive copies of library images that lack them (the seeded ones on a fresh site): once.
 const derived = await backfillDerivatives(database.db);
 if (derived) log.info({ images: derived }, 'responsive image copies made');

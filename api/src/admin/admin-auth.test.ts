@@ -109,7 +109,11 @@ describe('staff authentication', () => {
   it('answers the session probe: 200 with a session, 401 without', async () => {
     const cookie = await signIn(t.app);
     const ok = await staffClient(t.app, cookie).get('/api/admin/session').expect(200);
-    expect(ok.body).toEqual({ authenticated: true, passwordFromEnvironment: true });
+    expect(ok.body).toEqual({
+      authenticated: true,
+      passwordFromEnvironment: true,
+      user: { id: null, name: 'Owner', email: null, role: 'owner' },
+    });
     await request(t.app).get('/api/admin/session').expect(401);
     await request(t.app).get('/api/admin/session').set('Cookie', 'staff_session=forged').expect(401);
   });

@@ -14,7 +14,8 @@ const ENTITIES: { path: string; body: Record<string, unknown>; edit: Record<stri
   },
   {
     path: '/api/admin/content-blocks',
-    body: { name: 'Promo', identifier: 'promo', content: { text: 'Hi' } },
+    // A block of its own type: a hero (the default type) must have a title and no other fields.
+    body: { name: 'Promo', identifier: 'promo', type: 'banner', content: { text: 'Hi' } },
     edit: { name: 'Promo 2' },
   },
   {

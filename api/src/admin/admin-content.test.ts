@@ -246,13 +246,14 @@ describe('staff content API', () => {
         content: {
           title: 'Hi',
           metrics: [{ value: '1', label: 'x', width: 'wide' }],
-          primaryCTA: { text: 'Go', href: 'https://x.example' },
+          // External links are https only (issue 25: an https booking link is allowed).
+          primaryCTA: { text: 'Go', href: 'http://x.example' },
         },
       })
       .expect(400);
     expect(res.body.fields).toMatchObject({
-      'content.metrics.0.width': 'Use a percentage such as 85%',
-      'content.primaryCTA.href': 'Use a site path such as /contact',
+      'content.metrics.0.width': 'Use a percentage from 0% to 100%, such as 85%',
+      'content.primaryCTA.href': 'Use a site path such as /contact or an https:// link',
     });
     // Links that would leave the site, however they are spelled, are refused too.
     for (const href of ['javascript:alert(1)', '//evil.example', '/\\evil.example', '/\\/evil.example']) {
@@ -261,7 +262,7 @@ describe('staff content API', () => {
         .send({ name: 'Hero', identifier: 'hero-check', content: { secondaryCTA: { text: 'Go', href } } })
         .expect(400);
       expect(refused.body.fields).toMatchObject({
-        'content.secondaryCTA.href': 'Use a site path such as /contact',
+        'content.secondaryCTA.href': 'Use a site path such as /contact or an https:// link',
       });
     }
     await staff

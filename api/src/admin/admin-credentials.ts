@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
@@ -17,8 +17,9 @@ async function storedHash(db: Db): Promise<string | undefined> {
 }
 
 /**
- * Replaces the stored password and ends every staff session with it (in one transaction): whoever
- * signed in with the old password is signed out, whichever route changed it.
+ * Replaces the stored password and ends every session signed in with it (in one transaction): whoever
+ * signed in with the old password is signed out, whichever route changed it. Personal accounts
+ * (sessions with a user id) have their own passwords and stay signed in.
  */
 export async function setAdminPassword(db: Db, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
@@ -30,7 +31,7 @@ export async function setAdminPassword(db: Db, password: string): Promise<void> 
         target: adminCredentials.id,
         set: { passwordHash, updatedAt: new Date().toISOString() },
       });
-    await tx.delete(adminSessions);
+    await tx.delete(adminSessions).where(isNull(adminSessions.userId));
   });
 }
 

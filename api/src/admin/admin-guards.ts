@@ -3,20 +3,27 @@ import { ErrorCode } from '@agency/contracts';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { HttpError, forbidden, unauthorized } from '../http/errors';
-import { getStaffSession, type StaffSession } from './staff-session';
+import { getStaffSession, type StaffSession } from '../http/staff-session';
+import { actorContext, actorOf } from './staff-actor';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The session a `requireStaff` route runs under. */
 export const staffSessionOf = (res: Response): StaffSession => res.locals.staffSession as StaffSession;
 
-/** 401 unless the request carries a valid staff session. */
+/**
+ * 401 unless the request carries a valid staff session of an enabled account. The rest of the request
+ * runs as that person (res.locals.actor, and currentActor() for code without the request).
+ */
 export function requireStaff(db: Db): RequestHandler {
   return async (req, res, next) => {
     const session = await getStaffSession(req, db);
     if (!session) throw unauthorized();
+    const actor = await actorOf(db, session);
+    if (!actor) throw unauthorized();
     res.locals.staffSession = session;
-    next();
+    res.locals['actor'] = actor;
+    actorContext.run(actor, next);
   };
 }
 

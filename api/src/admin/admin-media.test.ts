@@ -43,12 +43,16 @@ describe('uploads and the media library', () => {
     const item = list.body.find((m: { url: string }) => m.url === res.body.url);
     expect(item).toMatchObject({ originalName: 'My Photo.png', mimeType: 'image/png', size: PNG.length });
 
+    // Delete sends the unused file to the Trash (issue 25): off the site at once, then gone for good
+    // from the Trash.
     await staff.delete(`/api/admin/media/${item.id}`).expect(204);
+    await request(t.app).get(res.body.url).expect(404);
+    await staff.delete(`/api/admin/media/${item.id}`).expect(404);
+    await staff.delete(`/api/admin/trash/media/${item.id}`).expect(204);
     // The original and its responsive copies go with the row.
     expect(withFile.blobs - empty.blobs).toBe(1 + item.derivatives.length);
     expect(await stored()).toEqual(empty);
     await request(t.app).get(res.body.url).expect(404);
-    await staff.delete(`/api/admin/media/${item.id}`).expect(404);
   });
 
   it('names the file by its bytes, not by the client: a JPEG called .png is stored as .jpg', async () => {

@@ -4,18 +4,17 @@ import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { authRouter } from './auth-router';
 import { jsonOrMultipartWrites, requireStaff, sameOriginWrites } from './admin-guards';
-import { pagesRouter } from './pages-router';
-import { contentBlocksRouter } from './content-blocks-router';
-import { servicesRouter } from './services-router';
-import { blogPostsRouter } from './blog-posts-router';
-import { caseStudiesRouter } from './case-studies-router';
-import { testimonialsRouter } from './testimonials-router';
-import { resourcesRouter } from './resources-router';
+import { CONTENT_TYPE_DEFINITIONS, contentTypeRouter } from './content-types';
 import { siteSettingsAdminRouter } from './site-settings';
 import { mediaRouter } from './media-router';
 import { leadsRouter } from './leads-router';
 import { trashRouter } from './trash-router';
 import { releasesRouter } from './releases-router';
+import { authorize } from './access-policy';
+import { auditRouter, auditWrites } from './audit';
+import { setPasswordRouter, staffUsersRouter } from './staff-users-router';
+import { presenceRouter } from './presence-router';
+import { LIBRARY_FILE_TAGS, dropsOnWrite } from '../http/public-reads';
 
 /** Staff API under /api/admin: everything but auth, session and logout needs a staff session. */
 export function adminRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) {
@@ -25,19 +24,22 @@ export function adminRouter({ db, env, log }: { db: Db; env: Env; log: Logger })
     next();
   });
   router.use(authRouter({ db, env, log }));
+  router.use(setPasswordRouter({ db, env }));
 
-  router.use(requireStaff(db), sameOriginWrites(env), jsonOrMultipartWrites);
-  router.use('/pages', pagesRouter(db));
-  router.use('/content-blocks', contentBlocksRouter(db));
-  router.use('/services', servicesRouter(db));
-  router.use('/blog-posts', blogPostsRouter(db));
-  router.use('/case-studies', caseStudiesRouter(db));
-  router.use('/testimonials', testimonialsRouter(db));
-  router.use('/resources', resourcesRouter({ db, env }));
-  router.use('/site-settings', siteSettingsAdminRouter(db));
+  // Every route below: a session, then the role's access rule, then the audit of successful writes.
+  // Each mount declares the public answers its writes change (app.ts drops them when a write succeeds).
+  router.use(requireStaff(db), authorize, sameOriginWrites(env), jsonOrMultipartWrites, auditWrites(db, log));
+  for (const { type, tags } of CONTENT_TYPE_DEFINITIONS) {
+    router.use(`/${type}`, dropsOnWrite(tags), contentTypeRouter({ db, env }, type));
+  }
+  router.use('/site-settings', dropsOnWrite(['site-settings']), siteSettingsAdminRouter(db));
   router.use('/trash', trashRouter(db));
   router.use('/releases', releasesRouter({ db, env, log }));
+  router.use('/media', dropsOnWrite(LIBRARY_FILE_TAGS));
   router.use(mediaRouter({ db, env }));
   router.use(leadsRouter(db));
+  router.use(staffUsersRouter({ db, env }));
+  router.use(auditRouter(db));
+  router.use(presenceRouter(db));
   return router;
 }

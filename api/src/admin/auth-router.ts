@@ -1,15 +1,22 @@
 import { Router } from 'express';
+import { clearPreviewCookie } from '../http/preview-cookie';
 import type { Logger } from 'pino';
 import { AdminMessages, ErrorCode, adminAuthSchema, changePasswordSchema } from '@agency/contracts';
 import type { Db } from '../db/client';
-import type { Env } from '../env';
+import { publicUrlProblem, type Env } from '../env';
 import { parseBody } from '../http/validate';
 import { consumeOrRefuse, limiterFor, rateLimit } from '../http/rate-limit';
 import { clientAddress } from '../http/client-address';
 import { HttpError, unauthorized } from '../http/errors';
 import { checkAdminPassword, ensureAdminPassword, setAdminPassword } from './admin-credentials';
-import { endStaffSession, getStaffSession, startStaffSession } from './staff-session';
-import { requireStaff, sameOriginWrites } from './admin-guards';
+import { endStaffSession, getStaffSession, startStaffSession } from '../http/staff-session';
+import { requireStaff, sameOriginWrites, staffSessionOf } from './admin-guards';
+import { authorize } from './access-policy';
+import { verifyPassword } from './password-hash';
+import { OWNER, actorOf } from './staff-actor';
+import { auditWrites, recordAudit } from './audit';
+import { staffUsers } from '../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Wrong passwords per client address per window. */
@@ -18,6 +25,8 @@ const LOGIN_ATTEMPTS = 10;
 export const LOGIN_FAILURES_OVERALL = 100;
 const TOO_MANY_SIGN_INS = AdminMessages.tooManySignIns;
 const EVERYONE = 'all';
+/** Verified against when no account matches, so an unknown address takes as long as a wrong password. */
+const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + 'A'.repeat(86) + '==';
 
 /** Sign-in, sign-out, session probe and password change. */
 export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) {
@@ -54,49 +63,94 @@ export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) 
     scale: env.RATE_LIMIT_SCALE,
   });
 
+  /** Wrong passwords per personal account (its lower-case e-mail) per window, from any address. */
+  const failuresPerAccount = limiterFor(db, {
+    name: 'admin-login-failures-account',
+    limit: LOGIN_ATTEMPTS,
+    windowMs: LOGIN_WINDOW_MS,
+    scale: env.RATE_LIMIT_SCALE,
+  });
+
+  /** The personal account with this address, if it can sign in with `password`. */
+  const checkAccount = async (email: string, password: string) => {
+    const [user] = await db
+      .select({ id: staffUsers.id, name: staffUsers.name, passwordHash: staffUsers.passwordHash })
+      .from(staffUsers)
+      .where(and(sql`lower(${staffUsers.email}) = ${email.toLowerCase()}`, eq(staffUsers.disabled, false)));
+    // An unknown address costs the same scrypt work as a known one: timing tells nothing.
+    const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+    return ok && user?.passwordHash ? user : undefined;
+  };
+
   const router = Router();
 
   // Every attempt is counted atomically before the (slow) password check, so concurrent guesses cannot
   // all slip in under the limit; a correct password gives its point back, so staff signing in
   // normally are never locked out: only wrong passwords stay counted.
   router.post('/auth', async (req, res) => {
-    const { password } = parseBody(adminAuthSchema, req);
+    const { password, email: givenEmail } = parseBody(adminAuthSchema, req);
+    // No e-mail address: the owner, with the shared password, exactly as before accounts existed.
+    const email = givenEmail ? givenEmail.toLowerCase() : undefined;
     await credentialsReady();
+    const address = clientAddress(req);
     const counted: [typeof failuresOverall, string][] = [];
+    let userId: number | null = null;
+    let who: { id: number | null; name: string } = email ? { id: null, name: email } : OWNER;
     try {
-      const address = clientAddress(req);
       await consumeOrRefuse(failuresPerAddress, address, TOO_MANY_SIGN_INS);
       counted.push([failuresPerAddress, address]);
       await consumeOrRefuse(failuresOverall, EVERYONE, TOO_MANY_SIGN_INS);
       counted.push([failuresOverall, EVERYONE]);
-      if (!(await checkAdminPassword(db, password))) {
+      if (email) {
+        await consumeOrRefuse(failuresPerAccount, email, TOO_MANY_SIGN_INS);
+        counted.push([failuresPerAccount, email]);
+      }
+      const user = email ? await checkAccount(email, password) : undefined;
+      if (email ? !user : !(await checkAdminPassword(db, password))) {
         counted.length = 0;
+        await recordAudit(db, { actor: who, action: 'sign-in-failed', address }).catch(() => {});
         throw unauthorized(AdminMessages.invalidPassword);
+      }
+      if (user) {
+        userId = user.id;
+        who = user;
       }
     } finally {
       // Right password, or no verdict (refused, checks busy, database down): the attempt is not a failure.
       await Promise.all(counted.map(([limiter, key]) => limiter.reward(key, 1))).catch(() => {});
     }
-    await startStaffSession(req, res, db);
+    await startStaffSession(req, res, db, userId);
+    await recordAudit(db, { actor: who, action: 'sign-in', address });
     res.json({ authenticated: true });
   });
 
   router.get('/session', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    if (!(await getStaffSession(req, db))) throw unauthorized();
+    const session = await getStaffSession(req, db);
+    const actor = session && (await actorOf(db, session));
+    if (!actor) throw unauthorized();
     // Settings warns that a password changed there is replaced by ADMIN_PASSWORD at the next start.
-    res.json({ authenticated: true, passwordFromEnvironment: Boolean(env.ADMIN_PASSWORD) });
+    const publicUrlWarning = publicUrlProblem(env);
+    res.json({
+      authenticated: true,
+      passwordFromEnvironment: Boolean(env.ADMIN_PASSWORD),
+      user: actor,
+      ...(publicUrlWarning ? { publicUrlWarning } : {}),
+    });
   });
 
   router.post('/logout', sameOriginWrites(env), async (req, res) => {
     await endStaffSession(req, res, db);
+    clearPreviewCookie(req, res);
     res.status(204).end();
   });
 
   router.post(
     '/password',
     requireStaff(db),
+    authorize,
     sameOriginWrites(env),
+    auditWrites(db, log),
     attempts('admin-password'),
     async (req, res) => {
       const { currentPassword, newPassword } = parseBody(changePasswordSchema, req);
@@ -107,7 +161,7 @@ export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) 
       }
       // Ends every session, this one too; whoever changed it carries on in a fresh one (a new id).
       await setAdminPassword(db, newPassword);
-      await startStaffSession(req, res, db);
+      await startStaffSession(req, res, db, staffSessionOf(res).userId);
       res.status(204).end();
     },
   );

@@ -11,9 +11,10 @@ import {
   type BulkActionResult,
   revisionParams,
   type RevisionKind,
-  type TrashType,
+  type ContentType,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/pg-errors';
 import { HttpError, notFound } from '../http/errors';
 import { checkIfMatch, ifMatchTags, preconditionFailed, setEntityTag } from '../http/conditional-write';
 import { parseBody, parseParams } from '../http/validate';
@@ -22,11 +23,11 @@ import { findRevision, listRevisions, recordRevision, snapshotOf } from './revis
 
 type Row = Record<string, unknown>;
 type StoredRow = Row & { updatedAt: string };
-type CrudTable = PgTable & { id: PgColumn; updatedAt: PgColumn; deletedAt: PgColumn };
+export type CrudTable = PgTable & { id: PgColumn; updatedAt: PgColumn; deletedAt: PgColumn };
 
 export interface CrudConfig<S extends z.ZodObject> {
   /** The admin path segment, which also names the item's revisions and its place in the trash. */
-  type: TrashType;
+  type: ContentType;
   table: CrudTable;
   /** `.strict()` body schema from the contracts; POST and PUT take the full object. */
   schema: S;
@@ -38,6 +39,12 @@ export interface CrudConfig<S extends z.ZodObject> {
   label: string;
   /** Extra columns derived on the server (e.g. a blog post's publishedAt). */
   derive?: (values: z.output<S>, existing: Row | undefined, now: Date) => Row;
+  /**
+   * Checks that need the database (a link to an existing page, say), after the schema and before any
+   * write; throws an HttpError (400 with field messages) to refuse. `existing` is the stored row of an
+   * update or restore, undefined for a create.
+   */
+  check?: (values: z.output<S>, existing: Row | undefined) => Promise<void>;
 }
 
 /**
@@ -61,12 +68,6 @@ export function publishDate(
 
 /** A row as staff clients get it: without deleted_at (always null outside the trash). */
 export const shownRow = ({ deletedAt: _deleted, ...row }: Row): Row => row;
-
-/** Postgres unique violation, as raised directly or wrapped by drizzle. */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
-  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
-}
 
 /**
  * GET / (list), GET /:id, POST /, PUT /:id, DELETE /:id for one staff-managed table. Single rows
@@ -136,6 +137,7 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
 
   router.post('/', async (req, res) => {
     const values = parseBody(schema, req);
+    await config.check?.(values, undefined);
     const row = { ...values, ...config.derive?.(values, undefined, clockOf(db)()) };
     const created = await db
       .transaction(async (tx) => {
@@ -164,6 +166,7 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
     const existing = await findById(id);
     if (!existing) throw notFound(`${label} not found`);
     const conditional = checkIfMatch(req, existing);
+    await config.check?.(values, existing);
     const row = { ...values, ...config.derive?.(values, existing, clockOf(db)()), updatedAt: sql`now()` };
     const updated = await db
       .transaction(async (tx) => {

@@ -3,6 +3,7 @@ import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } f
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { stringify } from 'csv-stringify/sync';
 import {
+  budgetLabel,
   leadsDeleteSchema,
   leadsHandledSchema,
   leadsQuerySchema,
@@ -82,10 +83,35 @@ async function findLeads(db: Db, { type, q, status }: LeadsQuery): Promise<Recor
     .limit(MAX_ROWS);
 }
 
-const CSV_COLUMNS: Record<LeadType, string[]> = {
-  contacts: ['createdAt', 'firstName', 'lastName', 'email', 'company', 'budget', 'goals'],
-  newsletter: ['createdAt', 'email'],
-  resources: ['createdAt', 'name', 'email', 'resourceTitle'],
+type Row = Record<string, unknown>;
+type CsvColumn = { header: string; value: (row: Row) => unknown };
+const column = (header: string, name: string): CsvColumn => ({ header, value: (r) => r[name] });
+/** Open, or Handled (its time is the next column). */
+const status: CsvColumn = { header: 'Status', value: (r) => (r['handledAt'] ? 'Handled' : 'Open') };
+const handledAt = column('Handled At', 'handledAt');
+
+/** The export's columns, headed as a person reads them, with each lead's status. */
+const CSV_COLUMNS: Record<LeadType, CsvColumn[]> = {
+  contacts: [
+    column('Received', 'createdAt'),
+    column('First Name', 'firstName'),
+    column('Last Name', 'lastName'),
+    column('Email', 'email'),
+    column('Company', 'company'),
+    { header: 'Budget', value: (r) => budgetLabel(r['budget']) },
+    column('Goals', 'goals'),
+    status,
+    handledAt,
+  ],
+  newsletter: [column('Subscribed', 'createdAt'), column('Email', 'email'), status, handledAt],
+  resources: [
+    column('Received', 'createdAt'),
+    column('Name', 'name'),
+    column('Email', 'email'),
+    column('Resource', 'resourceTitle'),
+    status,
+    handledAt,
+  ],
 };
 
 /** One cell's text, formula-looking text neutralised so spreadsheets do not run it. */
@@ -95,13 +121,13 @@ export function csvText(value: unknown): string {
 }
 
 /** The CSV (csv-stringify: every cell quoted, CRLF lines, a BOM so spreadsheets read UTF-8). */
-export function toCsv(columns: string[], rows: Record<string, unknown>[]): string {
+export function toCsv(columns: CsvColumn[], rows: Row[]): string {
   return stringify(
-    rows.map((row) => columns.map((c) => csvText(row[c]))),
+    rows.map((row) => columns.map((c) => csvText(c.value(row)))),
     {
       bom: true,
       header: true,
-      columns: columns.map(csvText),
+      columns: columns.map((c) => csvText(c.header)),
       quoted: true,
       quoted_empty: true,
       record_delimiter: 'windows',

@@ -1,22 +1,37 @@
 import { Router } from 'express';
-import { desc, eq } from 'drizzle-orm';
-import { adminIdParams, mediaPatchSchema, uploadFieldsSchema, type MediaItem } from '@agency/contracts';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import {
+  ErrorCode,
+  adminIdParams,
+  mediaInUseMessage,
+  mediaPatchSchema,
+  uploadFieldsSchema,
+  type MediaItem,
+  type MediaUse,
+} from '@agency/contracts';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { media } from '../db/schema';
 import { notFound } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';
 import { rateLimit } from '../http/rate-limit';
-import { sniffImage } from './file-sniff';
-import { deleteUploadedFile, uploadUrl } from '../files/uploaded-files';
+import { sniffImage } from '../files/file-sniff';
+import { uploadUrl } from '../files/uploaded-files';
+import { mediaUsage } from '../files/media-usage';
+import { CONTENT_TYPE_DEFINITIONS } from './content-types';
+import { clockOf } from '../content/visibility';
 import { singleFile, storeUpload } from './upload-pipeline';
 
 export const IMAGE_REFUSAL = 'Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded';
 
 type MediaRow = typeof media.$inferSelect;
 
-export const mediaItem = ({ blobId: _b, contentHash: _h, derivatives, ...r }: MediaRow): MediaItem => ({
+export const mediaItem = (
+  { blobId: _b, contentHash: _h, inLibrary: _l, deletedAt: _d, derivatives, ...r }: MediaRow,
+  usedBy?: MediaUse[],
+): MediaItem => ({
   ...r,
+  ...(usedBy ? { usedBy } : {}),
   url: uploadUrl(r.fileName),
   derivatives: derivatives.map(({ fileName, format, width, height, size }) => ({
     url: uploadUrl(fileName),
@@ -30,7 +45,8 @@ export const mediaItem = ({ blobId: _b, contentHash: _h, derivatives, ...r }: Me
 /**
  * POST /upload (field `image`, optional field `alt`): 201 with a new file and its responsive copies,
  * or 200 with `reused: true` when the library already holds the same bytes. GET /media,
- * PATCH /media/:id (alt text), DELETE /media/:id.
+ * PATCH /media/:id (alt text), DELETE /media/:id: 409 naming the items while anything uses the file,
+ * else the file goes to the Trash (off the site, restorable; see trash-router.ts).
  */
 export function mediaRouter({ db, env }: { db: Db; env: Env }) {
   const router = Router();
@@ -45,10 +61,16 @@ export function mediaRouter({ db, env }: { db: Db; env: Env }) {
     const fields = parseBody(uploadFieldsSchema, req);
     const stored = await storeUpload(req, db, sniffImage, IMAGE_REFUSAL, {
       derive: true,
+      inLibrary: true,
       altText: fields.alt ?? '',
     });
     let [row] = await db.select().from(media).where(eq(media.id, stored.id));
     if (!row) throw notFound('File not found');
+    // The same bytes as a file in the Trash: uploading them again takes it out.
+    if (row.deletedAt) {
+      [row] = await db.update(media).set({ deletedAt: null }).where(eq(media.id, row.id)).returning();
+      if (!row) throw notFound('File not found');
+    }
     // The same image again, now with the alt text it lacked: the library keeps it.
     if (stored.reused && !row.altText && fields.alt) {
       [row] = await db.update(media).set({ altText: fields.alt }).where(eq(media.id, row.id)).returning();
@@ -57,9 +79,14 @@ export function mediaRouter({ db, env }: { db: Db; env: Env }) {
   });
 
   router.get('/media', async (_req, res) => {
-    const rows = await db.select().from(media).orderBy(desc(media.createdAt), desc(media.id));
+    const rows = await db
+      .select()
+      .from(media)
+      .where(isNull(media.deletedAt))
+      .orderBy(desc(media.createdAt), desc(media.id));
+    const usage = await mediaUsage(db, CONTENT_TYPE_DEFINITIONS, rows);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(rows.map(mediaItem));
+    res.json(rows.map((row) => mediaItem(row, usage.get(row.id) ?? [])));
   });
 
   router.patch('/media/:id', async (req, res) => {
@@ -72,7 +99,21 @@ export function mediaRouter({ db, env }: { db: Db; env: Env }) {
 
   router.delete('/media/:id', async (req, res) => {
     const { id } = parseParams(adminIdParams, req);
-    if (!(await deleteUploadedFile(db, id))) throw notFound('File not found');
+    const [row] = await db
+      .select()
+      .from(media)
+      .where(and(eq(media.id, id), isNull(media.deletedAt)));
+    if (!row) throw notFound('File not found');
+    const usedBy = (await mediaUsage(db, CONTENT_TYPE_DEFINITIONS, [row])).get(id) ?? [];
+    if (usedBy.length) {
+      res.status(409).json({ message: mediaInUseMessage(usedBy), code: ErrorCode.CONFLICT, usedBy });
+      return;
+    }
+    const now = clockOf(db)().toISOString();
+    await db
+      .update(media)
+      .set({ deletedAt: now })
+      .where(and(eq(media.id, id), isNull(media.deletedAt)));
     res.status(204).end();
   });
 

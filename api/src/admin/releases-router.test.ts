@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RemoteReleases } from '@agency/contracts';
 import { createTestApp } from '../test-support/test-app';
 import { standInBuild, standInSite, writeFiles } from '../test-support/stand-in-site';
-import { storeRelease } from '../releases/release-store';
+import { storeRelease } from '../releases/database-release-queries';
 import { STAFF_PASSWORD, signIn, staffClient } from './admin-test-support';
 
 /**
@@ -94,10 +94,18 @@ describe.each(stores)('Releases in the CMS API ($store store)', ({ database }) =
             action: 'release',
             gitCommit: 'abc123',
             switchedAt: expect.any(String),
+            builtAt: expect.any(String),
           }
         : { version: LIVE, current: true },
     ]);
-    expect(body[2]).toEqual({ remote: 'mf-contact', live: null, canary: null, staged: [], history: [] });
+    expect(body[2]).toEqual({
+      remote: 'mf-contact',
+      live: null,
+      canary: null,
+      rolledBack: null,
+      staged: [],
+      history: [],
+    });
   });
 
   it('refuses bad bodies (400), unknown remotes and versions (404) and impossible switches (409)', async () => {
@@ -170,5 +178,23 @@ describe.each(stores)('Releases in the CMS API ($store store)', ({ database }) =
     expect(
       (await staff.post('/api/admin/releases/mf-contact/rollback').send({}).expect(409)).body.message,
     ).toBe('mf-contact has no earlier release to roll back to.');
+
+    // Who switched what (issue 24): each switch is in the audit, in its own words; the refused one is not.
+    const audit = (await staff.get('/api/admin/audit?type=mf-content').expect(200)).body as {
+      action: string;
+      actorName: string;
+      summary: string;
+    }[];
+    expect(audit.slice(0, 4).map((e) => [e.action, e.actorName, e.summary])).toEqual([
+      ['release.rollback', 'Owner', `Rolled back mf-content from ${STAGED} to ${LIVE}`],
+      ['release.promote', 'Owner', `mf-content ${STAGED} is already the current release.`],
+      ['release.promote', 'Owner', `Promoted mf-content ${STAGED} (was ${LIVE})`],
+      [
+        'release.promote',
+        'Owner',
+        `Canary: mf-content ${STAGED} for 30% of visitors (the others stay on ${LIVE})`,
+      ],
+    ]);
+    expect((await staff.get('/api/admin/audit?type=mf-contact').expect(200)).body).toEqual([]);
   });
 });

@@ -5,8 +5,10 @@ import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { conflict, notFound } from '../http/errors';
 import { parseBody } from '../http/validate';
-import { ReleaseError } from '../releases/release-store';
-import { describeSwitch, releaseControl, type SwitchOutcome } from '../releases/release-control';
+import { releaseStoreOf } from '../releases/active-release-store';
+import { CMS_COMMIT, ReleaseError, describeSwitch, type SwitchOutcome } from '../releases/release-policy';
+import { releaseControl } from '../releases/release-control';
+import { browserEntryProblem, releaseFileReader } from '../releases/entry-check';
 
 /** A remote by folder (`mf-content`) or federation name (`mf_content`), as the release commands take it. */
 function remoteNamed(param: string): RemoteName {
@@ -30,9 +32,10 @@ async function refusals<T>(run: () => Promise<T>): Promise<T> {
  * /api/admin/releases: every remote's live, canary, staged and earlier versions, and the promote and
  * rollback of the release commands for staff in the CMS (mounted behind the staff guards).
  */
-export function releasesRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) {
+export function releasesRouter({ env, log }: { db: Db; env: Env; log: Logger }) {
   const router = Router();
-  const control = () => releaseControl(env, db);
+  // The store chosen at start (app.ts), looked up when asked: the router is built before it is known.
+  const control = () => releaseControl(releaseStoreOf(env));
 
   router.get('/', async (_req, res) => {
     res.json(await control().list());
@@ -41,20 +44,41 @@ export function releasesRouter({ db, env, log }: { db: Db; env: Env; log: Logger
   const answer = async (remote: RemoteName, outcome: SwitchOutcome) => {
     const message = describeSwitch(REMOTE_FOLDERS[remote], outcome);
     log.info({ remote, ...outcome, by: 'cms' }, message);
-    const releases = (await control().list()).find((r) => r.remote === REMOTE_FOLDERS[remote])!;
+    const releases = await releaseStoreOf(env).list(remote);
     return { message, releases };
   };
 
   router.post('/:remote/promote', async (req, res) => {
     const remote = remoteNamed(req.params['remote']!);
     const { version, percent } = parseBody(promoteReleaseSchema, req);
-    const outcome = await refusals(() => control().promote(remote, version, percent));
+    // The CMS itself (this Releases tab included) runs on mf-cms: a release of it whose entry cannot
+    // load would take away the button that rolls it back. Such a release is refused here; the
+    // release commands (`npm run promote`) stay available to override.
+    if (remote === 'mf_cms') {
+      const read = releaseFileReader(releaseStoreOf(env), remote, version);
+      // A version that is not stored at all is the store's to refuse (404).
+      const problem =
+        (await read('remoteEntry.js')) === undefined ? undefined : await browserEntryProblem(read);
+      if (problem) {
+        log.warn(
+          { remote, version, problem, by: 'cms' },
+          'refused to promote an mf-cms release that cannot load',
+        );
+        throw conflict(
+          `mf-cms ${version} cannot load (${problem}): promoting it would break the CMS, this Releases tab included. ` +
+            'Fix the build and release it again.',
+        );
+      }
+    }
+    const outcome = await refusals(() =>
+      control().promote(remote, version, { percent, gitCommit: CMS_COMMIT }),
+    );
     res.json(await answer(remote, outcome));
   });
 
   router.post('/:remote/rollback', async (req, res) => {
     const remote = remoteNamed(req.params['remote']!);
-    const outcome = await refusals(() => control().rollback(remote));
+    const outcome = await refusals(() => control().rollback(remote, CMS_COMMIT));
     res.json(await answer(remote, outcome));
   });
 

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../db/client';
 import { revisions } from '../db/schema';
 import { isoTimestamps } from '../http/iso-timestamps';
+import { currentActor } from './staff-actor';
 
 type Row = Record<string, unknown>;
 
@@ -43,11 +44,15 @@ export async function recordRevision(
     prior = item.before;
     await tx.insert(revisions).values({ entityType: type, entityId: id, kind: 'baseline', snapshot: prior });
   }
+  // Who saved it: the staff request this runs in (none: a script, or the seed).
+  const actor = currentActor();
   await tx.insert(revisions).values({
     entityType: type,
     entityId: id,
     kind,
     snapshot,
+    actorId: actor?.id ?? null,
+    actorName: actor?.name ?? null,
     changedFields: prior ? changedFields(prior, snapshot) : Object.keys(snapshot),
   });
   const [oldestKept] = await tx
@@ -65,6 +70,7 @@ const summary = {
   createdAt: revisions.createdAt,
   kind: revisions.kind,
   changedFields: revisions.changedFields,
+  actorName: revisions.actorName,
 };
 
 /** An item's revisions, newest first. */

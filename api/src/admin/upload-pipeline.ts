@@ -4,9 +4,14 @@ import { ErrorCode } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { HttpError } from '../http/errors';
 import { storeUploadedFile, uploadUrl, type NewUpload, type StoredUpload } from '../files/uploaded-files';
-import type { SniffedType } from './file-sniff';
+import type { SniffedType } from '../files/file-sniff';
+import { ImageTooLarge, withoutMetadata } from '../files/image-metadata';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/** An image whose metadata could not be removed: it is not published as it is. */
+export const UNREADABLE_IMAGE =
+  'This image could not be read, so its metadata (such as a GPS position) cannot be removed. Export it again as JPEG or PNG and upload that.';
 
 /**
  * One file from a multipart field, held in memory (never a temp file, so nothing is left behind
@@ -53,13 +58,23 @@ export async function storeUpload(
   db: Db,
   sniff: (buf: Buffer, originalName: string) => Promise<SniffedType | null>,
   refusal: string,
-  options: Pick<NewUpload, 'derive' | 'altText'> = {},
+  options: Pick<NewUpload, 'derive' | 'altText' | 'inLibrary'> = {},
 ): Promise<{ url: string } & StoredUpload> {
   const file = req.file;
   if (!file) throw new HttpError(400, ErrorCode.VALIDATION, 'Choose a file to upload');
   const originalName = cleanOriginalName(file.originalname);
   const type = await sniff(file.buffer, originalName);
   if (!type) throw new HttpError(400, ErrorCode.VALIDATION, refusal);
-  const stored = await storeUploadedFile(db, file.buffer, { originalName, ...type, ...options });
+  // Before anything is stored or published: an image loses its EXIF (author, notes, GPS position) and
+  // other metadata, turned upright with its colour profile kept (see image-metadata.ts).
+  let bytes: Buffer | null;
+  try {
+    bytes = await withoutMetadata(file.buffer, type.mimeType);
+  } catch (err) {
+    if (err instanceof ImageTooLarge) throw new HttpError(400, ErrorCode.VALIDATION, err.message);
+    throw err;
+  }
+  if (!bytes) throw new HttpError(400, ErrorCode.VALIDATION, UNREADABLE_IMAGE);
+  const stored = await storeUploadedFile(db, bytes, { originalName, ...type, ...options });
   return { url: uploadUrl(stored.fileName), ...stored };
 }

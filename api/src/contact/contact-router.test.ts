@@ -29,6 +29,19 @@ describe('POST /api/contacts', () => {
     expect(Date.parse(row!.createdAt)).not.toBeNaN();
   });
 
+  it('stores every one of many simultaneous requests (one group insert) and answers each with its own row', async () => {
+    const sent = Array.from({ length: 25 }, (_, i) => ({ ...valid, lastName: `Simultaneous ${i}` }));
+    const answers = await Promise.all(sent.map((body) => request(t.app).post('/api/contacts').send(body)));
+    expect(answers.map((a) => a.status)).toEqual(sent.map(() => 201));
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(25);
+    const rows = await t.db.select().from(contactRequests);
+    answers.forEach((a, i) => {
+      const row = rows.find((r) => r.id === a.body.id);
+      expect(row).toMatchObject({ lastName: `Simultaneous ${i}` });
+      expect(new Date(row!.createdAt).toISOString()).toBe(a.body.createdAt);
+    });
+  });
+
   it('answers 400 with every field message of the spec on an empty body', async () => {
     const res = await request(t.app).post('/api/contacts').send({}).expect(400);
     expect(res.body.code).toBe('VALIDATION_ERROR');

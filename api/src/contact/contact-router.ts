@@ -3,13 +3,14 @@ import { contactRequestSchema } from '@agency/contracts';
 import { parseBody, rejectInvalidBody } from '../http/validate';
 import type { Db } from '../db/client';
 import { rateLimit } from '../http/rate-limit';
-import { contactRequests } from '../db/schema';
+import { contactStore } from './contact-store';
 
 /** Per client address: far above what a person sends, low enough to stop a flood. */
 export const CONTACT_RATE_LIMIT = { limit: 30, windowMs: 15 * 60_000 };
 
 export function contactRouter(db: Db, opts: { rateLimitScale?: number } = {}) {
   const router = Router();
+  const store = contactStore(db);
   const limiter = rateLimit(db, { name: 'contact', ...CONTACT_RATE_LIMIT, scale: opts.rateLimitScale ?? 1 });
   // Only valid submissions count against the limit: invalid ones are refused before it.
   router.post('/', rejectInvalidBody(contactRequestSchema), limiter, async (req, res) => {
@@ -19,11 +20,7 @@ export function contactRouter(db: Db, opts: { rateLimitScale?: number } = {}) {
       res.status(201).json({ id: 0, createdAt: new Date().toISOString() });
       return;
     }
-    const [row] = await db
-      .insert(contactRequests)
-      .values(input)
-      .returning({ id: contactRequests.id, createdAt: contactRequests.createdAt });
-    res.status(201).json(row);
+    res.status(201).json(await store(input));
   });
   return router;
 }

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gt, isNull, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { BlogPost, CaseStudy, PublicPage, Resource } from '@agency/contracts';
 import { ResourceRoutes } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { blogPosts, caseStudies, pages, resourceLeads, resources } from '../db/schema';
-import { nowIso, visibleRows } from './visibility';
+import { visibleRows } from './visibility';
 import { libraryImages, uploadUrlsIn } from '../files/library-images';
 
 // Timestamps leave as the database wrote them; the app's JSON replacer answers them in ISO 8601.
@@ -156,19 +156,4 @@ export async function findPage(
     .where(and(eq(pages.slug, slug), visibleRows(db, pages, includeDrafts)))
     .limit(1);
   return row ? toPublicPage(row) : undefined;
-}
-
-/* ---------- Scheduled items ---------- */
-
-/** When the next scheduled blog post and page go live (null: none scheduled), in ms. */
-export async function nextDueTimes(db: Db): Promise<{ 'blog-posts': number | null; pages: number | null }> {
-  const now = nowIso(db);
-  const next = async (table: typeof blogPosts | typeof pages) => {
-    const [row] = await db
-      .select({ at: min(table.publishedAt) })
-      .from(table)
-      .where(and(eq(table.published, true), isNull(table.deletedAt), gt(table.publishedAt, now)));
-    return row?.at ? new Date(row.at).getTime() : null;
-  };
-  return { 'blog-posts': await next(blogPosts), pages: await next(pages) };
 }

@@ -1,12 +1,12 @@
 import express, { Router, type Request } from 'express';
-import { publishedListQuery, slug as slugSchema } from '@agency/contracts';
+import { API_PATHS, publishedListQuery, slug as slugSchema, underApi } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { parseQuery } from '../http/validate';
 import { IMAGES_DIR } from './content-files';
 import { findBlogPost, findCaseStudy, findPage, listBlogPosts, listCaseStudies } from './content-repository';
 import { canSeeDrafts, listIncludesDrafts } from './reader-access';
-import { createDownloadTokens } from './download-token';
+import { createDownloadTokens, type DownloadTokens } from './download-token';
 import { resourcesRouter } from './resources-router';
 
 /** A slug from the path, or 404: malformed slugs cannot name a row. */
@@ -18,7 +18,15 @@ function slugParam(req: Request): string {
 
 /** Public content: case studies, blog posts, resources, CMS pages. */
 /** `secret` signs gated-download links; share it between API instances (SECRET_KEY). */
-export function contentRouter(db: Db, opts: { secret?: string | undefined; rateLimitScale?: number } = {}) {
+export function contentRouter(
+  db: Db,
+  opts: {
+    secret?: string | undefined;
+    rateLimitScale?: number;
+    /** The signer to use (shared with the HTML lead form); made from `secret` when not given. */
+    tokens?: DownloadTokens;
+  } = {},
+) {
   const router = Router();
 
   router.use(
@@ -35,29 +43,29 @@ export function contentRouter(db: Db, opts: { secret?: string | undefined; rateL
     }),
   );
 
-  router.get('/case-studies', async (req, res) => {
+  router.get(underApi(API_PATHS.caseStudies), async (req, res) => {
     const query = parseQuery(publishedListQuery, req);
     res.json(await listCaseStudies(db, await listIncludesDrafts(req, db, query)));
   });
-  router.get('/case-studies/:slug', async (req, res) => {
+  router.get(underApi(API_PATHS.caseStudy), async (req, res) => {
     const slug = slugParam(req);
     const study = await findCaseStudy(db, slug, await canSeeDrafts(req, db));
     if (!study) throw notFound('Case study not found');
     res.json(study);
   });
 
-  router.get('/blog-posts', async (req, res) => {
+  router.get(underApi(API_PATHS.blogPosts), async (req, res) => {
     const query = parseQuery(publishedListQuery, req);
     res.json(await listBlogPosts(db, await listIncludesDrafts(req, db, query)));
   });
-  router.get('/blog-posts/:slug', async (req, res) => {
+  router.get(underApi(API_PATHS.blogPost), async (req, res) => {
     const slug = slugParam(req);
     const post = await findBlogPost(db, slug, await canSeeDrafts(req, db));
     if (!post) throw notFound('Blog post not found');
     res.json(post);
   });
 
-  router.get('/pages/:slug', async (req, res) => {
+  router.get(underApi(API_PATHS.page), async (req, res) => {
     const slug = slugParam(req);
     const page = await findPage(db, slug, await canSeeDrafts(req, db));
     if (!page) throw notFound('Page not found');
@@ -65,10 +73,13 @@ export function contentRouter(db: Db, opts: { secret?: string | undefined; rateL
   });
 
   router.use(
-    '/resources',
-    resourcesRouter(db, createDownloadTokens(opts.secret ? Buffer.from(opts.secret) : undefined), {
-      rateLimitScale: opts.rateLimitScale,
-    }),
+    resourcesRouter(
+      db,
+      opts.tokens ?? createDownloadTokens(opts.secret ? Buffer.from(opts.secret) : undefined),
+      {
+        rateLimitScale: opts.rateLimitScale,
+      },
+    ),
   );
   return router;
 }

@@ -27,6 +27,7 @@ export async function seedLibraryImages(urls: (string | null)[], db: Db): Promis
         altText: label.slice(0, 250),
         // The responsive copies are made by the startup backfill (AVIF takes seconds per image).
         derive: false,
+        inLibrary: true,
       });
       stored.set(url, uploadUrl(fileName));
     } catch {

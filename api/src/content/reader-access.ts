@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { Db } from '../db/client';
-import { getStaffSession } from '../admin/staff-session';
+import { getStaffSession } from '../http/staff-session';
 
 /**
  * Who may see drafts: signed-in staff previewing content. Every other reader gets a

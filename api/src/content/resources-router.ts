@@ -1,5 +1,11 @@
 import { Router, type Request } from 'express';
-import { publishedListQuery, resourceLeadSchema, ResourceRoutes } from '@agency/contracts';
+import {
+  API_PATHS,
+  publishedListQuery,
+  resourceLeadSchema,
+  ResourceRoutes,
+  underApi,
+} from '@agency/contracts';
 import type { Db } from '../db/client';
 import { forbidden, notFound } from '../http/errors';
 import { parseBody, parseQuery, rejectInvalidBody } from '../http/validate';
@@ -28,7 +34,7 @@ export function resourcesRouter(
 ) {
   const router = Router();
 
-  router.get('/', async (req, res) => {
+  router.get(underApi(API_PATHS.resources), async (req, res) => {
     const query = parseQuery(publishedListQuery, req);
     res.json(await listResources(db, await listIncludesDrafts(req, db, query)));
   });
@@ -39,22 +45,27 @@ export function resourcesRouter(
     ...LEAD_RATE_LIMIT,
     scale: opts.rateLimitScale ?? 1,
   });
-  router.post('/:id/leads', rejectInvalidBody(resourceLeadSchema), leadLimiter, async (req, res) => {
-    const id = idParam(req);
-    const { website, name, email } = parseBody(resourceLeadSchema, req);
-    const resource = await findResource(db, id, await canSeeDrafts(req, db));
-    if (!resource) throw notFound('Resource not found');
-    // Honeypot filled in: look like a success, store nothing, hand out no working link.
-    if (website) {
-      res.status(201).json({ url: ResourceRoutes.download(id) });
-      return;
-    }
-    await storeLead(db, { resourceId: id, name, email });
-    const token = tokens.issue(id);
-    res.status(201).json({ url: `${ResourceRoutes.download(id)}?token=${encodeURIComponent(token)}` });
-  });
+  router.post(
+    underApi(API_PATHS.resourceLeads),
+    rejectInvalidBody(resourceLeadSchema),
+    leadLimiter,
+    async (req, res) => {
+      const id = idParam(req);
+      const { website, name, email } = parseBody(resourceLeadSchema, req);
+      const resource = await findResource(db, id, await canSeeDrafts(req, db));
+      if (!resource) throw notFound('Resource not found');
+      // Honeypot filled in: look like a success, store nothing, hand out no working link.
+      if (website) {
+        res.status(201).json({ url: ResourceRoutes.download(id) });
+        return;
+      }
+      await storeLead(db, { resourceId: id, name, email });
+      const token = tokens.issue(id);
+      res.status(201).json({ url: `${ResourceRoutes.download(id)}?token=${encodeURIComponent(token)}` });
+    },
+  );
 
-  router.get('/:id/download', async (req, res) => {
+  router.get(underApi(API_PATHS.resourceDownload), async (req, res) => {
     const id = idParam(req);
     const resource = await findResource(db, id, await canSeeDrafts(req, db));
     if (!resource) throw notFound('Resource not found');

@@ -5,6 +5,9 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { bigint, pgSchema, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { REPO_ROOT } from '../env';
+import { lockDataDir } from './data-dir-lock';
+import { notificationListener, type ListenState, type ListenStatus } from './notification-listener';
+import type { Logger } from 'pino';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -21,7 +24,14 @@ export interface Database {
   ready: () => Promise<void>;
   /** Connections in use and waiting (PGlite has exactly one, always there). */
   poolStats: () => { total: number; idle: number; waiting: number };
+  /** The LISTEN link's state (PostgreSQL only: PGlite has no other instance to hear). */
+  listenStatus?: () => ListenStatus;
+  /** Calls `fn` when the LISTEN link is lost or restored (PostgreSQL only). */
+  onListenState?: (fn: (state: ListenState) => void) => void;
 }
+
+/** How long one statement may run (lock waits included) before it is cancelled: a request never waits longer. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
 
 /** The schema is behind this code: another deployment's database, or one restored from an old backup. */
 export class MigrationsPending extends Error {}
@@ -52,6 +62,15 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite data folder; `memory://` for an in-memory database. */
   dataDir?: string | undefined;
+  /**
+   * PGlite only: start from this data-folder tarball (PGlite's dumpDataDir) instead of an empty
+   * cluster. Tests use a copy of one migrated database instead of migrating each time.
+   */
+  loadDataDir?: Blob | undefined;
+  /** Where the LISTEN link reports losing and regaining its connection. */
+  log?: Logger | undefined;
+  /** PostgreSQL: the per-statement bound (default DEFAULT_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs?: number | undefined;
 }
 
 /** Opens the database and brings its schema up to date (the same migrations for both kinds). */
@@ -60,33 +79,32 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // Migrations run on their own short-lived connection, without the per-statement bound below
+    // (rewriting a large table may take longer than a request ever should).
+    const migrator = new Pool({ connectionString: opts.databaseUrl, max: 1, connectionTimeoutMillis: 5000 });
+    migrator.on('error', () => {});
+    try {
+      await migrate(drizzle(migrator, { schema }), { migrationsFolder });
+    } finally {
+      await migrator.end();
+    }
+    const timeoutMs = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    const pool = new Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      // Bounded waits: the server cancels a statement (lock waits included) after timeoutMs, and the
+      // client stops waiting a little later when the server itself is frozen and cannot cancel anything.
+      statement_timeout: timeoutMs,
+      query_timeout: timeoutMs + 2000,
+    });
     // A client losing its connection must not crash the process: idle ones report to the pool, and a
     // checked-out one (killed mid-transaction) reports to itself after its query has already failed.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
-    // One connection listens on every channel (the pool's other connections stay for queries).
-    const handlers = new Map<string, ((payload: string) => void)[]>();
-    let listener: Promise<import('pg').PoolClient> | undefined;
-    // A LISTEN still being set up must be finished (and its connection released) before the pool can end.
-    const settingUp: Promise<unknown>[] = [];
-    const listenerClient = () =>
-      (listener ??= pool.connect().then(
-        (client) => {
-          client.on('error', () => {});
-          client.on('notification', (msg) => {
-            for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
-          });
-          return client;
-        },
-        (err: unknown) => {
-          // No connection now: the next listen tries again.
-          listener = undefined;
-          throw err;
-        },
-      ));
+    // One dedicated connection listens on every channel, and heals (see notification-listener.ts).
+    const listener = notificationListener(opts.databaseUrl, { log: opts.log });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -94,12 +112,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await db.execute(sql`select 1`);
       },
       close: async () => {
-        await Promise.allSettled(settingUp);
-        if (listener)
-          await listener.then(
-            (c) => c.release(),
-            () => {},
-          );
+        await listener.close();
         await pool.end();
       },
       notify: async (channel, payload) => {
@@ -109,23 +122,29 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: (channel, onNotify) => {
         if (!CHANNEL.test(channel)) return Promise.reject(new Error(`bad channel ${channel}`));
-        const setup = (async () => {
-          const client = await listenerClient();
-          const known = handlers.get(channel);
-          handlers.set(channel, [...(known ?? []), onNotify]);
-          if (!known) await client.query(`listen ${channel}`);
-        })();
-        settingUp.push(setup);
-        return setup;
+        return listener.listen(channel, onNotify);
       },
+      listenStatus: listener.status,
+      onListenState: listener.onState,
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dataDir = opts.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  let unlock = () => {};
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(dataDir, { recursive: true });
+    // One process per folder: a second server on it would lose and duplicate rows.
+    unlock = lockDataDir(dataDir);
+  }
+  let client: import('@electric-sql/pglite').PGlite;
+  try {
+    client = await PGlite.create(dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return {
@@ -134,7 +153,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
     // PGlite lives inside this one process: there is no other instance to tell.
     notify: async () => {},
     listen: async () => {},

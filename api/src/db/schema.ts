@@ -83,6 +83,8 @@ export const services = pgTable('services', {
   testimonialQuote: text('testimonial_quote').notNull().default(''),
   testimonialAuthor: text('testimonial_author').notNull().default(''),
   testimonialRole: text('testimonial_role').notNull().default(''),
+  /** The picture when the page is shared (og:image), replacing its generated social card; null: generated. */
+  socialImageUrl: text('social_image_url'),
   published: boolean('published').notNull().default(true),
   displayOrder: integer('display_order').notNull().default(0),
   createdAt: createdAt(),
@@ -117,6 +119,8 @@ export const caseStudies = pgTable('case_studies', {
   results: jsonb('results').$type<{ metric: string; value: string }[]>().notNull().default([]),
   services: jsonb('services').$type<string[]>().notNull().default([]),
   imageUrl: text('image_url'),
+  /** The picture when the page is shared (og:image), replacing its generated social card; null: generated. */
+  socialImageUrl: text('social_image_url'),
   published: boolean('published').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -138,6 +142,8 @@ export const blogPosts = pgTable(
     /** Shown under the author's name on the post ('Senior Strategist'); '' shows none. */
     authorRole: text('author_role').notNull().default(''),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** The picture when the page is shared (og:image), replacing its generated social card; null: generated. */
+    socialImageUrl: text('social_image_url'),
     published: boolean('published').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'string' }),
     createdAt: createdAt(),
@@ -180,6 +186,8 @@ export const pages = pgTable('pages', {
   metaTitle: text('meta_title').notNull().default(''),
   metaDescription: text('meta_description').notNull().default(''),
   content: jsonb('content').notNull().default({}),
+  /** The picture when the page is shared (og:image), replacing its generated social card; null: generated. */
+  socialImageUrl: text('social_image_url'),
   published: boolean('published').notNull().default(false),
   /** When the published page goes live (null: as soon as published); in the future: Scheduled. */
   publishedAt: timestamp('published_at', { withTimezone: true, mode: 'string' }),
@@ -204,6 +212,8 @@ export const adminCredentials = pgTable('admin_credentials', {
 
 export const adminSessions = pgTable('admin_sessions', {
   id: text('id').primaryKey(),
+  /** The personal account signed in; null: the owner (the shared password). */
+  userId: integer('user_id').references(() => staffUsers.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
@@ -272,7 +282,15 @@ export const media = pgTable('media', {
   height: integer('height'),
   /** Responsive derivatives: [{ fileName, format, width, height, size }]. */
   derivatives: jsonb('derivatives').$type<MediaDerivativeRow[]>().notNull().default([]),
+  /**
+   * Put in the media library (uploaded there, or seeded): public wherever it is used, so a gated
+   * resource that offers the same file cannot hide it. False for files uploaded only as a resource's
+   * download, which gating hides from /uploads.
+   */
+  inLibrary: boolean('in_library').notNull().default(false),
   createdAt: createdAt(),
+  /** In the Trash since then: off the library and the public site until restored or purged. */
+  deletedAt: deletedAt(),
 });
 
 /**
@@ -300,6 +318,8 @@ export const releases = pgTable(
     version: text('version').notNull(),
     /** The git commit the release was built from (`+dirty` when the checkout had changes). */
     gitCommit: text('git_commit').notNull(),
+    /** What changed: the subject of that commit (or `npm run release -- … --message`); null when unknown. */
+    subject: text('subject'),
     fileCount: integer('file_count').notNull(),
     releasedAt: timestamp('released_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
@@ -386,6 +406,99 @@ export const revisions = pgTable(
     snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
     changedFields: jsonb('changed_fields').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
+    /** Who saved it: a staff_users id (null: the owner, or before accounts existed) and the name then. */
+    actorId: integer('actor_id'),
+    actorName: text('actor_name'),
   },
   (t) => [index('revisions_entity_idx').on(t.entityType, t.entityId, t.id)],
+);
+
+/**
+ * Personal staff accounts (the owner is the shared password of admin_credentials, not a row here).
+ * role: 'admin' (everything) or 'editor' (content, media and leads). A disabled account cannot sign
+ * in and its sessions are deleted. A set-password link is stored as the SHA-256 of its token.
+ */
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').$type<'admin' | 'editor'>().notNull(),
+    /** Null until a password is set (by the admin, or through a set-password link). */
+    passwordHash: text('password_hash'),
+    disabled: boolean('disabled').notNull().default(false),
+    setPasswordToken: text('set_password_token'),
+    setPasswordExpiresAt: timestamp('set_password_expires_at', { withTimezone: true, mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('staff_users_set_password_token_idx').on(t.setPasswordToken),
+    check('staff_users_role_check', sql`${t.role} in ('admin', 'editor')`),
+  ],
+);
+
+/**
+ * Who did what in the CMS, newest last by id: sign-ins (and failed ones), content writes, media,
+ * settings, releases and account changes. actor_id null with a name: the owner (or, for a failed
+ * sign-in, whoever was named).
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    actorId: integer('actor_id'),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type'),
+    entityId: text('entity_id'),
+    summary: text('summary').notNull().default(''),
+    address: text('address'),
+  },
+  (t) => [
+    index('audit_events_actor_idx').on(t.actorId, t.id),
+    index('audit_events_entity_idx').on(t.entityType, t.entityId, t.id),
+  ],
+);
+
+/**
+ * Who has which item open in the CMS now: one row per item and person, refreshed by a heartbeat
+ * while the editor is open; rows older than a minute no longer count.
+ */
+export const editingPresence = pgTable(
+  'editing_presence',
+  {
+    entityType: text('entity_type').notNull(),
+    entityId: integer('entity_id').notNull(),
+    /** `user:<id>` or `owner`. */
+    actorKey: text('actor_key').notNull(),
+    actorName: text('actor_name').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.entityType, t.entityId, t.actorKey] })],
+);
+
+/**
+ * One-time outcomes of forms posted without JavaScript (see forms/form-flash.ts): the browser holds
+ * only an opaque token in an HttpOnly cookie; the row (by the token's hash) holds what the page shows
+ * next, the visitor's typed values included, for a few minutes, and is used up by the page that shows
+ * it. `digest` names a valid submission (form, values, client) so that the same one sent again while
+ * its row lives is answered, not stored a second time.
+ */
+export const formFlashes = pgTable(
+  'form_flashes',
+  {
+    id: text('id').primaryKey(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    digest: text('digest'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('form_flashes_digest_idx').on(t.digest),
+    index('form_flashes_expires_idx').on(t.expiresAt),
+  ],
 );

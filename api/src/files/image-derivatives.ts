@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS } from './image-metadata';
 
 /** Widths of the responsive copies; an image narrower than one gets a copy at its own width instead. */
 export const DERIVATIVE_WIDTHS = [480, 960, 1600] as const;
@@ -12,8 +13,8 @@ export const DERIVATIVE_TYPES: Record<DerivativeFormat, string> = {
   webp: 'image/webp',
 };
 
-/** Larger inputs are stored as they are, without copies (a 5 MB file can still decode to gigabytes). */
-const MAX_INPUT_PIXELS = 40_000_000;
+/** Uploads above this are refused (see image-metadata.ts); older, larger files get no copies. */
+const MAX_INPUT_PIXELS = MAX_IMAGE_PIXELS;
 
 export interface RenderedImage {
   /** Intrinsic size, as displayed (EXIF rotation applied). */

@@ -4,8 +4,8 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { media } from '../db/schema';
-import { sniffResourceFile } from '../admin/file-sniff';
-import { isUniqueViolation } from '../admin/crud-router';
+import { sniffResourceFile } from './file-sniff';
+import { isUniqueViolation } from '../db/pg-errors';
 import { putBlob } from './blob-store';
 import { isUploadName } from './uploaded-files';
 

@@ -36,6 +36,8 @@ export interface NewUpload {
   derive?: boolean;
   /** Alt text given at upload ('' = none yet). */
   altText?: string;
+  /** Put in the media library (public wherever used; a gated resource cannot hide it). */
+  inLibrary?: boolean;
 }
 
 export interface StoredUpload {
@@ -85,7 +87,11 @@ async function storeDerivatives(
 export async function storeUploadedFile(db: Db, bytes: Buffer, file: NewUpload): Promise<StoredUpload> {
   const contentHash = sha256Hex(bytes);
   const existing = await findByHash(db, contentHash);
-  if (existing) return { id: existing.id, fileName: existing.fileName, reused: true };
+  if (existing) {
+    // A resource's file uploaded again to the library is a library image from now on.
+    if (file.inLibrary) await db.update(media).set({ inLibrary: true }).where(eq(media.id, existing.id));
+    return { id: existing.id, fileName: existing.fileName, reused: true };
+  }
 
   const base = randomBytes(16).toString('hex');
   const fileName = `${base}.${file.extension}`;
@@ -103,6 +109,7 @@ export async function storeUploadedFile(db: Db, bytes: Buffer, file: NewUpload):
         altText,
         width: rendered?.width ?? null,
         height: rendered?.height ?? null,
+        inLibrary: file.inLibrary ?? false,
       })
       .onConflictDoNothing({ target: media.contentHash })
       .returning({ id: media.id });
@@ -115,6 +122,7 @@ export async function storeUploadedFile(db: Db, bytes: Buffer, file: NewUpload):
   if (id !== null) return { id, fileName, reused: false };
   const winner = await findByHash(db, contentHash);
   if (!winner) throw new Error('an upload of the same bytes was claimed and then vanished');
+  if (file.inLibrary) await db.update(media).set({ inLibrary: true }).where(eq(media.id, winner.id));
   return { id: winner.id, fileName: winner.fileName, reused: true };
 }
 
@@ -161,12 +169,15 @@ export async function backfillDerivatives(db: Db): Promise<number> {
 }
 class LostRace extends Error {}
 
-/** Deletes the media row and its bytes (the original and its derivatives) together; false when there was no such row. */
-export async function deleteUploadedFile(db: Db, id: number): Promise<boolean> {
+/**
+ * Deletes the media row and its bytes (the original and its derivatives) together; false when there
+ * was no such row (or, with `onlyTrashed`, none in the Trash: one restored meanwhile stays).
+ */
+export async function deleteUploadedFile(db: Db, id: number, onlyTrashed = false): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .delete(media)
-      .where(eq(media.id, id))
+      .where(onlyTrashed ? and(eq(media.id, id), isNotNull(media.deletedAt)) : eq(media.id, id))
       .returning({ blobId: media.blobId, derivatives: media.derivatives });
     if (!row) return false;
     const ids = [row.blobId, ...row.derivatives.map((d) => d.blobId)].filter(
@@ -190,7 +201,8 @@ export async function findUploadedFile(db: Db, name: string): Promise<StoredBlob
 
 /**
  * An upload as the public /uploads/<name> URL may serve it. A file that a gated resource offers is
- * not public (only its signed download link serves it): answered as if it did not exist. A file that
+ * not public (only its signed download link serves it): answered as if it did not exist, unless it is
+ * also a library image (pages show it to everyone: gating a resource must not break them). A file that
  * a resource offers is `linkedToResource`: staff may gate it later, so caches must ask again.
  */
 export async function findPublicUpload(
@@ -205,13 +217,15 @@ export async function findPublicUpload(
       // null: no resource links the file; true: at least one gated resource does.
       gated: sql<boolean | null>`(select bool_or(${resources.gated}) from ${resources}
         where strpos(${resources.fileUrl}, ${path}) > 0)`,
+      inLibrary: media.inLibrary,
     })
     .from(media)
     .innerJoin(blobs, eq(blobs.id, media.blobId))
-    .where(eq(media.fileName, name));
+    // A file in the Trash is off the site, like trashed content.
+    .where(and(eq(media.fileName, name), isNull(media.deletedAt)));
   if (!row) return findDerivative(db, name);
-  if (row.gated) return undefined;
-  const { gated, ...blob } = row;
+  if (row.gated && !row.inLibrary) return undefined;
+  const { gated, inLibrary: _inLibrary, ...blob } = row;
   return { blob, linkedToResource: gated !== null };
 }
 

@@ -122,7 +122,9 @@ describe('stored files at /uploads/<name>', () => {
     const { body } = await staff.post('/api/admin/upload').attach('image', pngOfSize(300_000), 'd.png');
     const before = await storedFileRows(t.db);
     const item = (await staff.get('/api/admin/media')).body.find((m: { url: string }) => m.url === body.url);
+    // Delete sends it to the Trash (issue 25); deleting it there for good frees the bytes.
     await staff.delete(`/api/admin/media/${item.id}`).expect(204);
+    await staff.delete(`/api/admin/trash/media/${item.id}`).expect(204);
     expect(await storedFileRows(t.db)).toEqual({
       media: before.media - 1,
       blobs: before.blobs - 1,

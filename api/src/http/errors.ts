@@ -52,9 +52,60 @@ const UNAVAILABLE_CODES = [
   '08006',
   '08001',
   '08003',
+  // Bounded waits: a statement cancelled by statement_timeout, a lock not obtained in time, and a
+  // server with no connection left. The request was fine; the database was busy or stuck.
+  '57014',
+  '55P03',
+  '53300',
 ];
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED|Connection ended unexpectedly|PGlite is clos(ed|ing)/i;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED|Connection ended unexpectedly|PGlite is clos(ed|ing)|Query read timeout/i;
+
+/** The first PostgreSQL/system error code in an error or its causes (the failure's kind in the log). */
+function errorCodeOf(err: unknown, depth = 0): string | undefined {
+  if (!err || typeof err !== 'object' || depth > 4) return undefined;
+  const { code, cause } = err as { code?: unknown; cause?: unknown };
+  if (typeof code === 'string') return code;
+  return errorCodeOf(cause, depth + 1);
+}
+
+/** How long repeats of one kind of failure are counted before their summary line. */
+export const FAILURE_LOG_INTERVAL_MS = 10_000;
+
+/**
+ * Failures logged one line per kind per interval: the first one in full (its error, scrubbed of
+ * query parameters by the logger's serializer), the rest counted into one summary line when the
+ * interval ends. An outage then writes a few lines a minute, not one per request.
+ */
+export function failureLog(log: Logger, intervalMs = FAILURE_LOG_INTERVAL_MS) {
+  const pending = new Map<string, { count: number; paths: Set<string> }>();
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    timer = undefined;
+    for (const [kind, { count, paths }] of pending) {
+      if (count)
+        log.error(
+          { kind, count, paths: [...paths], intervalMs },
+          `${count} more failures of kind ${kind} in the last ${Math.round(intervalMs / 1000)} s`,
+        );
+    }
+    pending.clear();
+  };
+  return (kind: string, fields: Record<string, unknown>, message: string) => {
+    const seen = pending.get(kind);
+    if (seen) {
+      seen.count++;
+      if (seen.paths.size < 5 && typeof fields.path === 'string') seen.paths.add(fields.path);
+      return;
+    }
+    pending.set(kind, { count: 0, paths: new Set() });
+    log.error({ kind, ...fields }, message);
+    if (!timer) {
+      timer = setTimeout(flush, intervalMs);
+      timer.unref();
+    }
+  };
+}
 
 /** Database connection failures (also when wrapped as a query error's cause): not the request's fault. */
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
@@ -93,6 +144,7 @@ const CLIENT_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
 
 /** The one place errors become HTTP answers; no stack trace ever leaves the server. */
 export function errorHandler(log: Logger): ErrorRequestHandler {
+  const failure = failureLog(log);
   return (err: unknown, req, res, _next) => {
     const send = (status: number, body: ApiErrorBody) => {
       if (res.headersSent) return;
@@ -130,11 +182,21 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       });
     }
     if (isDatabaseUnavailable(err)) {
-      log.error({ err, path: req.path }, 'database unavailable');
+      failure(
+        `database-unavailable:${errorCodeOf(err) ?? 'connection'}`,
+        { err, path: req.path },
+        'database unavailable',
+      );
       res.setHeader('Retry-After', '5');
       return send(503, { message: 'Service temporarily unavailable', code: ErrorCode.SERVICE_UNAVAILABLE });
     }
-    log.error({ err, path: req.path }, 'unhandled error');
+    // Kind: the code, else the error's class and its message's first line (a query's SQL text,
+    // never its parameters, which drizzle puts on the second line).
+    const firstLine = String((err as Error)?.message ?? '')
+      .split('\n')[0]!
+      .slice(0, 80);
+    const kind = errorCodeOf(err) ?? `${(err as object)?.constructor?.name ?? 'Error'}:${firstLine}`;
+    failure(`unhandled:${kind}`, { err, path: req.path }, 'unhandled error');
     return send(500, { message: 'Something went wrong', code: ErrorCode.INTERNAL });
   };
 }

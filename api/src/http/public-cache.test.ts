@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test-support/test-app';
 import { createPublicCache, tagsFromNotification } from './public-cache';
-import { CONTENT_TAGS, tagsChangedBy } from './public-reads';
+import { CONTENT_TAGS } from './public-reads';
 import { STAFF_PASSWORD, signIn, staffClient } from '../admin/admin-test-support';
 
 describe('public read cache', () => {
@@ -141,15 +141,5 @@ describe('public cache: tags', () => {
   it('reads the tags of a notification, and drops everything for one it cannot read', () => {
     expect(tagsFromNotification('services,pages')).toEqual(['services', 'pages']);
     expect(tagsFromNotification('12345')).toEqual(CONTENT_TAGS);
-  });
-
-  it('maps staff writes to the families they change, and nothing else to any', () => {
-    expect(tagsChangedBy('/blog-posts/12')).toEqual(['blog-posts']);
-    expect(tagsChangedBy('/Site-Settings/')).toEqual(['site-settings']);
-    // A library image's alt text (or its deletion) shows in the case studies and posts that use it.
-    expect(tagsChangedBy('/media/3')).toEqual(['case-studies', 'blog-posts']);
-    for (const p of ['/auth', '/logout', '/password', '/upload', '/leads']) {
-      expect(tagsChangedBy(p), p).toEqual([]);
-    }
   });
 });

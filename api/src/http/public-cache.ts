@@ -1,9 +1,18 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import etag from 'etag';
-import type { Request, RequestHandler, Response } from 'express';
-import { carriesStaffCookie } from '../admin/staff-session';
-import { acceptedEncoding } from './content-encoding';
-import { CONTENT_TAGS, isContentTag, matchPublicRead, type ContentTag } from './public-reads';
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import { carriesStaffCookie } from './staff-session';
+import { PRECOMPRESSED } from './content-encoding';
+import { isStaffVariant } from './staff-variants';
+import { setRoutePattern } from './route-pattern';
+import {
+  CONTENT_TAGS,
+  isContentTag,
+  matchPublicRead,
+  type ContentTag,
+  type PublicRead,
+} from './public-reads';
 
 /** What a cached answer is: the body as sent (200), compressed once when stored, not per request. */
 export interface CachedAnswer {
@@ -21,6 +30,41 @@ interface Entry {
   cacheControl: string | undefined;
   tags: readonly ContentTag[];
   expiresAt: number;
+  /** Wall-clock time (Date.now) after which the entry goes whatever was heard: the backstop. */
+  backstopAt: number;
+  /** The headers `send` sets, as a flat name/value list per encoding and Vary (built on first use). */
+  heads: Map<string, readonly string[]>;
+}
+
+/** Marks an answer the front door served from the cache (its headers are not readable afterwards). */
+const servedHit = Symbol('servedHit');
+
+/** HIT or MISS when the public cache answered (the metrics count them), else undefined. */
+export function cacheOutcome(res: ServerResponse): string | undefined {
+  if ((res as ServerResponse & { [servedHit]?: true })[servedHit]) return 'HIT';
+  const header = res.getHeader('X-Cache');
+  return typeof header === 'string' ? header : undefined;
+}
+
+/** The encodings a cached answer is kept in beside the plain bytes, in our order of preference. */
+const STORED_ENCODINGS = PRECOMPRESSED;
+/** Express's own negotiation (q-values, `*`, letter case), called on a bare Node request. */
+const acceptsEncodings = express.request.acceptsEncodings;
+/**
+ * Accept-Encoding header → the stored encoding it picks (null: none). Browsers send a handful of
+ * spellings; bounded (cleared when full) so no client can grow it.
+ */
+const negotiated = new Map<string, 'br' | 'gzip' | null>();
+function preferredEncoding(req: IncomingMessage): 'br' | 'gzip' | null {
+  const header = req.headers['accept-encoding'] ?? '';
+  let token = negotiated.get(header);
+  if (token === undefined) {
+    token =
+      STORED_ENCODINGS.find((v) => acceptsEncodings.call(req as Request, v.token) === v.token)?.token ?? null;
+    if (negotiated.size >= 100) negotiated.clear();
+    negotiated.set(header, token);
+  }
+  return token;
 }
 
 export interface StoreOptions {
@@ -43,6 +87,9 @@ export interface DueTimes {
   nextDue: () => Promise<Partial<Record<ContentTag, number | null>>>;
 }
 
+/** Default backstop: a cached answer lives at most this long (CACHE_MAX_AGE_SECONDS sets it). */
+export const DEFAULT_BACKSTOP_MS = 5 * 60_000;
+
 /** How soon a failed read of the due times is tried again. */
 const DUE_RETRY_MS = 60_000;
 
@@ -55,8 +102,11 @@ const etagOf = (buf: Buffer) => etag(buf, { weak: true });
  * public-reads.ts); other instances hear of it through NOTIFY. Requests with a staff cookie bypass it:
  * staff may see drafts.
  */
-export function createPublicCache(opts: { maxEntries?: number } = {}) {
+export function createPublicCache(opts: { maxEntries?: number; backstopMs?: number } = {}) {
   const maxEntries = opts.maxEntries ?? 500;
+  const backstopMs = opts.backstopMs ?? DEFAULT_BACKSTOP_MS;
+  /** While the link to other instances is down, nothing is answered from or kept in memory. */
+  let paused = false;
   const entries = new Map<string, Entry>();
   /** Invalidation clock: `invalidatedAt[tag]` is the tick at which the tag was last invalidated. */
   let clock = 0;
@@ -100,9 +150,10 @@ export function createPublicCache(opts: { maxEntries?: number } = {}) {
   }
 
   function lookup(key: string): Entry | undefined {
+    if (paused) return undefined;
     expireDue();
     const hit = entries.get(key);
-    if (hit && hit.expiresAt <= now()) {
+    if (hit && (hit.expiresAt <= now() || hit.backstopAt <= Date.now())) {
       entries.delete(key);
       return undefined;
     }
@@ -110,7 +161,7 @@ export function createPublicCache(opts: { maxEntries?: number } = {}) {
   }
 
   function store(key: string, answer: CachedAnswer, options: StoreOptions): void {
-    if (!enabled) return;
+    if (!enabled || paused) return;
     expireDue();
     if (options.tags.some((t) => (invalidatedAt.get(t) ?? 0) > options.since)) return;
     // Until the due times are known, an answer might outlive one: not kept.
@@ -130,6 +181,8 @@ export function createPublicCache(opts: { maxEntries?: number } = {}) {
       cacheControl: answer.cacheControl,
       tags: options.tags,
       expiresAt: options.maxAgeMs === undefined ? Infinity : now() + options.maxAgeMs,
+      backstopAt: Date.now() + backstopMs,
+      heads: new Map(),
     });
   }
 
@@ -154,15 +207,10 @@ export function createPublicCache(opts: { maxEntries?: number } = {}) {
       res.end();
       return;
     }
-    const variant = acceptedEncoding(
-      req,
-      [
-        { token: 'br', body: hit.br },
-        { token: 'gzip', body: hit.gzip },
-      ].filter((v): v is { token: string; body: Buffer } => v.body !== undefined),
-    );
-    const body = variant?.body ?? hit.body;
-    if (variant) res.setHeader('Content-Encoding', variant.token);
+    // Both compressed copies are kept, or neither (store); the negotiation is the front door's.
+    const token = hit.br && hit.gzip ? preferredEncoding(req) : null;
+    const body = token ? hit[token]! : hit.body;
+    if (token) res.setHeader('Content-Encoding', token);
     res.setHeader('Content-Type', hit.contentType);
     res.setHeader('Content-Length', String(body.length));
     res.statusCode = 200;
@@ -175,21 +223,49 @@ export function createPublicCache(opts: { maxEntries?: number } = {}) {
    * slash, escapes, parameter order) so every variant is one key and one answer, answers hits, and
    * remembers 200 JSON answers of misses.
    */
-  const publicReads: RequestHandler = (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+  /**
+   * Raw URL (under /api) → its public read and canonical spelling: a repeated request (the common
+   * case) skips matching, query validation and re-encoding. Only URLs that validated are kept, and the
+   * map is bounded (cleared when full), so no client can grow it.
+   */
+  const normalized = new Map<string, KnownUrl>();
+  const normalize = (req: Request) => {
+    const raw = req.url;
+    const known = normalized.get(raw);
+    if (known) return known;
     const match = matchPublicRead(req.path);
-    if (!match) return next();
+    if (!match) return undefined;
     const query = match.read.query.parse(req.query);
     const params = new URLSearchParams(
       Object.entries(query)
         .filter((e): e is [string, string] => typeof e[1] === 'string')
         .sort(([a], [b]) => (a < b ? -1 : 1)),
     ).toString();
-    req.url = params ? `${match.path}?${params}` : match.path;
-    if (!enabled || match.read.uncached || req.method !== 'GET' || carriesStaffCookie(req)) return next();
-    const key = `${req.baseUrl}${req.url}`;
+    const found: KnownUrl = {
+      read: match.read,
+      url: params ? `${match.path}?${params}` : match.path,
+      // Whether staffVariant (mounted by the app before this) answers this URL with Vary: Cookie.
+      staffVariant: isStaffVariant(req),
+    };
+    if (normalized.size >= 2000) normalized.clear();
+    normalized.set(raw, found);
+    return found;
+  };
+
+  const publicReads: RequestHandler = (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const match = normalize(req);
+    if (!match) return next();
+    // Its metrics label and log line, known without routing (a hit never gets there).
+    setRoutePattern(req, `/api${match.read.path}`);
+    req.url = match.url;
+    if (!enabled || match.read.uncached || carriesStaffCookie(req)) return next();
+    // Mounted at /api, which Express matches in any letter case: the key names it in one.
+    const key = `/api${req.url}`;
+    // HEAD is answered from GET's entry (Node sends the headers, not the body); only GET fills it.
     const hit = lookup(key);
     if (hit) return send(req, res, hit);
+    if (req.method !== 'GET') return next();
     const since = mark();
     res.json = (body: unknown) => {
       // Serialized once, exactly as res.json would (the app's JSON replacer makes timestamps ISO
@@ -214,8 +290,64 @@ export function createPublicCache(opts: { maxEntries?: number } = {}) {
     next();
   };
 
+  /**
+   * The front door's cache hit (front-door.ts): a GET or HEAD of `/api/…` whose URL this cache has
+   * already normalised, with no staff cookie and no conditional header (those take the chain, which
+   * answers 304s), found fresh in memory. Undefined for anything else: Express then handles it.
+   */
+  function knownHit(req: IncomingMessage): { known: KnownUrl; hit: Entry } | undefined {
+    const known = normalized.get(req.url!.slice('/api'.length));
+    if (!known || !enabled || known.read.uncached) return undefined;
+    const { headers } = req;
+    if (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined)
+      return undefined;
+    if (carriesStaffCookie(req as Request)) return undefined;
+    const hit = lookup(`/api${known.url}`);
+    return hit && { known, hit };
+  }
+
+  /**
+   * Answers a `knownHit` from a bare Node request: `head` (the request id and the security headers,
+   * name/value flat) and then exactly the headers and bytes `send` (with staffVariant's Vary) gives.
+   */
+  function sendKnownHit(
+    req: IncomingMessage,
+    res: ServerResponse,
+    head: string[],
+    { known, hit }: { known: KnownUrl; hit: Entry },
+  ): void {
+    setRoutePattern(req as Request, `/api${known.read.path}`);
+    const token = hit.br && hit.gzip ? preferredEncoding(req) : null;
+    const key = `${token ?? ''}${known.staffVariant ? ' cookie' : ''}`;
+    let tail = hit.heads.get(key);
+    if (!tail) {
+      const body = token ? hit[token]! : hit.body;
+      tail = [
+        'ETag',
+        hit.etag,
+        'X-Cache',
+        'HIT',
+        'Vary',
+        known.staffVariant ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
+        ...(hit.cacheControl ? ['Cache-Control', hit.cacheControl] : []),
+        ...(token ? ['Content-Encoding', token] : []),
+        'Content-Type',
+        hit.contentType,
+        'Content-Length',
+        String(body.length),
+      ];
+      hit.heads.set(key, tail);
+    }
+    for (const item of tail) head.push(item);
+    (res as ServerResponse & { [servedHit]?: true })[servedHit] = true;
+    res.writeHead(200, head);
+    res.end(token ? hit[token] : hit.body);
+  }
+
   return {
     publicReads,
+    knownHit,
+    sendKnownHit,
     lookup,
     send,
     mark,
@@ -233,10 +365,30 @@ export function createPublicCache(opts: { maxEntries?: number } = {}) {
       invalidate(CONTENT_TAGS);
     },
     size: () => entries.size,
+    /**
+     * The link that hears other instances' writes is down: drop everything and keep nothing until
+     * `resume` (every read goes to the database meanwhile, so nothing stale is served).
+     */
+    pause: () => {
+      paused = true;
+      invalidate(CONTENT_TAGS);
+    },
+    /** The link is back; notifications sent while it was down are lost, so start from empty. */
+    resume: () => {
+      paused = false;
+      invalidate(CONTENT_TAGS);
+    },
   };
 }
 
 export type PublicCache = ReturnType<typeof createPublicCache>;
+
+/** A URL (under /api) seen before: its public read, canonical spelling and whether it varies for staff. */
+interface KnownUrl {
+  read: PublicRead;
+  url: string;
+  staffVariant: boolean;
+}
 
 /**
  * The tags in a cross-instance notification (comma-separated). A payload naming no known tag (an older

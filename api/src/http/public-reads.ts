@@ -1,20 +1,20 @@
+import type { RequestHandler, Response } from 'express';
 import { z } from 'zod';
-import { publishedListQuery } from '@agency/contracts';
+import {
+  API_PATHS,
+  CONTENT_TYPE_NAMES,
+  fillPattern,
+  matchPath,
+  publishedListQuery,
+  underApi,
+} from '@agency/contracts';
 
 /**
- * The content families public answers are built from. A cached answer carries the families it used
- * as tags; a staff write drops the tags it changed, here and (through NOTIFY) on every instance.
+ * The content families public answers are built from: one per content type (its registry name) and
+ * the site settings. A cached answer carries the families it used as tags; a staff write drops the
+ * tags it changed, here and (through NOTIFY) on every instance.
  */
-export const CONTENT_TAGS = [
-  'services',
-  'testimonials',
-  'content-blocks',
-  'case-studies',
-  'blog-posts',
-  'resources',
-  'pages',
-  'site-settings',
-] as const;
+export const CONTENT_TAGS = [...CONTENT_TYPE_NAMES, 'site-settings'] as const;
 export type ContentTag = (typeof CONTENT_TAGS)[number];
 export const isContentTag = (value: string): value is ContentTag =>
   (CONTENT_TAGS as readonly string[]).includes(value);
@@ -22,7 +22,7 @@ export const isContentTag = (value: string): value is ContentTag =>
 const noQuery = z.object({}).strict();
 
 export interface PublicRead {
-  /** Path under /api; `:name` stands for one segment. */
+  /** Path under /api (a pattern of API_PATHS); `:name` stands for one segment. */
   path: string;
   tags: readonly ContentTag[];
   /** The query parameters the route takes (strict): anything else is refused with 400. */
@@ -35,43 +35,57 @@ export interface PublicRead {
 
 /** The public reads the cache serves. */
 export const PUBLIC_READS: readonly PublicRead[] = [
-  { path: '/services', tags: ['services'], query: publishedListQuery },
-  { path: '/services/:slug', tags: ['services'], query: noQuery },
-  { path: '/testimonials', tags: ['testimonials'], query: publishedListQuery },
-  { path: '/content-blocks/:identifier', tags: ['content-blocks'], query: noQuery },
-  { path: '/case-studies', tags: ['case-studies'], query: publishedListQuery, staffSeesDrafts: true },
-  { path: '/case-studies/:slug', tags: ['case-studies'], query: noQuery, staffSeesDrafts: true },
-  { path: '/blog-posts', tags: ['blog-posts'], query: publishedListQuery, staffSeesDrafts: true },
-  { path: '/blog-posts/:slug', tags: ['blog-posts'], query: noQuery, staffSeesDrafts: true },
+  { path: underApi(API_PATHS.services), tags: ['services'], query: publishedListQuery },
+  { path: underApi(API_PATHS.service), tags: ['services'], query: noQuery },
+  { path: underApi(API_PATHS.testimonials), tags: ['testimonials'], query: publishedListQuery },
+  { path: underApi(API_PATHS.contentBlock), tags: ['content-blocks'], query: noQuery },
+  {
+    path: underApi(API_PATHS.caseStudies),
+    tags: ['case-studies'],
+    query: publishedListQuery,
+    staffSeesDrafts: true,
+  },
+  { path: underApi(API_PATHS.caseStudy), tags: ['case-studies'], query: noQuery, staffSeesDrafts: true },
+  {
+    path: underApi(API_PATHS.blogPosts),
+    tags: ['blog-posts'],
+    query: publishedListQuery,
+    staffSeesDrafts: true,
+  },
+  { path: underApi(API_PATHS.blogPost), tags: ['blog-posts'], query: noQuery, staffSeesDrafts: true },
   // Every download (ungated, or a gated lead) counts itself in this list, and the count must show at
   // once; anonymous requests must never flush the cache, so the list is not kept in memory at all.
   {
-    path: '/resources',
+    path: underApi(API_PATHS.resources),
     tags: ['resources'],
     query: publishedListQuery,
     staffSeesDrafts: true,
     uncached: true,
   },
-  { path: '/pages/:slug', tags: ['pages'], query: noQuery, staffSeesDrafts: true },
-  { path: '/site-settings', tags: ['site-settings'], query: noQuery },
+  { path: underApi(API_PATHS.page), tags: ['pages'], query: noQuery, staffSeesDrafts: true },
+  { path: underApi(API_PATHS.siteSettings), tags: ['site-settings'], query: noQuery },
 ];
 
+/** A library image's alt text (or its deletion) shows in the case studies and blog posts that use it. */
+export const LIBRARY_FILE_TAGS: readonly ContentTag[] = ['case-studies', 'blog-posts'];
+
 /**
- * Staff write routes under /api/admin and the families they change. Anything not listed (sign-in,
- * password, uploads, leads) changes no public answer. A library image's alt text (or its deletion)
- * shows in the case studies and blog posts that use it.
+ * Declares, on the way to a staff route, the families a successful write there changes: each content
+ * type's mount names its registry tags (admin/content-types.ts), the trash those of the item's type.
+ * Routes that declare none (sign-in, password, uploads, leads) change no public answer.
  */
-export const ADMIN_WRITE_TAGS: Readonly<Record<string, readonly ContentTag[]>> = {
-  '/services': ['services'],
-  '/testimonials': ['testimonials'],
-  '/content-blocks': ['content-blocks'],
-  '/case-studies': ['case-studies'],
-  '/blog-posts': ['blog-posts'],
-  '/resources': ['resources'],
-  '/pages': ['pages'],
-  '/site-settings': ['site-settings'],
-  '/media': ['case-studies', 'blog-posts'],
+export const dropsOnWrite =
+  (tags: readonly ContentTag[]): RequestHandler =>
+  (_req, res, next) => {
+    declareDrops(res, tags);
+    next();
+  };
+export const declareDrops = (res: Response, tags: readonly ContentTag[]) => {
+  res.locals['dropsTags'] = tags;
 };
+/** The families the route that answered declared (see dropsOnWrite). */
+export const tagsDroppedBy = (res: Response): readonly ContentTag[] =>
+  (res.locals['dropsTags'] as readonly ContentTag[] | undefined) ?? [];
 
 /** Public API paths (under /api) whose answers differ for a staff cookie, besides the cached reads. */
 const OTHER_STAFF_VARIANTS = ['/page-meta'];
@@ -94,30 +108,18 @@ function decodedSegments(path: string): string[] | undefined {
 }
 
 /**
- * The public read a path (under /api) names, and its canonical spelling: route words in lower case
- * (Express matches them in any case), parameters as given (their route validates them) with one
- * escaping, no empty segments or trailing slash.
+ * The public read a path (under /api) names, and its canonical spelling (the cache key): the read's
+ * pattern filled with the parameters as given (their route validates them), so route words are in
+ * lower case (Express matches them in any case), parameters have one escaping, and there are no
+ * empty segments or trailing slash.
  */
 export function matchPublicRead(path: string): { read: PublicRead; path: string } | undefined {
   const segments = decodedSegments(path);
   if (!segments) return undefined;
+  const normalized = `/${segments.map(encodeURIComponent).join('/')}`;
   for (const read of PUBLIC_READS) {
-    const pattern = read.path.split('/').slice(1);
-    if (pattern.length !== segments.length) continue;
-    const canonical = pattern.map((p, i) => (p.startsWith(':') ? segments[i]! : segments[i]!.toLowerCase()));
-    if (pattern.every((p, i) => p.startsWith(':') || p === canonical[i])) {
-      return { read, path: `/${canonical.map(encodeURIComponent).join('/')}` };
-    }
+    const params = matchPath(read.path, normalized);
+    if (params) return { read, path: fillPattern(read.path, params) };
   }
   return undefined;
-}
-
-/**
- * The tags a staff write to `path` (under /api/admin) changes. Restoring or deleting from the trash
- * (`/trash/<type>/…`) changes the type's family.
- */
-export function tagsChangedBy(path: string): readonly ContentTag[] {
-  const segments = decodedSegments(path)?.map((s) => s.toLowerCase()) ?? [];
-  const family = segments[0] === 'trash' ? segments[1] : segments[0];
-  return (family && ADMIN_WRITE_TAGS[`/${family}`]) || [];
 }

@@ -1,6 +1,11 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import onHeaders from 'on-headers';
-import { carriesStaffCookie } from '../admin/staff-session';
+import { carriesStaffCookie } from './staff-session';
+
+const variant = Symbol('staffVariant');
+
+/** Whether `staffVariant` saw this request (its answer will say Vary: Cookie). */
+export const isStaffVariant = (req: Request) => (req as Request & { [variant]?: true })[variant] === true;
 
 /**
  * For answers that include drafts (or otherwise differ) for signed-in staff: with a staff cookie the
@@ -9,6 +14,7 @@ import { carriesStaffCookie } from '../admin/staff-session';
  * setting its own Cache-Control cannot undo it.
  */
 export const staffVariant: RequestHandler = (req, res, next) => {
+  (req as Request & { [variant]?: true })[variant] = true;
   const staff = carriesStaffCookie(req);
   onHeaders(res, () => {
     res.vary('Cookie');

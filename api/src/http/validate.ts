@@ -5,8 +5,13 @@ import { parse, type $ZodType, type output } from 'zod/v4/core';
  * Parses with a contract schema, classic zod or zod/mini alike (the forms visitors fill in are mini:
  * the browser ships them). Handlers use only the returned value.
  */
-export const parseBody = <S extends $ZodType>(schema: S, req: Request): output<S> =>
-  parse(schema, req.body ?? {});
+export const parseBody = <S extends $ZodType>(schema: S, req: Request): output<S> => {
+  const earlier = checked.get(req);
+  return earlier?.schema === schema ? (earlier.value as output<S>) : parse(schema, req.body ?? {});
+};
+
+/** A body `rejectInvalidBody` already parsed, so the handler's parseBody does not parse it again. */
+const checked = new WeakMap<Request, { schema: $ZodType; value: unknown }>();
 
 /** Parses the query string; repeated parameters arrive as arrays and fail string schemas. */
 export const parseQuery = <S extends $ZodType>(schema: S, req: Request): output<S> =>
@@ -22,6 +27,6 @@ export const parseParams = <S extends $ZodType>(schema: S, req: Request): output
 export const rejectInvalidBody =
   (schema: $ZodType): RequestHandler =>
   (req, _res, next) => {
-    parse(schema, req.body ?? {});
+    checked.set(req, { schema, value: parse(schema, req.body ?? {}) });
     next();
   };

@@ -1,6 +1,8 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import {
+  API_PATHS,
+  underApi,
   contentBlockParamsSchema,
   contentBlockSchema,
   publishedListQuery,
@@ -38,7 +40,7 @@ export function marketingRouter(db: Db) {
   const repo = marketingRepository(db);
   const router = Router();
 
-  router.get('/content-blocks/:identifier', async (req, res) => {
+  router.get(underApi(API_PATHS.contentBlock), async (req, res) => {
     parseQuery(noQuery, req);
     const { identifier } = parseParams(contentBlockParamsSchema, req);
     const block = await repo.findPublishedContentBlock(identifier);
@@ -48,14 +50,14 @@ export function marketingRouter(db: Db) {
     res.json(contentBlockSchema.parse(block));
   });
 
-  router.get('/services', async (req, res) => {
+  router.get(underApi(API_PATHS.services), async (req, res) => {
     parseQuery(publishedListQuery, req);
     const rows = await repo.listPublishedServices();
     revalidateAlways(res);
     res.json(serviceListSchema.parse(rows).map(withGradient));
   });
 
-  router.get('/services/:slug', async (req, res) => {
+  router.get(underApi(API_PATHS.service), async (req, res) => {
     parseQuery(noQuery, req);
     // A malformed slug names no service either: 404, like an unknown or unpublished one.
     const params = serviceParamsSchema.safeParse(req.params);
@@ -65,7 +67,7 @@ export function marketingRouter(db: Db) {
     res.json(toPublicService(service));
   });
 
-  router.get('/testimonials', async (req, res) => {
+  router.get(underApi(API_PATHS.testimonials), async (req, res) => {
     parseQuery(publishedListQuery, req);
     const rows = await repo.listPublishedTestimonials();
     revalidateAlways(res);

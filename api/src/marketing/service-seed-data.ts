@@ -411,4 +411,4 @@ export const SEED_SERVICES = [
     testimonialAuthor: 'Elena Rossi',
     testimonialRole: 'Director of Demand Generation, Brightline Software',
   },
-] as const satisfies readonly Omit<ServiceValues, 'published' | 'displayOrder'>[];
+] as const satisfies readonly Omit<ServiceValues, 'published' | 'displayOrder' | 'socialImageUrl'>[];

@@ -10,25 +10,19 @@ import {
   adminSessionSchema,
   bulkActionSchema,
   bulkPath,
-  blogPostInputSchema,
-  caseStudyInputSchema,
   changePasswordSchema,
-  contentBlockInputSchema,
   leadsDeleteSchema,
   leadsHandledSchema,
   leadsQuerySchema,
   mediaPatchSchema,
-  pageInputSchema,
   promoteReleaseSchema,
   remoteReleasesSchema,
-  resourceInputSchema,
   revisionParams,
-  serviceInputSchema,
   siteSettingsSchema,
-  testimonialInputSchema,
   trashItemParams,
   uploadResponseSchema,
 } from '@agency/contracts';
+import { CONTENT_TYPE_DEFINITIONS } from '../admin/content-types';
 import type { Operation } from './operation';
 import {
   authenticatedSchema,
@@ -143,7 +137,6 @@ function crud(
   ];
 }
 
-const publishedAt = { publishedAt: z.iso.datetime({ offset: true }).nullable() };
 const upload = (path: string, field: string, summary: string): Operation =>
   staff({
     method: 'post',
@@ -198,13 +191,9 @@ export const adminOperations: Operation[] = [
     responses: { 204: { description: 'Changed' } },
     errors: [400, 429],
   }),
-  ...crud(AdminRoutes.pages, 'Pages', pageInputSchema, publishedAt),
-  ...crud(AdminRoutes.contentBlocks, 'Content blocks', contentBlockInputSchema),
-  ...crud(AdminRoutes.services, 'Services', serviceInputSchema),
-  ...crud(AdminRoutes.blogPosts, 'Blog posts', blogPostInputSchema, publishedAt),
-  ...crud(AdminRoutes.caseStudies, 'Case studies', caseStudyInputSchema),
-  ...crud(AdminRoutes.testimonials, 'Testimonials', testimonialInputSchema),
-  ...crud(AdminRoutes.resources, 'Resources', resourceInputSchema, { downloadCount: z.number().int() }),
+  ...CONTENT_TYPE_DEFINITIONS.flatMap(({ adminPath, plural, schema, stored }) =>
+    crud(adminPath, plural, schema, stored),
+  ),
   upload(AdminRoutes.resourceUpload, 'file', "Upload a resource's download file"),
   upload(AdminRoutes.upload, 'image', 'Upload an image'),
   staff({
@@ -228,10 +217,10 @@ export const adminOperations: Operation[] = [
     method: 'delete',
     path: `${AdminRoutes.media}/{id}`,
     tag: 'Media',
-    summary: 'Delete an uploaded file',
+    summary: 'Move an unused file to the Trash (409 naming the items that use it)',
     params: adminIdParams,
-    responses: { 204: { description: 'Deleted' } },
-    errors: [400, 404],
+    responses: { 204: { description: 'In the Trash' } },
+    errors: [400, 404, 409],
   }),
   staff({
     method: 'get',
@@ -244,10 +233,10 @@ export const adminOperations: Operation[] = [
     method: 'put',
     path: AdminRoutes.siteSettings,
     tag: 'Site settings',
-    summary: 'Save every site setting',
+    summary: 'Save every site setting; If-Match (the ETag of GET) makes it conditional',
     body: siteSettingsSchema,
     responses: { 200: { description: 'Saved', schema: siteSettingEntriesSchema } },
-    errors: [400],
+    errors: [400, 412],
   }),
   staff({
     method: 'get',

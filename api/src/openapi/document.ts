@@ -2,13 +2,14 @@ import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import type { $ZodObject, $ZodType } from 'zod/v4/core';
 import { apiErrorBodySchema } from '@agency/contracts';
-import { STAFF_COOKIE } from '../admin/staff-session';
+import { STAFF_COOKIE } from '../http/staff-session';
 import type { Answer, Operation } from './operation';
 import { publicOperations } from './public';
 import { adminOperations } from './admin';
+import { staffOperations } from './staff';
 
 /** Every operation the API serves under /api (the route walk in openapi.test.ts holds this to the app). */
-export const operations: readonly Operation[] = [...publicOperations, ...adminOperations];
+export const operations: readonly Operation[] = [...publicOperations, ...adminOperations, ...staffOperations];
 
 /** What a JSON answer's reader accepts, or a request body's writer sends: the schema's input side. */
 const jsonSchema = (schema: $ZodType) => {
@@ -49,10 +50,30 @@ function parameters(where: 'path' | 'query', schema: $ZodObject | undefined) {
   }));
 }
 
-function answer({ description, schema, mediaType }: Answer) {
-  if (schema) return { description, content: { 'application/json': { schema: jsonSchema(schema) } } };
-  if (mediaType) return { description, content: { [mediaType]: {} } };
-  return { description };
+function answer({ description, schema, mediaType, headers }: Answer) {
+  const withHeaders = headers
+    ? {
+        headers: Object.fromEntries(
+          Object.entries(headers).map(([name, about]) => [
+            name,
+            { description: about, schema: { type: 'string' } },
+          ]),
+        ),
+      }
+    : {};
+  if (schema)
+    return { description, content: { 'application/json': { schema: jsonSchema(schema) } }, ...withHeaders };
+  if (mediaType) {
+    const types = Array.isArray(mediaType) ? mediaType : [mediaType];
+    return {
+      description,
+      content: Object.fromEntries(
+        types.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
+      ),
+      ...withHeaders,
+    };
+  }
+  return { description, ...withHeaders };
 }
 
 function operationObject(op: Operation) {
@@ -78,7 +99,8 @@ function operationObject(op: Operation) {
     operationId: operationId(op),
     summary: op.summary,
     tags: [op.tag],
-    ...(op.staff && { security: [{ staffSession: [] }] }),
+    // Public operations say so (an empty list: no credentials), staff ones name the session cookie.
+    security: op.staff ? [{ staffSession: [] }] : [],
     ...(params.length && { parameters: params }),
     ...(requestBody && { requestBody }),
     responses: {
@@ -101,7 +123,10 @@ export function openApiDocument() {
         'Public content and lead forms, and the staff API under /api/admin (staff session cookie; writes ' +
         'also need an Origin or Referer of the site itself). Timestamps are ISO 8601. Errors answer ' +
         '`{ message, code, fields? }`.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
+    // The API is served by the site itself, under /api on the site's own origin.
+    servers: [{ url: '/', description: 'The site that serves this document' }],
     paths,
     components: {
       securitySchemes: {

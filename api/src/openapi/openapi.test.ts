@@ -57,7 +57,12 @@ describe('GET /api/openapi.json', () => {
       expect(described.responses['401']).toBeDefined();
     }
     const open = operations.filter((o) => !o.staff && o.path.startsWith('/api/admin/')).map(key);
-    expect(open).toEqual(['POST /api/admin/auth', 'GET /api/admin/session', 'POST /api/admin/logout']);
+    expect(open).toEqual([
+      'POST /api/admin/auth',
+      'GET /api/admin/session',
+      'POST /api/admin/logout',
+      'POST /api/admin/set-password',
+    ]);
   });
 
   it('describes request bodies, parameters and the shared error body from the contracts', () => {

@@ -7,8 +7,10 @@ export interface Answer {
   description: string;
   /** A JSON body (rendered from the schema's input side: what a reader of the answer accepts). */
   schema?: $ZodType;
-  /** A non-JSON body ('text/csv', 'application/octet-stream'…). */
-  mediaType?: string;
+  /** A non-JSON body ('text/csv', 'application/pdf'…), or the types one of which it has. */
+  mediaType?: string | string[];
+  /** Response headers the client reads (name → what it carries). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface Answer {
  */
 export interface Operation {
   method: Method;
-  /** OpenAPI form: `/api/services/{slug}` (see `pathOf` for the ApiRoutes/AdminRoutes builders). */
+  /** OpenAPI form: `/api/services/{slug}` (`openApiPath` turns a pattern of API_PATHS into it). */
   path: string;
   summary: string;
   tag: string;
@@ -33,20 +35,4 @@ export interface Operation {
   responses: Record<number, Answer>;
   /** Error statuses this operation answers besides the common ones (all in the shared error body). */
   errors?: number[];
-}
-
-const MARKER = '\u0001';
-
-/**
- * The OpenAPI path of a route from ApiRoutes/AdminRoutes: `pathOf(ApiRoutes.service, 'slug')` is
- * `/api/services/{slug}`; a plain path drops its query (`/api/services?published=true`).
- */
-export function pathOf(route: string | ((param: never) => string), param?: string): string {
-  if (typeof route === 'string') return route.split('?')[0]!;
-  const built = (route as (p: string) => string)(MARKER).split('?')[0]!;
-  return built
-    .split(encodeURIComponent(MARKER))
-    .join(MARKER)
-    .split(MARKER)
-    .join(`{${param ?? 'id'}}`);
 }

@@ -1,11 +1,10 @@
 /** The public API: one entry per operation, beside the contract it validates and answers with. */
 import { z } from 'zod';
 import {
-  AdminRoutes,
-  ApiRoutes,
+  API_PATHS,
   CLIENT_ERRORS_PATH,
-  ResourceRoutes,
   adminIdParams,
+  openApiPath,
   blogPostListSchema,
   blogPostSchema,
   caseStudyListSchema,
@@ -22,18 +21,26 @@ import {
   resourceLeadResponseSchema,
   resourceLeadSchema,
   resourceListSchema,
-  serviceDetailSchema,
-  serviceListSchema,
   serviceParamsSchema,
   siteSettingsSchema,
   testimonialListSchema,
 } from '@agency/contracts';
 import { pageMetaQuery } from '../site/seo/seo-router';
+import { CARD_ROUTE } from '../site/social-card/social-card';
+import { socialCardQuery } from '../site/social-card/social-card-router';
 import type { $ZodType } from 'zod/v4/core';
-import { pathOf, type Operation } from './operation';
-import { pageMetaSchema } from './responses';
+import type { Operation } from './operation';
+import { pageMetaSchema, publicServiceDetailSchema, publicServiceListSchema } from './responses';
 
 const slugParams = serviceParamsSchema;
+/** What a resource's download answers: the types the CMS takes for a resource file (files/file-sniff.ts). */
+export const RESOURCE_FILE_TYPES = [
+  'application/pdf',
+  'application/zip',
+  'text/csv',
+  'text/markdown',
+  'text/plain',
+] as const;
 const ok = (description: string, schema?: $ZodType) => ({ 200: { description, ...(schema && { schema }) } });
 const list = (path: string, tag: string, what: string, schema: $ZodType): Operation => ({
   method: 'get',
@@ -57,14 +64,15 @@ const item = (path: string, tag: string, what: string, schema: $ZodType): Operat
 export const publicOperations: Operation[] = [
   {
     method: 'get',
-    path: ApiRoutes.openApi,
+    path: API_PATHS.openApi,
     tag: 'Site',
     summary: 'This document',
     responses: ok('The OpenAPI 3.1 document', z.record(z.string(), z.unknown())),
+    errors: [400],
   },
   {
     method: 'post',
-    path: ApiRoutes.contacts,
+    path: API_PATHS.contacts,
     tag: 'Leads',
     summary: 'Send a contact request',
     body: contactRequestSchema,
@@ -73,7 +81,7 @@ export const publicOperations: Operation[] = [
   },
   {
     method: 'post',
-    path: ApiRoutes.newsletter,
+    path: API_PATHS.newsletter,
     tag: 'Leads',
     summary: 'Subscribe to the newsletter',
     body: newsletterSchema,
@@ -82,25 +90,25 @@ export const publicOperations: Operation[] = [
   },
   {
     method: 'get',
-    path: pathOf(ApiRoutes.contentBlock, 'identifier'),
+    path: openApiPath(API_PATHS.contentBlock),
     tag: 'Marketing',
     summary: 'One published content block (e.g. the home hero)',
     params: contentBlockParamsSchema,
     responses: ok('The block', contentBlockSchema),
     errors: [400, 404],
   },
-  list(pathOf(ApiRoutes.services), 'Marketing', 'services', serviceListSchema),
-  item(pathOf(ApiRoutes.service, 'slug'), 'Marketing', 'service', serviceDetailSchema),
-  list(pathOf(ApiRoutes.testimonials), 'Marketing', 'testimonials', testimonialListSchema),
-  list(pathOf(ApiRoutes.caseStudies), 'Content', 'case studies', caseStudyListSchema),
-  item(pathOf(ApiRoutes.caseStudy, 'slug'), 'Content', 'case study', caseStudySchema),
-  list(pathOf(ApiRoutes.blogPosts), 'Content', 'blog posts', blogPostListSchema),
-  item(pathOf(ApiRoutes.blogPost, 'slug'), 'Content', 'blog post', blogPostSchema),
-  item(pathOf(ApiRoutes.pages, 'slug'), 'Content', 'CMS page', publicPageSchema),
-  list(pathOf(ApiRoutes.resources), 'Content', 'resources', resourceListSchema),
+  list(API_PATHS.services, 'Marketing', 'services', publicServiceListSchema),
+  item(openApiPath(API_PATHS.service), 'Marketing', 'service', publicServiceDetailSchema),
+  list(API_PATHS.testimonials, 'Marketing', 'testimonials', testimonialListSchema),
+  list(API_PATHS.caseStudies, 'Content', 'case studies', caseStudyListSchema),
+  item(openApiPath(API_PATHS.caseStudy), 'Content', 'case study', caseStudySchema),
+  list(API_PATHS.blogPosts, 'Content', 'blog posts', blogPostListSchema),
+  item(openApiPath(API_PATHS.blogPost), 'Content', 'blog post', blogPostSchema),
+  item(openApiPath(API_PATHS.page), 'Content', 'CMS page', publicPageSchema),
+  list(API_PATHS.resources, 'Content', 'resources', resourceListSchema),
   {
     method: 'post',
-    path: pathOf(ResourceRoutes.leads, 'id'),
+    path: openApiPath(API_PATHS.resourceLeads),
     tag: 'Leads',
     summary: 'Leave name and email for a resource; answers its (signed) download URL',
     params: adminIdParams,
@@ -110,12 +118,22 @@ export const publicOperations: Operation[] = [
   },
   {
     method: 'get',
-    path: pathOf(ResourceRoutes.download, 'id'),
+    path: openApiPath(API_PATHS.resourceDownload),
     tag: 'Content',
     summary: "Download a resource's file (a gated one needs the token from its lead)",
     params: adminIdParams,
     query: z.object({ token: z.string().optional() }),
-    responses: { 200: { description: 'The file', mediaType: 'application/octet-stream' } },
+    responses: {
+      200: {
+        description:
+          'The file, with its type: the guides are PDFs; a resource may also offer a ZIP or a text file',
+        mediaType: [...RESOURCE_FILE_TYPES],
+      },
+      302: {
+        description: 'A file kept on another site: its address',
+        headers: { Location: 'The file on the other site' },
+      },
+    },
     errors: [400, 403, 404],
   },
   {
@@ -138,10 +156,20 @@ export const publicOperations: Operation[] = [
   },
   {
     method: 'get',
-    path: AdminRoutes.publicSiteSettings,
+    path: CARD_ROUTE,
+    tag: 'Site',
+    summary: "A public page's social card (og:image), 1200×630; immutable under its versioned address",
+    query: socialCardQuery,
+    responses: { 200: { description: 'The card', mediaType: 'image/png' } },
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: API_PATHS.siteSettings,
     tag: 'Site',
     summary: 'The public site settings',
     responses: ok('The settings', siteSettingsSchema),
+    errors: [400],
   },
   {
     method: 'post',

@@ -8,6 +8,9 @@ import {
   BULK_ACTIONS,
   LEAD_TYPES,
   REVISION_KINDS,
+  SERVICE_ICONS,
+  SERVICE_VISUALS,
+  SERVICE_VISUAL_GRADIENTS,
   SITE_SETTING_KEYS,
   TRASH_TYPES,
   remoteReleasesSchema,
@@ -20,6 +23,8 @@ import {
   type ReleaseSwitchAnswer,
   type Revision,
   type RevisionSummary,
+  type Service,
+  type ServiceDetail,
   type TrashItem,
 } from '@agency/contracts';
 
@@ -52,6 +57,17 @@ export const mediaItemSchema = z.object({
     )
     .optional(),
   createdAt: timestamp,
+  usedBy: z
+    .array(
+      z.object({
+        type: z.enum(TRASH_TYPES).exclude(['media']),
+        id: z.number().int(),
+        title: z.string(),
+        inTrash: z.boolean(),
+      }),
+    )
+    .optional()
+    .meta({ description: 'Where the file is used (items in the trash included)' }),
 }) satisfies z.ZodType<MediaItem>;
 
 const contactLead = z.object({
@@ -112,6 +128,37 @@ export const releaseSwitchAnswerSchema = z.object({
   releases: remoteReleasesSchema,
 }) satisfies z.ZodType<ReleaseSwitchAnswer>;
 
+/**
+ * GET /api/services: a service as the lists show it. The contract reads stored rows tolerantly (any
+ * list, bad items left out); what it answers is typed: features are their titles.
+ */
+const publicService = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  icon: z.enum(SERVICE_ICONS),
+  visual: z.enum(SERVICE_VISUALS),
+  features: z.array(z.string()),
+  provenResult: z.string(),
+  displayOrder: z.number().int(),
+  /** The spec's gradient class, derived from `visual`. */
+  gradient: z.enum(Object.values(SERVICE_VISUAL_GRADIENTS) as [string, ...string[]]),
+});
+export const publicServiceListSchema = z.array(publicService) satisfies z.ZodType<
+  (Service & { gradient: string })[]
+>;
+
+/** GET /api/services/{slug}: everything the service's page shows; features with their descriptions. */
+export const publicServiceDetailSchema = publicService.extend({
+  subtitle: z.string(),
+  intro: z.string(),
+  features: z.array(z.object({ title: z.string(), description: z.string() })),
+  benefits: z.array(z.string()),
+  process: z.array(z.object({ phase: z.string(), description: z.string() })),
+  testimonial: z.object({ quote: z.string(), author: z.string(), role: z.string() }).nullable(),
+}) satisfies z.ZodType<ServiceDetail & { gradient: string }>;
+
 /** GET /api/page-meta: the head the server would render for a path. */
 export const pageMetaSchema = z.object({
   status: z.number().int(),
@@ -119,6 +166,10 @@ export const pageMetaSchema = z.object({
   description: z.string(),
   canonical: z.string(),
   noindex: z.boolean(),
+  /** The page's social card (og:image); null for a missing page. */
+  image: z
+    .object({ url: z.string(), width: z.number().int(), height: z.number().int(), alt: z.string() })
+    .nullable(),
 });
 
 export const authenticatedSchema = z.object({ authenticated: z.literal(true) });

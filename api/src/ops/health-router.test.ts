@@ -61,7 +61,12 @@ describe('/healthz and /readyz', () => {
     const health = await request(t.app).get('/healthz').expect(200);
     expect(health.body).toEqual({ status: 'ok' });
     const ready = await request(t.app).get('/readyz').expect(200);
-    expect(ready.body).toEqual({ status: 'ready' });
+    // On PostgreSQL the detail names the LISTEN link's state (see listen-heals.pg.test.ts).
+    expect(ready.body).toEqual(
+      onPostgres
+        ? { status: 'ready', notifications: { state: expect.any(String), reconnects: 0 } }
+        : { status: 'ready' },
+    );
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 

@@ -1,19 +1,19 @@
-import express, { type Request, type RequestHandler } from 'express';
+import express, { type Request, type Response } from 'express';
+import { routePatternOf } from '../http/route-pattern';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { REMOTE_FOLDERS, type ClientErrorReport, type RemoteName } from '@agency/contracts';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
-import { readReleaseState } from '../site/remotes-manifest';
+import { readReleaseState } from '../releases/active-release-store';
+import { cacheOutcome } from '../http/public-cache';
 
-/** The label of requests no route answered (static files, 404s): one value, so cardinality stays bounded. */
-export const UNMATCHED = 'unmatched';
 
 /**
  * The versions each remote serves right now: its current release (`local` when it has none) and,
  * while a canary runs, the canary's version too. The one place metrics learn about releases.
  */
 export function remoteVersions(env: Env): { remote: RemoteName; version: string }[] {
-  const { remotes } = readReleaseState(env, { fresh: false });
+  const { remotes } = readReleaseState(env);
   return (Object.keys(REMOTE_FOLDERS) as RemoteName[]).flatMap((remote) => {
     const canary = remotes[remote]?.canary?.version;
     const current = remotes[remote]?.current ?? 'local';
@@ -24,38 +24,13 @@ export function remoteVersions(env: Env): { remote: RemoteName; version: string 
   });
 }
 
-const routeSlot = Symbol('route');
-const routePattern = Symbol('routePattern');
-type PatternedRequest = Request & { [routeSlot]?: unknown; [routePattern]?: string };
-const instrumented = new WeakSet<object>();
-
-/**
- * Express tells which route answered (`req.route`) but not where its router was mounted, and by the
- * time the answer is finished that mount path is gone. So note both the moment the route matches:
- * an accessor on the app's request prototype (installed once) sees every `req.route = …`.
- */
-function rememberRoutePatterns(requestPrototype: object) {
-  if (instrumented.has(requestPrototype)) return;
-  instrumented.add(requestPrototype);
-  Object.defineProperty(requestPrototype, 'route', {
-    configurable: true,
-    get(this: PatternedRequest) {
-      return this[routeSlot];
-    },
-    set(this: PatternedRequest, value: unknown) {
-      this[routeSlot] = value;
-      const path = (value as { path?: unknown } | undefined)?.path;
-      if (typeof path === 'string') {
-        this[routePattern] = path === '/' && this.baseUrl ? this.baseUrl : this.baseUrl + path;
-      }
-    },
-  });
-}
-
 export interface Metrics {
   registry: Registry;
-  /** Times and counts every request by method, route pattern and status; counts public-cache hits. */
-  observe: RequestHandler;
+  /**
+   * Times and counts one answered request that took `ms` by method, route pattern and status, and
+   * counts public-cache hits (ops/request-log.ts calls it from its one listener per request).
+   */
+  record: (req: Request, res: Response, ms: number) => void;
   /**
    * Counts a client error by remote, version and kind, and answers the version it was counted under:
    * the reported one when it is a version this server knows for that remote, else `unknown` (the label
@@ -71,7 +46,7 @@ export function createMetrics({
   env,
   processMetrics = false,
 }: {
-  database: Pick<Database, 'poolStats'>;
+  database: Pick<Database, 'poolStats' | 'listenStatus'>;
   env: Env;
   /** CPU, memory, event-loop lag, GC of this process (the server turns them on; tests need not). */
   processMetrics?: boolean;
@@ -105,6 +80,26 @@ export function createMetrics({
       this.set({ state: 'waiting' }, stats.waiting);
     },
   });
+  if (database.listenStatus) {
+    const listenStatus = database.listenStatus;
+    new Gauge({
+      name: 'db_listen_connected',
+      help: "The LISTEN link that hears other instances' changes: 1 listening, 0 connecting or reconnecting (public cache paused)",
+      registers: [registry],
+      collect() {
+        this.set(listenStatus().state === 'listening' ? 1 : 0);
+      },
+    });
+    new Counter({
+      name: 'db_listen_reconnects_total',
+      help: 'Times the LISTEN link was lost and restored (every cached answer was dropped each time)',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(listenStatus().reconnects);
+      },
+    });
+  }
   new Gauge({
     name: 'remote_version_info',
     help: 'The version each remote serves (value 1; the version is the label)',
@@ -137,34 +132,16 @@ export function createMetrics({
   });
   const pageView: Metrics['pageView'] = (remote, version) => pageViews.inc({ remote, version });
 
-  // A cache hit is answered before routing, so its pattern is the one its miss was routed to.
-  const patternOfCachedPath = new Map<string, string>();
-
-  const observe: RequestHandler = (req, res, next) => {
-    const started = performance.now();
-    rememberRoutePatterns(Object.getPrototypeOf(req) as object);
-    // 'close' comes after 'finish', and also when the client leaves first.
-    res.once('close', () => {
-      let route = (req as PatternedRequest)[routePattern];
-      const hit = res.getHeader('X-Cache');
-      if (hit === 'MISS' || hit === 'HIT') {
-        cache.inc({ result: hit === 'HIT' ? 'hit' : 'miss' });
-        const path = req.originalUrl.split('?')[0]!;
-        if (hit === 'HIT') route = patternOfCachedPath.get(path);
-        else if (route) {
-          if (patternOfCachedPath.size >= 1000) patternOfCachedPath.clear();
-          patternOfCachedPath.set(path, route);
-        }
-      }
-      duration.observe(
-        { method: req.method, route: route ?? UNMATCHED, status: String(res.statusCode) },
-        (performance.now() - started) / 1000,
-      );
-    });
-    next();
+  const record: Metrics['record'] = (req, res, ms) => {
+    const hit = cacheOutcome(res);
+    if (hit === 'MISS' || hit === 'HIT') cache.inc({ result: hit === 'HIT' ? 'hit' : 'miss' });
+    duration.observe(
+      { method: req.method, route: routePatternOf(req), status: String(res.statusCode) },
+      ms / 1000,
+    );
   };
 
-  return { registry, observe, clientError, pageView };
+  return { registry, record, clientError, pageView };
 }
 
 /** GET /metrics in the Prometheus text format; served on its own port (METRICS_PORT), never the site's. */

@@ -72,8 +72,9 @@ describe('request ids', () => {
     expect(captured.text()).not.toContain(STAFF_PASSWORD);
   });
 
-  it('does not log the probes load balancers poll', async () => {
-    const res = await request(t.app).get('/readyz').expect(200);
+  it.each(['/readyz', '/readyz?from=lb'])('does not log the probes load balancers poll: %s', async (path) => {
+    const res = await request(t.app).get(path);
+    expect(res.status).toBeLessThan(500);
     expect(captured.lines.some((l) => l['reqId'] === res.headers['x-request-id'])).toBe(false);
   });
 });
@@ -114,15 +115,75 @@ describe('log lines written while a request is handled', () => {
           goals: 'Make sure every request can be traced in the log',
         })
         .expect(503);
-      const page = await request(t.app).get('/contact').expect(200);
+      const page = await request(t.app).get('/contact').expect(503);
       await t.close();
       const byId = (res: request.Response) =>
         captured.lines.filter((l) => l['reqId'] === res.headers['x-request-id']);
       expect(byId(write).map((l) => l['msg'])).toEqual(['database unavailable', 'request failed']);
       expect(byId(page).map((l) => l['msg'])).toEqual([
-        'page unavailable; serving the plain shell',
-        'request completed',
+        'page unavailable; answering 503 with the plain shell',
+        'request failed',
       ]);
     },
   );
+});
+
+describe("a server render's calls to the API", () => {
+  // A stand-in shell server build (the contract of site/render/server-build-contract.ts) that reads
+  // its page's data through the fetch it is given, twice (a miss, then a cache hit), and shows the
+  // X-Request-Id each API answer carried.
+  const SHELL = `
+export const sharedSingletons = {};
+export async function render(req) {
+  const ids = [];
+  for (const url of ['/api/services?published=true', '/api/services?published=true', '/api/site-settings']) {
+    const res = await req.fetch(url, {});
+    await res.text();
+    ids.push(res.headers.get('x-request-id'));
+  }
+  return { html: '<main><h1>' + ids.join(' ') + '</h1></main>', state: {}, rendered: [], leftToBrowser: [], problems: [] };
+}`;
+
+  function renderingSite() {
+    const root = siteRoot();
+    mkdirSync(path.join(root, 'shell', 'dist', 'server'), { recursive: true });
+    writeFileSync(path.join(root, 'shell', 'dist', 'server', 'entry-server.js'), SHELL);
+    writeFileSync(path.join(root, 'shell', 'dist', 'server', 'shared-modules.json'), '{}');
+    return root;
+  }
+
+  it("carry the page request's X-Request-Id: the API answers and logs under it", async () => {
+    const captured = capturedLog();
+    const t = await createTestApp({ env: { SITE_ROOT: renderingSite() }, log: captured.log });
+    try {
+      const page = await request(t.app).get('/services').expect(200);
+      const id = page.headers['x-request-id'] as string;
+      expect(id).toMatch(UUID);
+      expect(page.text).toContain(`<h1>${id} ${id} ${id}</h1>`);
+      const lines = captured.lines.filter((l) => l['reqId'] === id && l['msg'] === 'request completed');
+      expect(lines.map((l) => (l['req'] as { path: string }).path).sort()).toEqual([
+        '/api/services',
+        '/api/services',
+        '/api/site-settings',
+        '/services',
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("still gives a visitor's own X-Request-Id to nobody when no trusted proxy is in front", async () => {
+    const t = await createTestApp({ env: { SITE_ROOT: renderingSite() } });
+    try {
+      const page = await request(t.app).get('/services').set('X-Request-Id', 'forged-id-123').expect(200);
+      expect(page.headers['x-request-id']).toMatch(UUID);
+      expect(page.text).not.toContain('forged-id-123');
+      const api = await request(t.app)
+        .get('/api/services?published=true')
+        .set('X-Request-Id', 'forged-id-123');
+      expect(api.headers['x-request-id']).toMatch(UUID);
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -205,10 +205,15 @@ describe('XSS', () => {
       expect(title, p).toBe(expectedTitle);
     }
     const study = await request(t.app).get('/case-studies/hostile-study');
+    // og:image is the study's social card; the stored image URL is in the Article JSON-LD.
     const image = /<meta property="og:image" content="([^"]*)"/.exec(study.text)?.[1];
     expect(image).toBeDefined();
-    expect(decodeEntities(image!)).toMatch(/^http:\/\/[^/]+\/uploads\/x\.png\?/);
-    expect(decodeEntities(image!)).not.toMatch(/["<>]/);
+    expect(decodeEntities(image!)).toMatch(/^http:\/\/[^/]+\/api\/social-card\.png\?path=[^"<>\s]+$/);
+    const article = [...study.text.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)]
+      .map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
+      .find((j) => j['@type'] === 'Article');
+    expect(article?.['image']).toMatch(/^http:\/\/[^/]+\/uploads\/x\.png\?/);
+    expect(study.text).not.toMatch(/<meta property="og:image:alt" content="[^"]*[<>]/);
   });
 
   it('escapes the site name and default description on every fixed route and the 404 head', async () => {

@@ -8,7 +8,8 @@ import {
   type RemoteOverrides,
 } from '@agency/contracts';
 import type { Env } from '../env';
-import { readReleaseState, type ReleaseState } from './remotes-manifest';
+import { readReleaseState } from '../releases/active-release-store';
+import type { ReleaseState } from '../releases/release-state';
 
 /**
  * Canary rollout (`npm run promote -- <remote> <version> --percent N`): the release state names, per

@@ -1,7 +1,6 @@
 import express, { type Request, type RequestHandler } from 'express';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
 import {
   ApiRoutes,
   PREVIEW_BANNER_TEXT,
@@ -17,11 +16,7 @@ import { clockOf } from '../content/visibility';
 import { toBlogPost, toCaseStudy, toPublicPage } from '../content/content-repository';
 import { toPublicService } from '../marketing/marketing-router';
 import { requireStaff, sameOriginWrites } from '../admin/admin-guards';
-import type { CrudConfig } from '../admin/crud-router';
-import { blogPostsCrud } from '../admin/blog-posts-router';
-import { caseStudiesCrud } from '../admin/case-studies-router';
-import { pagesCrud } from '../admin/pages-router';
-import { servicesCrud } from '../admin/services-router';
+import { crudConfigOf } from '../admin/content-types';
 import { pageRows, type PageRows } from './seo/page-rows';
 import { signedInStaff, staffBanner } from './remote-preview';
 import { escapeHtml } from './seo/render-head';
@@ -47,12 +42,13 @@ export interface ContentPreview {
 type Row = Record<string, unknown>;
 type SlugTable = PgTable & { id: PgColumn; slug: PgColumn; deletedAt: PgColumn };
 
+/** The type's admin config (registry): its table, input schema and derived columns, as a save uses them. */
+const crudOf = (db: Db, type: PreviewType) => {
+  const crud = crudConfigOf(db, type);
+  return { ...crud, table: crud.table as unknown as SlugTable };
+};
+
 interface Previewable {
-  /** The type's admin config: its table, input schema and derived columns, as a save uses them. */
-  crud: Pick<CrudConfig<z.ZodObject>, 'schema'> & {
-    table: SlugTable;
-    derive?: (values: never, existing: Row | undefined, now: Date) => Row;
-  };
   /** The pageRows reader the page's head uses. */
   rows: 'blogPost' | 'caseStudy' | 'page' | 'service';
   /** The public API read the page's render makes, and its answer for a row. */
@@ -61,20 +57,18 @@ interface Previewable {
 }
 
 const PREVIEWABLE: Record<PreviewType, Previewable> = {
-  'blog-posts': { crud: blogPostsCrud, rows: 'blogPost', api: ApiRoutes.blogPost, answer: toBlogPost },
-  'case-studies': {
-    crud: caseStudiesCrud,
-    rows: 'caseStudy',
-    api: ApiRoutes.caseStudy,
-    answer: toCaseStudy,
-  },
-  pages: { crud: pagesCrud, rows: 'page', api: ApiRoutes.pages, answer: toPublicPage },
-  services: { crud: servicesCrud, rows: 'service', api: ApiRoutes.service, answer: toPublicService },
+  'blog-posts': { rows: 'blogPost', api: ApiRoutes.blogPost, answer: toBlogPost },
+  'case-studies': { rows: 'caseStudy', api: ApiRoutes.caseStudy, answer: toCaseStudy },
+  pages: { rows: 'page', api: ApiRoutes.pages, answer: toPublicPage },
+  services: { rows: 'service', api: ApiRoutes.service, answer: toPublicService },
 };
 
-/** The banner over a content preview (at the top: a release preview's bar sits at the bottom). */
+/**
+ * The banner over a content preview: at the bottom, above a release preview's bar (at the top it
+ * covered the site's fixed header, issue 25).
+ */
 export const contentPreviewBanner = () =>
-  staffBanner('content-preview', escapeHtml(PREVIEW_BANNER_TEXT), 'top');
+  staffBanner('content-preview', escapeHtml(PREVIEW_BANNER_TEXT), 'bottom', 40);
 
 export const asksForPreview = (req: Request) => PREVIEW_PARAM in (req.query as Record<string, unknown>);
 
@@ -113,7 +107,7 @@ export async function storedPreview(db: Db, req: Request): Promise<ContentPrevie
   if (!asksForPreview(req)) return undefined;
   const item = itemAt(req.path);
   if (!item || !(await signedInStaff(req, db))) return undefined;
-  const { table } = PREVIEWABLE[item.type].crud;
+  const { table } = crudOf(db, item.type);
   const row = await storedRow(db, table, eq(table.slug, item.slug));
   return row && previewOf(db, item.type, item.slug, row);
 }
@@ -133,7 +127,7 @@ async function postedPreview(db: Db, req: Request): Promise<ContentPreview> {
   } catch {
     throw new Refused('The values are not JSON.');
   }
-  const { crud } = PREVIEWABLE[item.type];
+  const crud = crudOf(db, item.type);
   const parsed = crud.schema.safeParse(raw);
   if (!parsed.success) {
     throw new Refused(
@@ -153,7 +147,7 @@ async function postedPreview(db: Db, req: Request): Promise<ContentPreview> {
     createdAt: now.toISOString(),
     ...existing,
     ...values,
-    ...(crud.derive as ((v: Row, e: Row | undefined, n: Date) => Row) | undefined)?.(values, existing, now),
+    ...crud.derive?.(values, existing, now),
     updatedAt: now.toISOString(),
     deletedAt: null,
   };

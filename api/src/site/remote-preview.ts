@@ -1,5 +1,4 @@
-import type { CookieOptions, Request, Response } from 'express';
-import { parse as parseCookie } from 'cookie';
+import type { Request, Response } from 'express';
 import {
   REMOTE_FOLDERS,
   remoteOverridesSchema,
@@ -8,9 +7,14 @@ import {
 } from '@agency/contracts';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
-import { carriesStaffCookie, getStaffSession } from '../admin/staff-session';
+import { carriesStaffCookie, getStaffSession } from '../http/staff-session';
+import {
+  PREVIEW_COOKIE,
+  previewCookieOptions as cookieOptions,
+  previewCookieValue as cookieValue,
+} from '../http/preview-cookie';
 import { escapeHtml } from './seo/render-head';
-import { isStoredRelease } from './remotes-manifest';
+import { isStoredRelease } from '../releases/active-release-store';
 
 /**
  * Staff preview of stored releases on the live site: `?remotes=mf-content@1.4.0-ab12cd` (several
@@ -18,22 +22,15 @@ import { isStoredRelease } from './remotes-manifest';
  * browser session, with those versions (server render, inlined manifest, /remotes-manifest.json).
  * `?remotes=` (empty) ends it. The override lives in a session cookie and is checked again on every
  * request against the staff session and the release store; visitors never get it (their page is the
- * live one, cacheable as ever), and a staff page is never shared (see staffVariant).
+ * live one, cacheable as ever), and a staff page is never shared (see staffVariant). The cookie itself is
+ * http/preview-cookie.ts.
  */
-export const PREVIEW_COOKIE = 'remote_preview';
 
 export type Preview =
   /** Render with these versions (empty: the live ones). */
   | { overrides?: RemoteOverrides; refused?: undefined }
   /** A staff request naming a version that is not stored (or a malformed one): 400 with this text. */
   | { refused: string; overrides?: undefined };
-
-const cookieOptions = (req: Request): CookieOptions => ({
-  httpOnly: true,
-  sameSite: 'lax',
-  path: '/',
-  secure: req.secure,
-});
 
 const queryValue = (req: Request): string | undefined => {
   const v = req.query['remotes'];
@@ -42,9 +39,6 @@ const queryValue = (req: Request): string | undefined => {
   const first: unknown = Array.isArray(v) ? v[0] : v;
   return typeof first === 'string' ? first : '';
 };
-
-const cookieValue = (req: Request): string | undefined =>
-  req.headers.cookie ? parseCookie(req.headers.cookie)[PREVIEW_COOKIE] : undefined;
 
 const serialize = (o: RemoteOverrides) =>
   (Object.entries(o) as [RemoteName, string][]).map(([r, v]) => `${REMOTE_FOLDERS[r]}@${v}`).join(',');
@@ -110,9 +104,14 @@ export async function remotePreview(
  * A fixed bar over a staff preview, outside the app's root (hydration leaves it alone). `html` is
  * markup the caller escaped; `edge` keeps two previews' bars apart.
  */
-export function staffBanner(id: string, html: string, edge: 'top' | 'bottom' = 'bottom'): string {
+export function staffBanner(
+  id: string,
+  html: string,
+  edge: 'top' | 'bottom' = 'bottom',
+  offsetPx = 0,
+): string {
   return (
-    `<div id="${id}" role="status" style="position:fixed;left:0;right:0;${edge}:0;z-index:2147483647;` +
+    `<div id="${id}" role="status" style="position:fixed;left:0;right:0;${edge}:${offsetPx}px;z-index:2147483647;` +
     'padding:8px 16px;background:#111827;color:#fff;font:14px/1.4 system-ui,sans-serif;text-align:center">' +
     `${html}</div>`
   );

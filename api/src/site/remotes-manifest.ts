@@ -1,14 +1,13 @@
 import path from 'node:path';
-import { readFileSync, statSync } from 'node:fs';
 import {
-  RELEASE_VERSION_PATTERN,
   REMOTE_FOLDERS,
   type RemoteName,
   type RemoteOverrides,
   type RemotesManifest,
 } from '@agency/contracts';
 import type { Env } from '../env';
-import { diskStateFile, isStoredOnDisk } from '../releases/disk-release-store';
+import { readReleaseState, releaseStoreOf } from '../releases/active-release-store';
+import type { ReleaseState } from '../releases/release-state';
 
 const ENV_KEYS: Record<RemoteName, keyof Env> = {
   mf_marketing: 'REMOTE_MF_MARKETING_URL',
@@ -17,76 +16,23 @@ const ENV_KEYS: Record<RemoteName, keyof Env> = {
   mf_cms: 'REMOTE_MF_CMS_URL',
 };
 
-/** What `npm run release` writes: the current version of each released remote and its history. */
-export interface ReleaseState {
-  remotes: Partial<
-    Record<
-      RemoteName,
-      {
-        current: string;
-        history: string[];
-        /** `npm run promote -- <remote> <version> --percent N`: `version` for N % of visitors (site/canary.ts). */
-        canary?: { version: string; percent: number };
-      }
-    >
-  >;
-}
-
-export const releaseStatePath = (env: Env) => diskStateFile(env.RELEASES_DIR);
-
-/** Where an instance keeps the server builds of releases it fetched from the database. */
-export const releaseCacheDir = (env: Env) => path.join(env.DATA_DIR, 'release-cache');
-
 /**
- * Where the releases come from when they are not on disk (the database, see releases/): the current
- * state, and where a release's server build is put for Node to import.
+ * What follows from the current release state and never from the request: the manifest of the
+ * current releases, computed once per state (a release, a rollback or a canary makes a new one).
+ * `derive` adds whatever else is per release (the security headers' CSP sources, see app.ts).
  */
-export interface ReleaseSource {
-  state(): ReleaseState;
-  serverBuild(remote: RemoteName, version: string): { file: string; prepare: () => Promise<void> };
-  /** Whether `remote@version` is stored (released or staged). */
-  hasVersion(remote: RemoteName, version: string): Promise<boolean>;
-  /** Reads the state again now (after a switch this instance made), resolved once it is read. */
-  refresh?(): Promise<void>;
-}
-
-const sources = new WeakMap<Env, ReleaseSource>();
-
-/** Serves the app configured by `env` its releases from `source` instead of RELEASES_DIR. */
-export function setReleaseSource(env: Env, source: ReleaseSource) {
-  sources.set(env, source);
-}
-
-export const releaseSourceOf = (env: Env) => sources.get(env);
-
-let cache: { file: string; mtimeMs: number; state: ReleaseState; checkedAt: number } | undefined;
-
-/** How long a non-document request may reuse the last look at the release state. */
-const RECHECK_MS = 1000;
-
-/**
- * Reads the release store's state; re-read only when the file changes (a release renames it in place).
- * `fresh` (page loads, the manifest) always looks at the file, so a release shows at the next page
- * load; other requests reuse the last look for up to a second instead of a stat per request.
- */
-export function readReleaseState(env: Env, { fresh = true } = {}): ReleaseState {
-  const source = sources.get(env);
-  if (source) return source.state();
-  const file = releaseStatePath(env);
-  if (!fresh && cache && cache.file === file && Date.now() - cache.checkedAt < RECHECK_MS) return cache.state;
-  try {
-    const { mtimeMs } = statSync(file);
-    if (cache && cache.file === file && cache.mtimeMs === mtimeMs) {
-      cache.checkedAt = Date.now();
-      return cache.state;
-    }
-    const state = JSON.parse(readFileSync(file, 'utf8')) as ReleaseState;
-    cache = { file, mtimeMs, state, checkedAt: Date.now() };
-    return state;
-  } catch {
-    cache = { file, mtimeMs: -1, state: { remotes: {} }, checkedAt: Date.now() };
-    return cache.state;
-  }
+export function releaseView<T>(
+  env: Env,
+  derive: (manifest: RemotesManifest) => T,
+): () => { state: ReleaseState; manifest: RemotesManifest; derived: T } {
+  let last: { state: ReleaseState; manifest: RemotesManifest; derived: T } | undefined;
+  return () => {
+    const state = readReleaseState(env);
+    if (last?.state === state) return last;
+    const manifest = buildRemotesManifest(env, { state });
+    last = { state, manifest, derived: derive(manifest) };
+    return last;
+  };
 }
 
 /**
@@ -105,23 +51,15 @@ export function requestVersions(
   return Object.assign(versions, ...layers);
 }
 
-/** Whether `remote@version` is stored in the release store (the database's, else RELEASES_DIR). */
-export async function isStoredRelease(env: Env, remote: RemoteName, version: string): Promise<boolean> {
-  if (!RELEASE_VERSION_PATTERN.test(version)) return false;
-  const source = sources.get(env);
-  if (source) return source.hasVersion(remote, version);
-  return isStoredOnDisk(env.RELEASES_DIR, remote, version);
-}
-
 /**
  * Where each remote's entry lives, in order of precedence: an environment override, a staff preview's
  * version, the current release in the release store, else the locally built remote.
  */
 export function buildRemotesManifest(
   env: Env,
-  opts: { fresh?: boolean; overrides?: RemoteOverrides; state?: ReleaseState } = {},
+  opts: { overrides?: RemoteOverrides; state?: ReleaseState } = {},
 ): RemotesManifest {
-  const releases = opts.state ?? readReleaseState(env, opts);
+  const releases = opts.state ?? readReleaseState(env);
   const base = env.RELEASES_BASE_URL.replace(/\/+$/, '');
   const remotes = {} as RemotesManifest['remotes'];
   for (const name of Object.keys(REMOTE_FOLDERS) as RemoteName[]) {
@@ -166,9 +104,7 @@ export function serverBuildOf(
   const folder = REMOTE_FOLDERS[remote];
   // The same look at the release state the page's manifest took: server HTML and browser code agree.
   const released = versions ? versions[remote] : readReleaseState(env).remotes[remote]?.current;
-  const source = sources.get(env);
-  if (source && released) return { ...source.serverBuild(remote, released), version: released };
   return released
-    ? { file: path.join(env.RELEASES_DIR, folder, released, 'server', 'entry-server.js'), version: released }
+    ? { ...releaseStoreOf(env).serverBuild(remote, released), version: released }
     : { file: path.join(env.SITE_ROOT, folder, 'dist', 'server', 'entry-server.js'), version: 'local' };
 }

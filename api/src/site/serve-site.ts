@@ -5,9 +5,9 @@ import type { RequestListener } from 'node:http';
 import type { Env } from '../env';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import { REMOTE_FOLDERS } from '@agency/contracts';
-import { buildRemotesManifest, readReleaseState, releaseSourceOf, requestVersions } from './remotes-manifest';
-import { releaseFilesFromDatabase } from '../releases/release-files';
+import { REMOTE_FOLDERS, type RemoteName } from '@agency/contracts';
+import { buildRemotesManifest, requestVersions } from './remotes-manifest';
+import { readReleaseState, releaseStoreOf } from '../releases/active-release-store';
 import { precompressedStatic } from './precompressed-static';
 import { discoveryRouter } from './seo/seo-router';
 import { pageRenderer, type RenderedPage } from './render/page-renderer';
@@ -15,8 +15,9 @@ import { staffVariant } from '../http/staff-variants';
 import { remotePreview } from './remote-preview';
 import { canaryOverrides } from './canary';
 import { postedPreviewRoute, storedPreview, type ContentPreview } from './content-preview';
-import type { Metrics } from '../ops/metrics';
 import type { PublicCache } from '../http/public-cache';
+import { pageTarget, type PageAddress } from './page-address';
+import { isDatabaseUnavailable } from '../http/errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -41,7 +42,8 @@ export function siteRouter(
   log: Logger,
   app: RequestListener,
   cache: PublicCache,
-  metrics?: Pick<Metrics, 'pageView'>,
+  /** Counts a page answered for the route's remote and its version (ops/metrics.ts's pageView). */
+  metrics?: { pageView: (remote: RemoteName, version: string) => void },
 ) {
   const router = Router();
   const shellDist = path.join(env.SITE_ROOT, 'shell', 'dist');
@@ -71,19 +73,19 @@ export function siteRouter(
   const releaseCaching = (file: string) => (file.endsWith('.json') ? NO_CACHE : IMMUTABLE);
   router.use(
     '/releases',
-    browserFiles(
-      releaseSourceOf(env)
-        ? releaseFilesFromDatabase(db, releaseCaching)
-        : precompressedStatic(env.RELEASES_DIR, (res, filePath) =>
-            res.setHeader('Cache-Control', releaseCaching(filePath)),
-          ),
-    ),
+    browserFiles(releaseStoreOf(env).browserFiles(releaseCaching, precompressedStatic)),
   );
-  router.use(browserFiles(precompressedStatic(shellDist, setStaticCacheHeaders)));
+  // Every file of a build has an extension; a path without one is a page, which no file lookup
+  // (up to three stats: .br, .gz, plain) may slow down.
+  const shellFiles = browserFiles(precompressedStatic(shellDist, setStaticCacheHeaders));
+  router.use((req, res, next) => (path.extname(req.path) ? shellFiles(req, res, next) : next()));
   router.use(discoveryRouter(env, db));
 
-  /** Answers the page at req.path (with `content`: a staff preview of one item there). */
-  const answerPage = async (req: Request, res: Response, content?: ContentPreview) => {
+  /**
+   * Answers the page at `address` (default: req.path's; with `content`: a staff preview of one item
+   * there).
+   */
+  const answerPage = async (req: Request, res: Response, content?: ContentPreview, address?: PageAddress) => {
     let page: RenderedPage | undefined;
     try {
       const preview = await remotePreview(env, db, req, res);
@@ -98,12 +100,30 @@ export function siteRouter(
       const state = readReleaseState(env);
       const versions = requestVersions(state, canaryOverrides(env, req, res, state), preview.overrides);
       content ??= await storedPreview(db, req);
-      page = await renderPage(req, res, { state, versions, preview: preview.overrides, content });
-      if (page?.fromCache) return;
+      page = await renderPage(req, res, {
+        state,
+        versions,
+        preview: preview.overrides,
+        content,
+        ...(address ? { address } : {}),
+      });
+      if (page?.fromCache || page?.sent) return;
     } catch (err) {
-      // Database unreachable: the plain shell still loads (generic head); data sections show their errors.
-      log.warn({ err, path: req.path }, 'page unavailable; serving the plain shell');
       const shell = await readFile(path.join(shellDist, 'index.html'), 'utf8').catch(() => undefined);
+      if (isDatabaseUnavailable(err)) {
+        // Database unreachable or stuck: 503 with Retry-After, so crawlers and caches keep the page
+        // they have and come back; a browser still gets the plain shell, which loads what it can.
+        log.warn({ err, path: req.path }, 'page unavailable; answering 503 with the plain shell');
+        res
+          .status(503)
+          .setHeader('Retry-After', '5')
+          .setHeader('Cache-Control', 'no-store')
+          .type(shell ? 'html' : 'text/plain')
+          .send(shell ?? 'Service temporarily unavailable');
+        return;
+      }
+      // Anything else: the plain shell still loads (generic head); data sections show their errors.
+      log.warn({ err, path: req.path }, 'page unavailable; serving the plain shell');
       if (shell) page = { status: 200, html: shell, personal: false, renderMs: 0 };
     }
     if (!page) {
@@ -129,13 +149,23 @@ export function siteRouter(
       req.path.startsWith('/releases/')
     )
       return next();
-    // One address per page: /about/ is /about (the canonical URL), redirected permanently.
-    if (req.path.length > 1 && req.path.endsWith('/')) {
-      const query = req.url.slice(req.path.length);
-      res.redirect(301, `${req.path.replace(/\/+$/, '') || '/'}${query}`);
+    // One address per page, decided before anything renders or is cached: /about/, //about,
+    // /%61bout, /About and `GET http://any.host/about` are all /about, redirected permanently (on
+    // this site: the Location is a path that starts with exactly one slash).
+    const target = pageTarget(req);
+    if (target.kind === 'bad-request') {
+      res.status(400).type('text/plain').send('Bad request');
       return;
     }
-    await answerPage(req, res);
+    if (target.kind === 'redirect') {
+      res
+        .status(301)
+        .setHeader('Location', target.location)
+        .setHeader('Cache-Control', 'public, max-age=3600');
+      res.type('text/plain').send(`Moved Permanently. Redirecting to ${target.location}`);
+      return;
+    }
+    await answerPage(req, res, undefined, target.address);
   });
   // An editor's unsaved values, previewed at the item's own address (see content-preview.ts).
   router.post(

@@ -3,10 +3,11 @@ import { openDatabase, type Database } from '../db/client';
 import { createApp } from '../app';
 import { readEnv, type Env } from '../env';
 import { createLogger } from '../logger';
-import { seedDatabase } from '../db/seed';
+import { seedDatabase } from '../seed';
 import { createMetrics } from '../ops/metrics';
 import { createPublicCache } from '../http/public-cache';
 import type { Clock } from '../content/visibility';
+import { templateFor } from './db-template-copy';
 
 /**
  * A real app on a real database: in-memory PGlite by default, or the PostgreSQL named by
@@ -26,12 +27,16 @@ export async function createTestApp(
 ) {
   const env: Env = { ...readEnv({ LOG_LEVEL: 'silent' }), ...opts.env };
   const databaseUrl = process.env.TEST_DATABASE_URL;
-  const pg = databaseUrl ? await freshPostgresDatabase(databaseUrl) : undefined;
+  // A copy of the run's migrated (or seeded) database when the Vitest globalSetup built one.
+  const template = await templateFor({ seed: !!opts.seed, postgres: !!databaseUrl, dataDir: opts.dataDir });
+  const pg = databaseUrl ? await freshPostgresDatabase(databaseUrl, template?.postgres) : undefined;
   const database: Database = await openDatabase(
-    pg ? { databaseUrl: pg.url } : { dataDir: opts.dataDir ?? 'memory://' },
+    pg
+      ? { databaseUrl: pg.url, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS }
+      : { dataDir: opts.dataDir ?? 'memory://', loadDataDir: template?.pglite },
   );
   const log = opts.log ?? createLogger('silent');
-  if (opts.seed) await seedDatabase(database.db, log);
+  if (opts.seed && !template?.seeded) await seedDatabase(database.db, log);
   const metrics = createMetrics({ database, env });
   const cache = createPublicCache();
   const app = createApp({ env, database, log, metrics, cache, ...(opts.clock ? { clock: opts.clock } : {}) });
@@ -45,8 +50,11 @@ export async function createTestApp(
 }
 
 let counter = 0;
-/** Creates an empty database on the server so suites never see each other's rows. */
-async function freshPostgresDatabase(url: string) {
+/**
+ * Creates a database on the server so suites never see each other's rows: empty, or a copy of a
+ * template database (migrated, or seeded) when one is given.
+ */
+async function freshPostgresDatabase(url: string, template?: string) {
   const { Client } = await import('pg');
   const name = `t_${process.pid}_${Date.now()}_${counter++}`;
   const onServer = async (statement: string) => {
@@ -58,7 +66,19 @@ async function freshPostgresDatabase(url: string) {
       await admin.end();
     }
   };
-  await onServer(`create database ${name}`);
+  if (!template) await onServer(`create database ${name}`);
+  else {
+    // The server refuses a template that another session is still copying or connected to: briefly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await onServer(`create database ${name} template ${template}`);
+        break;
+      } catch (err) {
+        if (attempt >= 20 || !/being accessed by other users/.test(String(err))) throw err;
+        await new Promise((r) => setTimeout(r, 50 + attempt * 50));
+      }
+    }
+  }
   const u = new URL(url);
   u.pathname = `/${name}`;
   return { url: u.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test-support/test-app';
 import { blogPosts } from '../../db/schema';
 import { STAFF_PASSWORD, signIn, staffClient } from '../../admin/admin-test-support';
+import { matchSiteRoute } from '@agency/contracts';
 
 /**
  * The server's side of the render path, with stand-in server builds (plain modules that follow the
@@ -61,6 +62,15 @@ function siteRoot() {
   writeBuild(root, 'mf-content/dist', {
     'server/entry-server.js': `${shares} export const modules = { Marker: 'from-local-build' };`,
     'assets/content-abc.css': '.x{}',
+    // What the browser build lists per exposed module (packages/federation-config/module-preloads.ts);
+    // a path that leaves the build's folder is not passed on.
+    'preloads.json': JSON.stringify({
+      entry: ['assets/runtime-1.js'],
+      modules: {
+        [matchSiteRoute('/blog')!.route.module]: ['assets/blog-2.js', 'assets/runtime-1.js', '../escape.js'],
+        Other: ['assets/other-3.js'],
+      },
+    }),
   });
   // mf-contact: a build that bundled its own React. mf-marketing: one that throws when imported.
   // mf-cms: no server build at all.
@@ -127,6 +137,21 @@ describe('server render of pages', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  it("lists the route's own scripts for the shell's loader to fetch at once: its entry and its module's chunks", async () => {
+    const res = await request(t.app).get('/blog').expect(200);
+    const listed = JSON.parse(doc(res.text).getElementById('route-preloads')?.textContent ?? 'null');
+    expect(listed).toEqual([
+      '/remotes/mf-content/remoteEntry.js',
+      '/remotes/mf-content/assets/runtime-1.js',
+      '/remotes/mf-content/assets/blog-2.js',
+    ]);
+    // A route whose remote was not rendered on the server still gets its entry.
+    const contact = await request(t.app).get('/contact').expect(200);
+    expect(JSON.parse(doc(contact.text).getElementById('route-preloads')?.textContent ?? 'null')).toEqual([
+      '/remotes/mf-contact/remoteEntry.js',
+    ]);
+  });
+
   it('keeps the status of the route: 404 for an unknown slug or path, rendered all the same', async () => {
     for (const p of ['/blog/no-such-post', '/blog/draft-post', '/no/such/page']) {
       const res = await request(t.app).get(p);
@@ -177,12 +202,14 @@ describe('server render of pages', () => {
     expect(second.headers['x-cache']).toBe('HIT');
     expect(second.text).toBe(first.text);
     expect(renders()).toBe(before);
-    // Variants are never stored: a query string or a staff cookie renders afresh.
-    await request(t.app).get('/blog?utm_source=x').expect(200);
+    // A campaign link is the same page, from the cache (issue 28); a staff cookie renders afresh.
+    const campaign = await request(t.app).get('/blog?utm_source=x').expect(200);
+    expect(campaign.headers['x-cache']).toBe('HIT');
+    expect(campaign.text).toBe(first.text);
     const cookie = await signIn(t.app);
     const staff = await request(t.app).get('/blog').set('Cookie', cookie).expect(200);
     expect(staff.headers['x-cache']).toBeUndefined();
-    expect(renders()).toBe(before + 2);
+    expect(renders()).toBe(before + 1);
 
     // A write to another family keeps the page; a write to blog posts drops it.
     const admin = staffClient(t.app, cookie);
@@ -201,13 +228,15 @@ describe('server render of pages', () => {
   });
 
   it('a rebuilt shell is served at once: the kept pages belong to the build they were made with', async () => {
-    await request(t.app).get('/about').expect(200);
-    expect((await request(t.app).get('/about')).headers['x-cache']).toBe('HIT');
+    // /case-studies: its remote (mf-content) renders here; a page whose own remote did not (/about's
+    // mf-marketing build is broken) is never kept.
+    await request(t.app).get('/case-studies').expect(200);
+    expect((await request(t.app).get('/case-studies')).headers['x-cache']).toBe('HIT');
     const index = path.join(root, 'shell/dist/index.html');
     writeFileSync(index, TEMPLATE.replace('/assets/shell.js', '/assets/shell-rebuilt.js'));
     const later = new Date(Date.now() + 5000);
     utimesSync(index, later, later);
-    const rebuilt = await request(t.app).get('/about').expect(200);
+    const rebuilt = await request(t.app).get('/case-studies').expect(200);
     expect(rebuilt.headers['x-cache']).toBe('MISS');
     expect(rebuilt.text).toContain('/assets/shell-rebuilt.js');
   });

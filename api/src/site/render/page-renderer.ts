@@ -3,8 +3,11 @@ import { readFile, stat } from 'node:fs/promises';
 import type { Request, Response } from 'express';
 import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import {
+  FORM_OUTCOME_PATH,
   REMOTE_NAMES,
+  type FormOutcome,
   matchSiteRoute,
   type PageKind,
   type RemoteName,
@@ -13,10 +16,11 @@ import {
 } from '@agency/contracts';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
-import { carriesStaffCookie, getStaffSession } from '../../admin/staff-session';
+import { carriesStaffCookie, getStaffSession } from '../../http/staff-session';
 import type { PublicCache } from '../../http/public-cache';
 import { matchPublicRead, type ContentTag } from '../../http/public-reads';
-import { buildRemotesManifest, type ReleaseState } from '../remotes-manifest';
+import { buildRemotesManifest } from '../remotes-manifest';
+import type { ReleaseState } from '../../releases/release-state';
 import { previewBanner } from '../remote-preview';
 import { contentPreviewBanner, type ContentPreview } from '../content-preview';
 import { isoTimestamps } from '../../http/iso-timestamps';
@@ -28,12 +32,28 @@ import { parseTemplate, type HtmlTemplate } from './html-document';
 import { internalApi } from './internal-api';
 import { serverBuilds, type LoadedRemote } from './server-builds';
 import type { RemoteServerBuild, ShellRenderResult } from './server-build-contract';
+import { carriesFlash, takeFlash } from '../../forms/form-flash';
+import { canonicalPagePath, type PageAddress } from '../page-address';
+import { setRoutePattern } from '../../http/route-pattern';
+import { clientAddress } from '../../http/client-address';
+import { TOO_MANY_REQUESTS } from '../../http/rate-limit';
+
+/** Uncached page renders one client may cause per minute (times RATE_LIMIT_SCALE). */
+export const UNCACHED_RENDERS_PER_MINUTE = 300;
+
+/** A request's page address when the caller decided none (a posted staff preview): its path, canonical. */
+function addressOf(req: Request): PageAddress {
+  const path = canonicalPagePath(req.path) ?? req.path;
+  return { path, search: '', route: matchSiteRoute(path)?.route };
+}
 
 export interface RenderedPage {
   status: number;
   html: string;
   /** Answered from the page cache (already sent). */
   fromCache?: true;
+  /** Already answered otherwise (429: too many uncached renders). */
+  sent?: true;
   /** Signed-in staff get their own render (drafts); it must never be stored for anyone else. */
   personal: boolean;
   /** Milliseconds the server spent on the page (head, data and render), for Server-Timing. */
@@ -87,13 +107,17 @@ const attr = (s: string) => escapeHtml(s);
 /**
  * The end of the head: each server-rendered remote's stylesheet (no flash of unstyled content) and
  * the current manifest inline (a JSON data block, which the CSP does not treat as script), so the
- * browser hydrates with the same versions the server used. No script is preloaded: the app starts
- * after the page has loaded (packages/federation-config/defer-app-start.ts).
+ * browser hydrates with the same versions the server used, and the route's own scripts (its remote's
+ * entry), which the shell's loader hints together with the shell's chunks once the stylesheets are in
+ * (packages/federation-config/defer-app-start.ts): no script competes with the first paint.
  */
-function runtimeHints(manifest: RemotesManifest, stylesheets: string[]) {
+function runtimeHints(manifest: RemotesManifest, stylesheets: string[], routeScripts: string[] = []) {
   return [
     ...stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}" />`),
     `<script type="application/json" id="remotes-manifest">${safeJson(manifest)}</script>`,
+    ...(routeScripts.length
+      ? [`<script type="application/json" id="route-preloads">${safeJson(routeScripts)}</script>`]
+      : []),
   ]
     .map((t) => `    ${t}\n`)
     .join('');
@@ -120,10 +144,12 @@ export function pageRenderer(
 
   async function serverRender(
     req: Request,
+    url: string,
     manifest: RemotesManifest,
     apiPaths: string[],
     versions: RemoteOverrides,
     answers?: ContentPreview['answers'],
+    formOutcome: FormOutcome | null = null,
   ) {
     const shell = await builds.shell();
     if (!shell) return undefined;
@@ -135,9 +161,18 @@ export function pageRenderer(
     let result: ShellRenderResult;
     try {
       result = await shell.render({
-        url: req.originalUrl,
+        url,
         remotes,
         fetch: (url, init) => {
+          // The outcome of a form this browser just posted (or null): answered here, from the flash
+          // this render used up. Not an API read: it neither keeps nor tags the page.
+          if (url.replace(/\?.*$/, '') === FORM_OUTCOME_PATH) {
+            return Promise.resolve(
+              new Response(JSON.stringify(formOutcome), {
+                headers: { 'content-type': 'application/json; charset=utf-8' },
+              }),
+            );
+          }
           apiPaths.push(url);
           // A content preview's item, as the API would answer it, instead of the stored one.
           const previewed = answers?.get(url.replace(/\?.*$/, ''));
@@ -171,20 +206,42 @@ export function pageRenderer(
       const r = byName.get(name);
       return r ? r.css.map((css) => baseOf(manifest.remotes[name].entry) + css) : [];
     });
+    // The route's own page: the scripts its remote starts with and those its module needs.
+    const route = matchSiteRoute(url.replace(/[?#].*$/, ''))?.route;
+    const own = route && byName.get(route.remote);
+    const scripts = own
+      ? [...new Set([...own.scripts.entry, ...(own.scripts.modules[route.module] ?? [])])].map(
+          (file) => baseOf(manifest.remotes[route.remote].entry) + file,
+        )
+      : [];
     // Complete: every region rendered on the server, nothing went wrong on the way.
     const complete = result.problems.length === 0 && !result.leftToBrowser?.length;
-    return { ...result, stylesheets, complete };
+    return { ...result, stylesheets, scripts, complete };
   }
 
   /**
-   * Pages for visitors are kept in the public cache like API answers: keyed by path, the shell build
-   * and the versions of the remotes (a rebuild, release or rollback changes the key), tagged with the content they show (a staff
-   * write to that content drops them, here and on every instance). Staff, query strings and anything
-   * but a 200 are rendered every time.
+   * Pages for visitors are kept in the public cache like API answers: keyed by the page's canonical
+   * address (path and the parameters its route reads, see page-address.ts), the shell build and the
+   * versions of the remotes (a rebuild, release or rollback changes the key), tagged with the content
+   * they show (a staff write to that content drops them, here and on every instance). The render gets
+   * the very same address. Staff and anything but a complete 200 are rendered every time; HEAD is
+   * answered from GET's entry.
    */
-  const cacheKey = (req: Request, shellStamp: number, manifest: RemotesManifest) =>
-    `page:${req.path}#${shellStamp}|${REMOTE_NAMES.map((n) => manifest.remotes[n].entry).join('|')}`;
-  const shared = (req: Request) => req.method === 'GET' && !req.url.includes('?') && !carriesStaffCookie(req);
+  const cacheKey = (address: PageAddress, shellStamp: number, manifest: RemotesManifest) =>
+    `page:${address.path}${address.search}#${shellStamp}|${REMOTE_NAMES.map((n) => manifest.remotes[n].entry).join('|')}`;
+  // A form's outcome (flash cookie) is this visitor's alone: such a page is rendered and never kept.
+  const shared = (req: Request) =>
+    (req.method === 'GET' || req.method === 'HEAD') && !carriesStaffCookie(req) && !carriesFlash(req);
+  /**
+   * Renders that no cache answered, per client (staff excepted): a page costs tens of milliseconds
+   * of CPU, so one client asking for page after page nobody asked for before (unknown slugs, every
+   * spelling of a query) is refused with 429 past this, while cached pages stay free.
+   */
+  const uncachedRenders = new RateLimiterMemory({
+    keyPrefix: 'uncached-renders',
+    points: Math.max(1, Math.floor(UNCACHED_RENDERS_PER_MINUTE * env.RATE_LIMIT_SCALE)),
+    duration: 60,
+  });
 
   /**
    * `versions`: every released remote's version for this request (requestVersions: current, canary
@@ -201,11 +258,14 @@ export function pageRenderer(
       versions,
       preview: asked,
       content,
+      address = addressOf(req),
     }: {
       state: ReleaseState;
       versions: RemoteOverrides;
       preview?: RemoteOverrides;
       content?: ContentPreview;
+      /** The page's canonical address (pageTarget); derived from the request's path when not given. */
+      address?: PageAddress;
     },
   ): Promise<RenderedPage | undefined> {
     const started = performance.now();
@@ -214,11 +274,12 @@ export function pageRenderer(
     const { template } = loaded;
     const preview = asked && Object.keys(asked).length ? asked : undefined;
     const manifest = buildRemotesManifest(env, { overrides: versions, state });
-    const key = cacheKey(req, loaded.mtimeMs, manifest);
+    const key = cacheKey(address, loaded.mtimeMs, manifest);
     const shareable = shared(req) && !preview && !content;
-    const match = matchSiteRoute(req.path);
+    const route = address.route;
+    if (route) setRoutePattern(req, route.path);
     // Counted under the version this visitor got (the labels metrics' remoteVersions knows).
-    if (match) pageView?.(match.route.remote, versions[match.route.remote] ?? 'local');
+    if (route) pageView?.(route.remote, versions[route.remote] ?? 'local');
     if (shareable) {
       const hit = cache.lookup(key);
       if (hit) {
@@ -227,29 +288,64 @@ export function pageRenderer(
       }
     }
     const since = cache.mark();
+    const flashed = carriesFlash(req);
+    const formOutcome = flashed && req.method === 'GET' ? await takeFlash(db, req, res) : null;
     const [site, staff] = await Promise.all([loadSiteDefaults(db), getStaffSession(req, db)]);
+    if (!staff) {
+      const refused = await uncachedRenders.consume(clientAddress(req)).then(
+        () => undefined,
+        (rejection: unknown) => (rejection instanceof RateLimiterRes ? rejection : undefined),
+      );
+      if (refused) {
+        res
+          .status(429)
+          .setHeader('Retry-After', String(Math.max(1, Math.ceil(refused.msBeforeNext / 1000))))
+          .setHeader('Cache-Control', 'no-store')
+          .type('text/plain')
+          .send(TOO_MANY_REQUESTS);
+        return { status: 429, html: '', personal: false, renderMs: 0, sent: true };
+      }
+    }
     const origin = publicOrigin(env);
-    const resolved = await resolvePageMeta(db, req.path, site, origin, {
+    const resolved = await resolvePageMeta(db, address.path, site, origin, {
       staff: Boolean(staff),
       ...(content ? { rows: content.rows } : {}),
     });
     const meta = content ? { ...resolved, noindex: true } : resolved;
     const apiPaths: string[] = [];
     const page =
-      match?.route.kind === 'app'
+      route?.kind === 'app'
         ? undefined
-        : await serverRender(req, manifest, apiPaths, versions, content?.answers);
+        : await serverRender(
+            req,
+            address.path + address.search,
+            manifest,
+            apiPaths,
+            versions,
+            content?.answers,
+            formOutcome,
+          );
     const html = template.render({
       head: pageHead(meta, site.siteName, origin),
-      headEnd: runtimeHints(manifest, page?.stylesheets ?? []),
+      headEnd: runtimeHints(
+        manifest,
+        page?.stylesheets ?? [],
+        [...(route ? [manifest.remotes[route.remote]?.entry] : []), ...(page?.scripts ?? [])].filter(
+          (e): e is string => Boolean(e),
+        ),
+      ),
       root: page?.html ?? '',
       bodyEnd:
         (page ? `<script type="application/json" id="ssr-state">${safeJson(page.state)}</script>` : '') +
         (preview ? previewBanner(preview) : '') +
         (content ? contentPreviewBanner() : ''),
     });
-    // Only a complete server render is kept: a page with a region left to the browser is not.
-    const tags = match && page?.complete ? pageTags(match.route.kind, apiPaths) : undefined;
+    // Only a complete server render is kept, in which the route's own remote rendered its section: a
+    // page with a region left to the browser, or with nothing in it, is not.
+    const tags =
+      route && page?.complete && page.rendered.includes(route.remote)
+        ? pageTags(route.kind, apiPaths)
+        : undefined;
     if (tags && meta.status === 200 && shareable) {
       cache.store(
         key,
@@ -264,8 +360,8 @@ export function pageRenderer(
     return {
       status: meta.status,
       html,
-      // A preview needs a staff session: staff covers it.
-      personal: Boolean(staff) || Boolean(content),
+      // A preview needs a staff session: staff covers it. A form's outcome is the visitor's own.
+      personal: Boolean(staff) || Boolean(content) || flashed,
       renderMs: performance.now() - started,
     };
   }

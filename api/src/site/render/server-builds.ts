@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { register } from 'node:module';
+import * as nodeModule from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import { REMOTE_FOLDERS, type RemoteName, type RemoteOverrides } from '@agency/contracts';
 import { REPO_ROOT, type Env } from '../../env';
-import { releaseCacheDir, serverBuildOf } from '../remotes-manifest';
+import { serverBuildOf } from '../remotes-manifest';
+import { releaseCacheDir } from '../../releases/active-release-store';
+import { resolveShared, type SharedResolution } from './resolve-hook.mjs';
 import { unsharedSingletons, type RemoteServerBuild, type ShellServerBuild } from './server-build-contract';
 
 export interface LoadedRemote {
@@ -13,6 +15,38 @@ export interface LoadedRemote {
   entry: RemoteServerBuild;
   /** The browser build's stylesheets, relative to the remote's base URL (`assets/x.css`). */
   css: string[];
+  /**
+   * The browser build's scripts, relative to the remote's base URL: those remoteEntry.js starts with,
+   * and per exposed module those it needs (`preloads.json`, packages/federation-config/module-preloads.ts).
+   * Empty for a build made before that file existed.
+   */
+  scripts: { entry: string[]; modules: Record<string, string[]> };
+}
+
+/** The paths of `v` that stay inside the build's folder (`assets/x.js`); anything else is dropped. */
+const relativeFiles = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v.filter(
+        (f): f is string => typeof f === 'string' && /^[\w./-]+$/.test(f) && !f.split('/').includes('..'),
+      )
+    : [];
+
+/** The script preloads of the browser build beside a server build (`<build>/server/` ↔ `<build>/preloads.json`). */
+function scriptsBeside(serverEntry: string): LoadedRemote['scripts'] {
+  const none = { entry: [], modules: {} };
+  try {
+    const file = path.join(path.dirname(path.dirname(serverEntry)), 'preloads.json');
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { entry?: unknown; modules?: unknown };
+    const modules = Object.fromEntries(
+      Object.entries((parsed.modules ?? {}) as Record<string, unknown>).map(([k, v]) => [
+        k,
+        relativeFiles(v),
+      ]),
+    );
+    return { entry: relativeFiles(parsed.entry), modules };
+  } catch {
+    return none;
+  }
 }
 
 /** Stylesheets of the browser build beside a server build (`<build>/server/` ↔ `<build>/assets/`). */
@@ -32,6 +66,15 @@ const mtime = (file: string) => statSync(file).mtimeMs;
 
 let resolverRegistered = false;
 
+/** node:module's registerHooks (not in Node 20's types), as far as it is used here. */
+type RegisterHooks = (hooks: {
+  resolve: (
+    specifier: string,
+    context: { parentURL?: string | undefined },
+    nextResolve: (specifier: string, context: { parentURL?: string | undefined }) => { url: string },
+  ) => { url: string; shortCircuit?: boolean };
+}) => unknown;
+
 /**
  * Once per process: server builds resolve their bare imports (react, the router, the shared stores…)
  * to the host's single copy, wherever the build lies on disk (see resolve-hook.mjs).
@@ -49,19 +92,27 @@ function registerResolver(env: Env, shellServerDir: string) {
     ]),
   );
   const dir = (p: string) => pathToFileURL(p).href.replace(/\/?$/, '/');
-  register(new URL('./resolve-hook.mjs', import.meta.url), {
-    data: {
-      shared,
-      host: pathToFileURL(path.join(REPO_ROOT, 'api', 'package.json')).href,
-      roots: [
-        dir(env.RELEASES_DIR),
-        dir(releaseCacheDir(env)),
-        ...['shell', ...Object.values(REMOTE_FOLDERS)].map((f) =>
-          dir(path.join(env.SITE_ROOT, f, 'dist', 'server')),
-        ),
-      ],
-    },
-  });
+  const config: SharedResolution = {
+    shared,
+    host: pathToFileURL(path.join(REPO_ROOT, 'api', 'package.json')).href,
+    roots: [
+      dir(env.RELEASES_DIR),
+      dir(releaseCacheDir(env)),
+      ...['shell', ...Object.values(REMOTE_FOLDERS)].map((f) =>
+        dir(path.join(env.SITE_ROOT, f, 'dist', 'server')),
+      ),
+    ],
+  };
+  // module.registerHooks (Node 22.15, 23.5 and later): synchronous hooks in this thread, no loader
+  // thread, and not module.register, which Node deprecates (DEP0205). Node 20 has only register.
+  const { registerHooks } = nodeModule as unknown as { registerHooks?: RegisterHooks };
+  if (registerHooks) {
+    registerHooks({
+      resolve: (specifier, context, nextResolve) => resolveShared(config, specifier, context, nextResolve),
+    });
+  } else {
+    nodeModule.register(new URL('./resolve-hook.mjs', import.meta.url), { data: config });
+  }
   resolverRegistered = true;
 }
 
@@ -73,7 +124,8 @@ function registerResolver(env: Env, shellServerDir: string) {
 export function serverBuilds(env: Env, log: Logger) {
   const shellDir = path.join(env.SITE_ROOT, 'shell', 'dist', 'server');
   const imported = new Map<string, Promise<unknown>>();
-  const stylesheets = new Map<string, string[]>();
+  /** What a version's browser build has beside its server build: read once per version. */
+  const beside = new Map<string, Pick<LoadedRemote, 'css' | 'scripts'>>();
   const refused = new Set<string>();
 
   const load = <T>(file: string, stamp: string | number, label: string): Promise<T> => {
@@ -146,8 +198,12 @@ export function serverBuilds(env: Env, log: Logger) {
           );
           return undefined;
         }
-        if (!stylesheets.has(key)) stylesheets.set(key, stylesheetsBeside(where.file));
-        return { version: where.version, entry, css: stylesheets.get(key)! };
+        let files = beside.get(key);
+        if (!files) {
+          files = { css: stylesheetsBeside(where.file), scripts: scriptsBeside(where.file) };
+          beside.set(key, files);
+        }
+        return { version: where.version, entry, ...files };
       } catch {
         return undefined;
       }

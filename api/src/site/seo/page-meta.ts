@@ -2,13 +2,18 @@ import {
   CASE_STUDY_IMAGE_SIZES,
   SLUG_PATTERN,
   matchSiteRoute,
+  notFoundHeading,
   siteLink,
   type SiteRouteId,
 } from '@agency/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { resources } from '../../db/schema';
+import { visibleRows } from '../../content/visibility';
 import { libraryImages } from '../../files/library-images';
 import type { SiteDefaults } from './site-defaults';
 import { pageRows, type PageRows } from './page-rows';
+import { CARD_HEIGHT, CARD_WIDTH, cardUrl, type CardSpec } from '../social-card/social-card';
 
 export type JsonLd = Record<string, unknown>;
 
@@ -29,6 +34,8 @@ export interface PageMeta {
   /** The title is the complete one staff wrote for search results (a page's meta title): used as is. */
   ownTitle?: boolean;
   publishedTime?: string;
+  /** What the page's social card (og:image) shows; every public page has one, a 404 none. */
+  card?: CardSpec;
   jsonLd: JsonLd[];
 }
 
@@ -69,10 +76,11 @@ function breadcrumbs(origin: string, items: { name: string; path: string }[]): J
   };
 }
 
-function notFound(site: SiteDefaults, origin: string, path: string): PageMeta {
+function notFound(site: SiteDefaults, origin: string, path: string, routeId?: string): PageMeta {
   return {
     status: 404,
-    title: 'Page Not Found',
+    // The words of the page's heading ('Case Study Not Found' on /case-studies/:slug), from one place.
+    title: notFoundHeading(routeId),
     description: site.defaultMetaDescription,
     path,
     type: 'website',
@@ -99,6 +107,20 @@ export async function resolvePageMeta(
   const match = matchSiteRoute(path);
   if (!match) return notFound(site, origin, path);
   const { route } = match;
+  // A resource's access page exists only for a resource visitors can see (the page shows 'Resource
+  // Not Found' otherwise): unknown ids answer 404 like unknown slugs, not a soft 200.
+  if (route.id === 'resource-access') {
+    const id = Number(match.params['id']);
+    const found =
+      Number.isSafeInteger(id) && id > 0
+        ? await db
+            .select({ id: resources.id })
+            .from(resources)
+            .where(and(eq(resources.id, id), visibleRows(db, resources)))
+            .limit(1)
+        : [];
+    if (!found.length) return notFound(site, origin, path, route.id);
+  }
   if (route.head) {
     return {
       status: 200,
@@ -107,16 +129,19 @@ export async function resolvePageMeta(
       path,
       type: 'website',
       ...(route.head.noindex ? { noindex: true } : {}),
+      ...(route.kind === 'static'
+        ? { card: { title: route.head.title, section: route.label ?? '', brand: site.siteName } }
+        : {}),
       jsonLd: [org],
     };
   }
   const slug = match.params['slug'] ?? '';
-  if (!SLUG_PATTERN.test(slug)) return notFound(site, origin, path);
+  if (!SLUG_PATTERN.test(slug)) return notFound(site, origin, path, route.id);
 
   if (route.kind === 'service') {
     // Only published services have a page; staff preview drafts in the CMS, not here.
     const row = await rows.service(slug);
-    if (!row || !row.published) return notFound(site, origin, path);
+    if (!row || !row.published) return notFound(site, origin, path, route.id);
     const title = row.title;
     const description = truncate(row.description);
     return {
@@ -125,6 +150,12 @@ export async function resolvePageMeta(
       description,
       path,
       type: 'website',
+      card: {
+        title,
+        section: siteLink('services').label,
+        brand: site.siteName,
+        replacement: row.socialImageUrl ?? undefined,
+      },
       jsonLd: [
         org,
         {
@@ -143,8 +174,14 @@ export async function resolvePageMeta(
 
   if (route.kind === 'blog-post') {
     const post = await rows.blogPost(slug);
-    if (!post || !visible(post.published)) return notFound(site, origin, path);
+    if (!post || !visible(post.published)) return notFound(site, origin, path, route.id);
     const date = post.publishedAt ?? post.createdAt;
+    const card: CardSpec = {
+      title: post.title,
+      section: `${siteLink('blog').label} · ${post.category}`,
+      brand: site.siteName,
+      replacement: post.socialImageUrl ?? undefined,
+    };
     return {
       status: 200,
       title: post.title,
@@ -153,6 +190,7 @@ export async function resolvePageMeta(
       type: 'article',
       publishedTime: new Date(date).toISOString(),
       ...(post.published ? {} : { noindex: true }),
+      card,
       jsonLd: [
         org,
         {
@@ -160,7 +198,15 @@ export async function resolvePageMeta(
           '@type': 'BlogPosting',
           headline: post.title,
           description: post.excerpt,
-          author: { '@type': 'Person', name: post.author },
+          // Authors have no page of their own: the about page is where the team is introduced.
+          author: { '@type': 'Person', name: post.author, url: `${origin}${siteLink('about').href}` },
+          // The post's picture where staff chose one, else its generated card (both 1200×630).
+          image: {
+            '@type': 'ImageObject',
+            url: cardUrl(origin, path, card),
+            width: CARD_WIDTH,
+            height: CARD_HEIGHT,
+          },
           datePublished: new Date(date).toISOString(),
           dateModified: new Date(post.updatedAt).toISOString(),
           articleSection: post.category,
@@ -175,7 +221,7 @@ export async function resolvePageMeta(
 
   if (route.kind === 'case-study') {
     const study = await rows.caseStudy(slug);
-    if (!study || !visible(study.published)) return notFound(site, origin, path);
+    if (!study || !visible(study.published)) return notFound(site, origin, path, route.id);
     const image = study.imageUrl ? new URL(study.imageUrl, `${origin}/`).href : undefined;
     return {
       status: 200,
@@ -186,6 +232,13 @@ export async function resolvePageMeta(
       ...(image ? { image, preloadImage: await preloadOf(db, study.imageUrl!) } : {}),
       publishedTime: new Date(study.createdAt).toISOString(),
       ...(study.published ? {} : { noindex: true }),
+      card: {
+        title: study.title,
+        section: `${siteLink('case-studies').label} · ${study.client}`,
+        brand: site.siteName,
+        image: study.imageUrl ?? undefined,
+        replacement: study.socialImageUrl ?? undefined,
+      },
       jsonLd: [
         org,
         {
@@ -208,7 +261,7 @@ export async function resolvePageMeta(
 
   if (route.kind === 'cms-page') {
     const page = await rows.page(slug);
-    if (!page || !visible(page.published)) return notFound(site, origin, path);
+    if (!page || !visible(page.published)) return notFound(site, origin, path, route.id);
     return {
       status: 200,
       title: page.metaTitle || page.title,
@@ -217,9 +270,15 @@ export async function resolvePageMeta(
       path,
       type: 'website',
       ...(page.published ? {} : { noindex: true }),
+      card: {
+        title: page.title,
+        section: '',
+        brand: site.siteName,
+        replacement: page.socialImageUrl ?? undefined,
+      },
       jsonLd: [org],
     };
   }
 
-  return notFound(site, origin, path);
+  return notFound(site, origin, path, route.id);
 }

@@ -1,5 +1,6 @@
 import { matchSiteRoute } from '@agency/contracts';
 import type { PageMeta } from './page-meta';
+import { CARD_HEIGHT, CARD_WIDTH, cardAlt, cardUrl } from '../social-card/social-card';
 
 export const escapeHtml = (s: string) =>
   s
@@ -25,10 +26,15 @@ export function fullTitle(meta: PageMeta, siteName: string): string {
 export function pageHead(meta: PageMeta, siteName: string, origin: string): string {
   const url = `${origin}${meta.path}`;
   const feed = meta.status === 200 ? matchSiteRoute(meta.path)?.route.feed : undefined;
+  const card = meta.card && {
+    url: cardUrl(origin, meta.path, meta.card),
+    alt: cardAlt(meta.card),
+  };
   const tags = [
     `<title>${escapeHtml(fullTitle(meta, siteName))}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    // A missing page has no address of its own to name.
+    ...(meta.status === 200 ? [`<link rel="canonical" href="${escapeHtml(url)}" />`] : []),
     meta.noindex
       ? '<meta name="robots" content="noindex, nofollow" />'
       : '<meta name="robots" content="index, follow" />',
@@ -38,14 +44,27 @@ export function pageHead(meta: PageMeta, siteName: string, origin: string): stri
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
     `<meta property="og:locale" content="en_US" />`,
-    ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`] : []),
+    ...(card
+      ? [
+          `<meta property="og:image" content="${escapeHtml(card.url)}" />`,
+          `<meta property="og:image:type" content="image/png" />`,
+          `<meta property="og:image:width" content="${CARD_WIDTH}" />`,
+          `<meta property="og:image:height" content="${CARD_HEIGHT}" />`,
+          `<meta property="og:image:alt" content="${escapeHtml(card.alt)}" />`,
+        ]
+      : []),
     ...(meta.publishedTime
       ? [`<meta property="article:published_time" content="${escapeHtml(meta.publishedTime)}" />`]
       : []),
-    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:card" content="${card ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
-    ...(meta.image ? [`<meta name="twitter:image" content="${escapeHtml(meta.image)}" />`] : []),
+    ...(card
+      ? [
+          `<meta name="twitter:image" content="${escapeHtml(card.url)}" />`,
+          `<meta name="twitter:image:alt" content="${escapeHtml(card.alt)}" />`,
+        ]
+      : []),
     ...(feed
       ? [
           `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(`${siteName} Blog`)}" href="${escapeHtml(origin + feed)}" />`,

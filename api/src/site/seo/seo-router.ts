@@ -4,16 +4,17 @@ import { SitemapStream, streamToPromise } from 'sitemap';
 import { create } from 'xmlbuilder2';
 import { asc, desc, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { BLOG_FEED_PATH, SITE_ROUTES, type SiteRouteId } from '@agency/contracts';
+import { BLOG_FEED_PATH, SITE_ROUTES, sitePath, type SiteRouteId } from '@agency/contracts';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { blogPosts, caseStudies, pages, services } from '../../db/schema';
-import { getStaffSession } from '../../admin/staff-session';
+import { getStaffSession } from '../../http/staff-session';
 import { visibleRows } from '../../content/visibility';
 import { parseQuery } from '../../http/validate';
 import { resolvePageMeta } from './page-meta';
 import { loadSiteDefaults } from './site-defaults';
 import { fullTitle } from './render-head';
+import { CARD_HEIGHT, CARD_ROUTE, CARD_WIDTH, cardAlt, cardUrl } from '../social-card/social-card';
 
 /** The public origin for absolute URLs: always PUBLIC_URL, never the request's Host header (a client can forge it). */
 export function publicOrigin(env: Pick<Env, 'PUBLIC_URL'>): string {
@@ -44,6 +45,15 @@ export function pageMetaRouter(env: Env, db: Db) {
       description: meta.description,
       canonical: `${origin}${meta.path}`,
       noindex: Boolean(meta.noindex),
+      // The page's social card, as its head names it (null: a missing page has none).
+      image: meta.card
+        ? {
+            url: cardUrl(origin, meta.path, meta.card),
+            width: CARD_WIDTH,
+            height: CARD_HEIGHT,
+            alt: cardAlt(meta.card),
+          }
+        : null,
     });
   });
   return router;
@@ -62,7 +72,12 @@ export function discoveryRouter(env: Env, db: Db) {
     res
       .type('text/plain')
       .setHeader('Cache-Control', 'public, max-age=3600')
-      .send(`User-agent: *\nAllow: /\nDisallow: /cms\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`);
+      // `/cms$` and `/cms/` block the CMS and everything under it, not a page whose slug starts with
+      // "cms" (`Disallow: /cms` alone is a prefix rule: it would block /cms-guide too). Social sites'
+      // crawlers fetch the cards under /api/, so the social card route is allowed by name.
+      .send(
+        `User-agent: *\nAllow: /\nAllow: ${CARD_ROUTE}\nDisallow: /cms$\nDisallow: /cms/\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`,
+      );
   });
 
   router.get('/sitemap.xml', async (req, res) => {
@@ -98,9 +113,9 @@ export function discoveryRouter(env: Env, db: Db) {
         path: r.path,
         lastmod: listed[r.id]?.length ? newest(listed[r.id]!) : siteUpdated,
       })),
-      ...serviceRows.map((s) => ({ path: `/services/${s.slug}`, lastmod: s.updatedAt })),
-      ...studies.map((s) => ({ path: `/case-studies/${s.slug}`, lastmod: s.updatedAt })),
-      ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.updatedAt })),
+      ...serviceRows.map((s) => ({ path: sitePath('service', { slug: s.slug }), lastmod: s.updatedAt })),
+      ...studies.map((s) => ({ path: sitePath('case-study', { slug: s.slug }), lastmod: s.updatedAt })),
+      ...posts.map((p) => ({ path: sitePath('blog-post', { slug: p.slug }), lastmod: p.updatedAt })),
       ...cmsPages.map((p) => ({ path: `/${p.slug}`, lastmod: p.updatedAt })),
     ];
     // The sitemap library writes the protocol (escaping, date-only lastmod); we only say what is listed.

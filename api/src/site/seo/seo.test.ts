@@ -5,7 +5,8 @@ import request from 'supertest';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test-support/test-app';
-import { blogPosts, caseStudies, pages, services } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { blogPosts, caseStudies, pages, resources, services } from '../../db/schema';
 
 const SHELL_HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Generic</title>
 <meta name="description" content="generic" /></head><body><div id="root"></div></body></html>`;
@@ -15,6 +16,33 @@ function siteRoot() {
   mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
   writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), SHELL_HTML);
   return root;
+}
+
+/** robots.txt's rules for every crawler (`User-agent: *`), in order. */
+function robotsRules(text: string) {
+  return text
+    .split('\n')
+    .map((l) => /^(Allow|Disallow):\s*(\S*)/i.exec(l.trim()))
+    .filter((m) => m !== null)
+    .map((m) => ({ allow: m[1]!.toLowerCase() === 'allow', pattern: m[2]! }));
+}
+
+/** RFC 9309 matching: `*` any run, a final `$` the end; the longest match wins, Allow on a tie. */
+function robotsAllows(rules: ReturnType<typeof robotsRules>, path: string) {
+  let best: { allow: boolean; length: number } | undefined;
+  for (const rule of rules) {
+    if (!rule.pattern) continue;
+    const anchored = rule.pattern.endsWith('$');
+    const body = (anchored ? rule.pattern.slice(0, -1) : rule.pattern)
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*');
+    if (!new RegExp(`^${body}${anchored ? '$' : ''}`).test(path)) continue;
+    const length = rule.pattern.length;
+    if (!best || length > best.length || (length === best.length && rule.allow))
+      best = { allow: rule.allow, length };
+  }
+  return best ? best.allow : true;
 }
 
 const head = (html: string) => new JSDOM(html).window.document;
@@ -110,10 +138,29 @@ describe('route-specific head, statuses and discovery files', () => {
       'https://www.example-agency.com/blog/measure-what-matters',
     );
     expect(doc.querySelector('meta[property="og:type"]')?.getAttribute('content')).toBe('article');
-    expect(doc.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe('summary');
+    expect(doc.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe(
+      'summary_large_image',
+    );
     const ld = jsonLd(doc);
     expect(ld.map((j) => j['@type'])).toEqual(['Organization', 'BlogPosting', 'BreadcrumbList']);
     expect(ld[1]).toMatchObject({ author: { name: 'Maya Chen' }, datePublished: '2025-01-05T10:00:00.000Z' });
+    // What Google's rich results ask of a BlogPosting: an image, the last change, and an author with a page.
+    const [row] = await t.db.select().from(blogPosts).where(eq(blogPosts.slug, 'measure-what-matters'));
+    expect(ld[1]).toMatchObject({
+      image: {
+        '@type': 'ImageObject',
+        url: doc.querySelector('meta[property="og:image"]')?.getAttribute('content'),
+        width: 1200,
+        height: 630,
+      },
+      dateModified: new Date(row!.updatedAt).toISOString(),
+      author: { '@type': 'Person', name: 'Maya Chen', url: 'https://www.example-agency.com/about' },
+    });
+    expect((ld[1] as { image: { url: string } }).image.url).toMatch(
+      /^https:\/\/www\.example-agency\.com\/api\/social-card\.png\?path=%2Fblog%2Fmeasure-what-matters&v=[0-9a-f]{16}$/,
+    );
+    // The author's page exists.
+    await request(t.app).get('/about').expect(200);
     // The trail names the pages as the header does (the route registry's labels).
     expect((ld[2] as { itemListElement: { name: string; item: string }[] }).itemListElement).toEqual([
       expect.objectContaining({ name: 'Home', item: 'https://www.example-agency.com/' }),
@@ -135,12 +182,12 @@ describe('route-specific head, statuses and discovery files', () => {
     );
   });
 
-  it('a case study has Article JSON-LD and an absolute og:image', async () => {
+  it('a case study has Article JSON-LD with its image, and its social card as og:image', async () => {
     const res = await request(t.app).get('/case-studies/retailer-growth').expect(200);
     const doc = head(res.text);
     expect(doc.title).toBe('Retailer triples organic revenue | Distilled Digital');
-    expect(doc.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe(
-      'https://www.example-agency.com/api/files/images/retail.svg',
+    expect(doc.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(
+      /^https:\/\/www\.example-agency\.com\/api\/social-card\.png\?path=%2Fcase-studies%2Fretailer-growth&v=/,
     );
     // Its image is the page's largest element: preloaded from the head, before any script.
     expect(doc.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href')).toBe(
@@ -148,6 +195,7 @@ describe('route-specific head, statuses and discovery files', () => {
     );
     expect(jsonLd(doc).find((j) => j['@type'] === 'Article')).toMatchObject({
       headline: 'Retailer triples organic revenue',
+      image: 'https://www.example-agency.com/api/files/images/retail.svg',
     });
   });
 
@@ -160,27 +208,108 @@ describe('route-specific head, statuses and discovery files', () => {
   });
 
   it('answers 404 for unknown routes and for unknown or unpublished slugs', async () => {
-    for (const p of [
-      '/nope/nope',
-      '/blog/secret-draft',
-      '/blog/missing',
-      '/case-studies/missing',
-      '/hidden-page',
-      '/missing-page',
-    ]) {
-      const res = await request(t.app).get(p);
-      expect(res.status, p).toBe(404);
-      expect(head(res.text).title).toBe('Page Not Found | Distilled Digital');
+    // A missing item's title is the words of the heading its page shows, in the tab and in the
+    // og/twitter title; a missing page has no canonical.
+    for (const [heading, paths] of [
+      ['Page Not Found', ['/nope/nope', '/hidden-page', '/missing-page']],
+      ['Article Not Found', ['/blog/secret-draft', '/blog/missing', '/blog/not_a_slug']],
+      ['Case Study Not Found', ['/case-studies/missing', '/case-studies/not_a_slug']],
+      ['Service Not Found', ['/services/missing', '/services/not_a_slug']],
+      ['Resource Not Found', ['/resources/999999/access', '/resources/abc/access']],
+    ] as const) {
+      for (const p of paths) {
+        const res = await request(t.app).get(p);
+        expect(res.status, p).toBe(404);
+        const doc = head(res.text);
+        expect(doc.title, p).toBe(`${heading} | Distilled Digital`);
+        expect(doc.querySelector('meta[property="og:title"]')?.getAttribute('content'), p).toBe(heading);
+        expect(doc.querySelector('meta[name="twitter:title"]')?.getAttribute('content'), p).toBe(heading);
+        expect(doc.querySelector('link[rel="canonical"]'), p).toBeNull();
+        // Client-side navigation asks the same resolver.
+        const meta = await request(t.app).get('/api/page-meta').query({ path: p }).expect(200);
+        expect(meta.body, p).toMatchObject({ status: 404, title: `${heading} | Distilled Digital` });
+      }
     }
     await request(t.app).get('/').expect(200);
     await request(t.app).get('/contact').expect(200);
   });
 
+  it("a resource's access page is 404 for an unknown, unpublished or malformed id, 200 for a visible one", async () => {
+    const [shown] = await t.db
+      .insert(resources)
+      .values({ title: 'Shown', description: 'd', gated: true, fileUrl: '/uploads/a.pdf' })
+      .returning();
+    const [hidden] = await t.db
+      .insert(resources)
+      .values({ title: 'Hidden', description: 'd', gated: true, fileUrl: '/uploads/b.pdf', published: false })
+      .returning();
+    await request(t.app).get(`/resources/${shown!.id}/access`).expect(200);
+    for (const p of [
+      `/resources/${hidden!.id}/access`,
+      '/resources/999999/access',
+      '/resources/abc/access',
+    ]) {
+      const res = await request(t.app).get(p);
+      expect(res.status, p).toBe(404);
+    }
+  });
+
   it('robots.txt disallows /cms and /api and names the sitemap', async () => {
     const res = await request(t.app).get('/robots.txt').expect(200);
-    expect(res.text).toContain('Disallow: /cms');
     expect(res.text).toContain('Disallow: /api/');
     expect(res.text).toContain('Sitemap: https://www.example-agency.com/sitemap.xml');
+    // Read as Google and RFC 9309 read it: the longest matching rule wins, Allow on a tie.
+    const rules = robotsRules(res.text);
+    expect(robotsAllows(rules, '/cms')).toBe(false);
+    expect(robotsAllows(rules, '/cms/leads')).toBe(false);
+    expect(robotsAllows(rules, '/cms/')).toBe(false);
+    expect(robotsAllows(rules, '/cms-guide')).toBe(true);
+    expect(robotsAllows(rules, '/cmsx')).toBe(true);
+    expect(robotsAllows(rules, '/blog/measure-what-matters')).toBe(true);
+    expect(robotsAllows(rules, '/api/blog-posts')).toBe(false);
+    // Social sites' crawlers may fetch the cards the pages name.
+    expect(robotsAllows(rules, '/api/social-card.png?path=%2F&v=0123456789abcdef')).toBe(true);
+  });
+
+  it('every public page names a 1200×630 social card (og:image, its size and alt) and a large Twitter card', async () => {
+    for (const p of [
+      '/',
+      '/about',
+      '/services',
+      '/services/seo',
+      '/case-studies',
+      '/case-studies/retailer-growth',
+      '/blog',
+      '/blog/measure-what-matters',
+      '/resources',
+      '/contact',
+      '/privacy',
+    ]) {
+      const doc = head((await request(t.app).get(p).expect(200)).text);
+      const meta = (sel: string) => doc.querySelector(sel)?.getAttribute('content');
+      const image = meta('meta[property="og:image"]');
+      expect(image, p).toBe(
+        `https://www.example-agency.com/api/social-card.png?path=${encodeURIComponent(p)}&v=${/v=([0-9a-f]{16})$/.exec(image ?? '')?.[1]}`,
+      );
+      expect(meta('meta[name="twitter:image"]'), p).toBe(image);
+      expect(meta('meta[property="og:image:width"]'), p).toBe('1200');
+      expect(meta('meta[property="og:image:height"]'), p).toBe('630');
+      expect(meta('meta[property="og:image:alt"]'), p).toContain('Distilled Digital');
+      expect(meta('meta[name="twitter:card"]'), p).toBe('summary_large_image');
+    }
+  });
+
+  it('the 404 page has no canonical link (it has no address of its own) and no card', async () => {
+    const doc = head((await request(t.app).get('/no/such/page').expect(404)).text);
+    expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow');
+    expect(doc.querySelector('meta[property="og:image"]')).toBeNull();
+    const missingPost = head((await request(t.app).get('/blog/missing').expect(404)).text);
+    expect(missingPost.querySelector('link[rel="canonical"]')).toBeNull();
+    const found = head((await request(t.app).get('/blog').expect(200)).text);
+    expect(found.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'https://www.example-agency.com/blog',
+    );
   });
 
   it('sitemap.xml is well-formed and lists every public URL with lastmod, and no drafts', async () => {
@@ -254,7 +383,17 @@ describe('route-specific head, statuses and discovery files', () => {
     expect(res.body).toMatchObject({
       status: 200,
       canonical: 'https://www.example-agency.com/blog/measure-what-matters',
+      image: {
+        url: expect.stringMatching(
+          /^https:\/\/www\.example-agency\.com\/api\/social-card\.png\?path=%2Fblog%2Fmeasure-what-matters&v=[0-9a-f]{16}$/,
+        ),
+        width: 1200,
+        height: 630,
+        alt: expect.stringContaining('Distilled Digital'),
+      },
     });
+    const missing = await request(t.app).get('/api/page-meta').query({ path: '/no/such/page' }).expect(200);
+    expect(missing.body).toMatchObject({ status: 404, image: null });
     await request(t.app).get('/api/page-meta').query({ path: 'no-slash' }).expect(400);
     await request(t.app).get('/api/page-meta?path=/a&path=/b').expect(400);
   });

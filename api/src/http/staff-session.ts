@@ -9,6 +9,8 @@ export interface StaffSession {
   /** SHA-256 of the cookie value (the raw id is never stored). */
   id: string;
   expiresAt: string;
+  /** The personal account signed in; null: the owner (the shared password). */
+  userId: number | null;
 }
 
 export const STAFF_COOKIE = 'staff_session';
@@ -39,7 +41,12 @@ function cookieOptions(req: Request): CookieOptions {
 }
 
 /** Starts a session with a new random id (a fresh id at every sign-in) and sets its cookie. */
-export async function startStaffSession(req: Request, res: Response, db: Db): Promise<void> {
+export async function startStaffSession(
+  req: Request,
+  res: Response,
+  db: Db,
+  userId: number | null = null,
+): Promise<void> {
   // The browser's previous session (if any) ends: its id must not outlive a new sign-in.
   const previous = cookieToken(req);
   if (previous) await db.delete(adminSessions).where(eq(adminSessions.id, digest(previous)));
@@ -55,6 +62,7 @@ export async function startStaffSession(req: Request, res: Response, db: Db): Pr
     );
   await db.insert(adminSessions).values({
     id: digest(token),
+    userId,
     expiresAt: sql`now() + (${ABSOLUTE_TIMEOUT_MS} * interval '1 millisecond')`,
   });
   res.cookie(STAFF_COOKIE, token, { ...cookieOptions(req), maxAge: ABSOLUTE_TIMEOUT_MS });
@@ -84,6 +92,6 @@ export async function getStaffSession(req: Request, db: Db): Promise<StaffSessio
         gt(adminSessions.lastSeenAt, sql`now() - (${IDLE_TIMEOUT_MS} * interval '1 millisecond')`),
       ),
     )
-    .returning({ id: adminSessions.id, expiresAt: adminSessions.expiresAt });
+    .returning({ id: adminSessions.id, expiresAt: adminSessions.expiresAt, userId: adminSessions.userId });
   return row ?? null;
 }

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test-support/test-app';
 import { blobChunks, blobs, releaseCurrent, releaseFiles, releaseSwitches, releases } from '../db/schema';
 import {
-  ReleaseError,
   currentCanary,
   currentReleases,
   liveReleases,
@@ -19,8 +18,9 @@ import {
   stagedReleases,
   startCanary,
   storeRelease,
-} from './release-store';
-import { databaseReleases } from './database-releases';
+} from './database-release-queries';
+import { databaseReleaseStore } from './database-release-store';
+import { ReleaseError } from './release-policy';
 
 /** The database release store on its own (the two-instance test is releases-scale-out.pg.test.ts). */
 function build(files: Record<string, string>) {
@@ -207,7 +207,7 @@ describe('release store in the database', () => {
     expect(await stagedReleases(t.db, 'mf_cms')).toEqual([]);
     expect(await t.db.select().from(releaseSwitches)).toHaveLength(switchesBefore);
     // What every instance serves: the canary in its release state.
-    const instance = databaseReleases(t.env, t.database, t.log);
+    const instance = databaseReleaseStore(t.database, { cacheDir: t.env.DATA_DIR, follow: { log: t.log } });
     await instance.ready;
     instance.stop();
     expect(instance.state().remotes.mf_cms).toEqual({

@@ -1,9 +1,5 @@
-import { Router, type RequestHandler } from 'express';
-import { asc } from 'drizzle-orm';
-import { AdminMessages, serviceInputSchema, visualOfGradient } from '@agency/contracts';
-import type { Db } from '../db/client';
-import { services } from '../db/schema';
-import { crudRouter, type CrudConfig } from './crud-router';
+import type { RequestHandler } from 'express';
+import { visualOfGradient } from '@agency/contracts';
 
 /**
  * Clients written against the first service contract send `gradient` (a CSS class) instead of
@@ -27,15 +23,3 @@ export const readLegacyServiceBody: RequestHandler = (req, _res, next) => {
   }
   next();
 };
-
-export const servicesCrud = {
-  type: 'services',
-  table: services,
-  schema: serviceInputSchema,
-  orderBy: [asc(services.displayOrder), asc(services.id)],
-  unique: { field: 'slug', message: AdminMessages.slugTaken },
-  label: 'Service',
-} satisfies CrudConfig<typeof serviceInputSchema>;
-
-/** /api/admin/services */
-export const servicesRouter = (db: Db) => Router().use(readLegacyServiceBody, crudRouter(db, servicesCrud));

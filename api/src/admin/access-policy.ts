@@ -1,0 +1,120 @@
+import type { RequestHandler } from 'express';
+import { CONTENT_TYPE_NAMES, StaffMessages, adminPathOf, type AuditAction } from '@agency/contracts';
+import { forbidden } from '../http/errors';
+import { actorOfResponse, isAdmin } from './staff-actor';
+
+/**
+ * Who may call a staff route: `editor` (editors, admins and the owner) or `admin` (admins and the
+ * owner). `audit` names what a successful write of that route records (every write has one).
+ */
+export interface AccessRule {
+  role: 'editor' | 'admin';
+  audit?: AuditAction;
+}
+
+const editor = (audit?: AuditAction): AccessRule => ({ role: 'editor', ...(audit && { audit }) });
+const admin = (audit?: AuditAction): AccessRule => ({ role: 'admin', ...(audit && { audit }) });
+
+/** The routes of each content type (crud-router.ts): content is the editors' work. */
+const contentRules = (base: string): Record<string, AccessRule> => ({
+  [`GET ${base}`]: editor(),
+  [`POST ${base}`]: editor('content.create'),
+  [`POST ${base}/bulk`]: editor('content.bulk'),
+  [`GET ${base}/{id}`]: editor(),
+  [`PUT ${base}/{id}`]: editor('content.update'),
+  [`DELETE ${base}/{id}`]: editor('content.delete'),
+  [`GET ${base}/{id}/revisions`]: editor(),
+  [`GET ${base}/{id}/revisions/{revId}`]: editor(),
+  [`POST ${base}/{id}/revisions/{revId}/restore`]: editor('content.restore'),
+});
+
+const A = '/api/admin';
+
+/**
+ * Every route behind the staff session, by method and OpenAPI path. A route missing here is refused
+ * to everyone but admins and the owner, and the role test (access-policy.test.ts) fails until it has
+ * its rule. Sign-in, session, sign-out and set-password are outside (no session needed).
+ */
+export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
+  ...Object.assign({}, ...CONTENT_TYPE_NAMES.map((type) => contentRules(adminPathOf(type)))),
+  [`POST ${A}/resources/upload`]: editor('media.upload'),
+  [`POST ${A}/upload`]: editor('media.upload'),
+  [`GET ${A}/media`]: editor(),
+  [`PATCH ${A}/media/{id}`]: editor('media.update'),
+  [`DELETE ${A}/media/{id}`]: editor('media.delete'),
+  [`GET ${A}/leads`]: editor(),
+  [`GET ${A}/leads.csv`]: editor(),
+  [`POST ${A}/leads/handled`]: editor('leads.handled'),
+  [`POST ${A}/leads/delete`]: editor('leads.delete'),
+  [`GET ${A}/trash`]: editor(),
+  [`POST ${A}/trash/{type}/{id}/restore`]: editor('trash.restore'),
+  [`DELETE ${A}/trash/{type}/{id}`]: editor('trash.purge'),
+  [`GET ${A}/presence/{type}/{id}`]: editor(),
+  [`PUT ${A}/presence/{type}/{id}`]: editor(),
+  [`DELETE ${A}/presence/{type}/{id}`]: editor(),
+  // The CMS overview shows the settings (they are public anyway); saving them is for admins.
+  [`GET ${A}/site-settings`]: editor(),
+  [`PUT ${A}/site-settings`]: admin('settings.update'),
+  [`POST ${A}/password`]: admin('password.change'),
+  [`GET ${A}/releases`]: admin(),
+  [`POST ${A}/releases/{remote}/promote`]: admin('release.promote'),
+  [`POST ${A}/releases/{remote}/rollback`]: admin('release.rollback'),
+  [`GET ${A}/users`]: admin(),
+  [`POST ${A}/users`]: admin('user.create'),
+  [`PATCH ${A}/users/{id}`]: admin('user.update'),
+  [`POST ${A}/users/{id}/set-password-link`]: admin('user.link'),
+  [`GET ${A}/audit`]: admin(),
+  [`GET ${A}/audit.csv`]: admin(),
+};
+
+interface CompiledRule extends AccessRule {
+  method: string;
+  path: string;
+  pattern: RegExp;
+  /** Names of the `{param}` parts, in order. */
+  params: string[];
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const COMPILED: CompiledRule[] = Object.entries(ACCESS_RULES).map(([key, rule]) => {
+  const [method, path] = key.split(' ') as [string, string];
+  const params: string[] = [];
+  const source = path
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const param = /^\{(\w+)\}$/.exec(part);
+      if (!param) return escape(part);
+      params.push(param[1]!);
+      return '([^/]+)';
+    })
+    .join('');
+  return { ...rule, method, path, params, pattern: new RegExp(`^${source}/?$`) };
+});
+
+/** The rule of a request (HEAD counts as GET), with its path parameters; undefined when none. */
+export function ruleFor(
+  method: string,
+  path: string,
+): (CompiledRule & { values: Record<string, string> }) | undefined {
+  const m = method === 'HEAD' ? 'GET' : method;
+  // Literal paths first (/leads.csv, /resources/upload), then those with parameters.
+  const candidates = COMPILED.filter((r) => r.method === m).sort((a, b) => a.params.length - b.params.length);
+  for (const rule of candidates) {
+    const match = rule.pattern.exec(path);
+    if (match) {
+      const values = Object.fromEntries(rule.params.map((p, i) => [p, decodeURIComponent(match[i + 1]!)]));
+      return { ...rule, values };
+    }
+  }
+  return undefined;
+}
+
+/** 403 with a clear message when the signed-in role may not call this route. Runs after requireStaff. */
+export const authorize: RequestHandler = (req, res, next) => {
+  const actor = actorOfResponse(res);
+  if (isAdmin(actor)) return next();
+  const rule = ruleFor(req.method, req.baseUrl + req.path);
+  if (!rule || rule.role !== 'editor') throw forbidden(StaffMessages.adminOnly);
+  next();
+};

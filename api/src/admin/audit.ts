@@ -1,0 +1,158 @@
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { Logger } from 'pino';
+import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { auditQuerySchema, type AuditAction, type AuditEvent, type AuditQuery } from '@agency/contracts';
+import type { Db } from '../db/client';
+import { auditEvents } from '../db/schema';
+import { clientAddress } from '../http/client-address';
+import { parseQuery } from '../http/validate';
+import { toCsv } from './leads-router';
+import { ruleFor } from './access-policy';
+import { actorOfResponse, type Actor } from './staff-actor';
+
+export interface AuditEntry {
+  actor: Pick<Actor, 'id' | 'name'>;
+  action: AuditAction;
+  entityType?: string | null;
+  entityId?: string | number | null;
+  summary?: string;
+  address?: string | null;
+}
+
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insert(auditEvents).values({
+    actorId: entry.actor.id,
+    actorName: entry.actor.name,
+    action: entry.action,
+    entityType: entry.entityType ?? null,
+    entityId: entry.entityId === null || entry.entityId === undefined ? null : String(entry.entityId),
+    summary: (entry.summary ?? '').slice(0, 300),
+    address: entry.address ?? null,
+  });
+}
+
+/** The words staff know an item by, from the stored row a write answered with. */
+function titleOf(body: unknown): string {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return '';
+  const row = body as Record<string, unknown>;
+  for (const key of ['title', 'name', 'email', 'originalName', 'fileName', 'message']) {
+    if (typeof row[key] === 'string' && row[key]) return row[key];
+  }
+  return '';
+}
+
+/** What an item is called in the audit: the content type or the route's first segment. */
+function entityOf(path: string, values: Record<string, string>): { type: string | null; id: string | null } {
+  const segments = path.replace(/^\/api\/admin\//, '').split('/');
+  const type = values['type'] ?? values['remote'] ?? segments[0]?.replace(/\.csv$/, '') ?? null;
+  const id = values['id'] ?? null;
+  return { type, id };
+}
+
+function summaryOf(req: Request, body: unknown): string {
+  const title = titleOf(body);
+  if (title) return title;
+  const sent = req.body as Record<string, unknown> | undefined;
+  if (sent && Array.isArray(sent['ids'])) {
+    const action = typeof sent['action'] === 'string' ? `${sent['action']} ` : '';
+    return `${action}${(sent['ids'] as unknown[]).length} item(s): ${(sent['ids'] as unknown[]).join(', ')}`;
+  }
+  if (sent && typeof sent['version'] === 'string') return `version ${sent['version']}`;
+  return '';
+}
+
+/**
+ * Records every successful staff write (its rule in the access policy names the action) before the
+ * answer leaves, so a client that reads the audit after its write finds the row. A write that failed
+ * records nothing; an audit row that cannot be stored is logged and the answer still goes out.
+ */
+export function auditWrites(db: Db, log: Logger): RequestHandler {
+  return (req, res, next) => {
+    const rule = ruleFor(req.method, req.baseUrl + req.path);
+    if (!rule?.audit) return next();
+    let answered: unknown;
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => {
+      answered = body;
+      return json(body);
+    };
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    res.end = ((...args: unknown[]) => {
+      if (res.statusCode < 200 || res.statusCode >= 300) return end(...args);
+      const { type, id } = entityOf(rule.path, rule.values);
+      const base = {
+        actor: actorOfResponse(res),
+        action: rule.audit!,
+        entityType: type,
+        address: clientAddress(req),
+      };
+      // A bulk action is one row per item it changed, so each item's audit shows it.
+      const changed = (answered as { changed?: unknown } | undefined)?.changed;
+      const sent = req.body as { action?: unknown } | undefined;
+      const entries: AuditEntry[] = Array.isArray(changed)
+        ? changed.map((itemId) => ({
+            ...base,
+            entityId: itemId as number,
+            summary: String(sent?.action ?? ''),
+          }))
+        : [
+            {
+              ...base,
+              entityId: id ?? (answered as { id?: number } | undefined)?.id ?? null,
+              summary: summaryOf(req, answered),
+            },
+          ];
+      void Promise.all(entries.map((entry) => recordAudit(db, entry)))
+        .catch((err: unknown) => log.error({ err }, 'could not record an audit row'))
+        .finally(() => end(...args));
+      return res;
+    }) as Response['end'];
+    next();
+  };
+}
+
+/** The CSV's columns, headed for a person reading the sheet (as the leads export is). */
+const CSV_COLUMNS = (
+  [
+    ['When', 'at'],
+    ['Person', 'actorName'],
+    ['Action', 'action'],
+    ['Item type', 'entityType'],
+    ['Item id', 'entityId'],
+    ['Summary', 'summary'],
+    ['Address', 'address'],
+  ] as const
+).map(([header, field]) => ({ header, value: (row: Record<string, unknown>) => row[field] }));
+const MAX_ROWS = 5000;
+
+async function findEvents(db: Db, q: AuditQuery): Promise<AuditEvent[]> {
+  const where: (SQL | undefined)[] = [];
+  if (q.actor === 'owner') where.push(isNull(auditEvents.actorId));
+  else if (q.actor) where.push(eq(auditEvents.actorId, Number(q.actor)));
+  if (q.type) where.push(eq(auditEvents.entityType, q.type));
+  if (q.id) where.push(eq(auditEvents.entityId, q.id));
+  const rows = await db
+    .select()
+    .from(auditEvents)
+    .where(and(...where))
+    .orderBy(desc(auditEvents.id))
+    .limit(MAX_ROWS);
+  return rows as AuditEvent[];
+}
+
+/** GET /audit?actor=&type=&id= (newest first) and GET /audit.csv (the same rows as a download). */
+export function auditRouter(db: Db) {
+  const router = Router();
+  router.get('/audit', async (req, res) => {
+    res.json(await findEvents(db, parseQuery(auditQuerySchema, req)));
+  });
+  router.get('/audit.csv', async (req, res) => {
+    const rows = await findEvents(db, parseQuery(auditQuerySchema, req));
+    const day = new Date().toISOString().slice(0, 10);
+    res.setHeader('Content-Disposition', `attachment; filename="audit-${day}.csv"`);
+    res
+      .type('text/csv; charset=utf-8')
+      .send(toCsv(CSV_COLUMNS, rows as unknown as Record<string, unknown>[]));
+  });
+  return router;
+}

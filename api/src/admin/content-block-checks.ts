@@ -1,0 +1,72 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import {
+  BUILT_IN_BLOCKS,
+  ErrorCode,
+  HeroMessages,
+  matchSiteRoute,
+  type ContentBlockValues,
+  type PageKind,
+} from '@agency/contracts';
+import type { Db } from '../db/client';
+import { blogPosts, caseStudies, pages, services } from '../db/schema';
+import { HttpError } from '../http/errors';
+
+type SlugTable = PgTable & { slug: PgColumn; published: PgColumn; deletedAt: PgColumn };
+
+/** The table whose published item a one-slug route shows. */
+const ITEM_TABLES: Partial<Record<PageKind, SlugTable>> = {
+  service: services,
+  'case-study': caseStudies,
+  'blog-post': blogPosts,
+  'cms-page': pages,
+};
+
+/**
+ * Whether a site path leads to a page: a fixed route, or a published item (not in the trash) of a
+ * one-slug route. Query and fragment are ignored.
+ */
+export async function sitePathExists(db: Db, href: string): Promise<boolean> {
+  const path = href.split(/[?#]/)[0] ?? '';
+  const match = matchSiteRoute(path);
+  if (!match) return false;
+  const table = ITEM_TABLES[match.route.kind];
+  if (!table) return true;
+  const slug = match.params['slug'];
+  if (!slug) return false;
+  const [row] = await db
+    .select({ slug: table.slug })
+    .from(table)
+    .where(and(eq(table.slug, slug), eq(table.published, true), isNull(table.deletedAt)));
+  return Boolean(row);
+}
+
+/**
+ * A block the site reads by name keeps its identifier and type (renaming 'homepage-hero' would quietly
+ * detach the home page from it); a hero's internal links must lead to pages that exist.
+ */
+export async function checkBlock(
+  db: Db,
+  block: ContentBlockValues,
+  existing: Record<string, unknown> | undefined,
+) {
+  const fields: Record<string, string> = {};
+  const storedIdentifier = existing?.['identifier'];
+  if (typeof storedIdentifier === 'string' && storedIdentifier in BUILT_IN_BLOCKS) {
+    if (block.identifier !== storedIdentifier) {
+      fields['identifier'] = HeroMessages.builtInIdentifier(storedIdentifier);
+    }
+  }
+  const builtInType = BUILT_IN_BLOCKS[block.identifier] ?? BUILT_IN_BLOCKS[String(storedIdentifier)];
+  if (builtInType && block.type !== builtInType) fields['type'] = HeroMessages.builtInType(builtInType);
+  if (block.type === 'hero') {
+    for (const key of ['primaryCTA', 'secondaryCTA'] as const) {
+      const href = (block.content[key] as { href?: unknown } | undefined)?.href;
+      if (typeof href !== 'string' || !href.startsWith('/')) continue;
+      if (!(await sitePathExists(db, href))) fields[`content.${key}.href`] = HeroMessages.deadLink(href);
+    }
+  }
+  if (Object.keys(fields).length) {
+    throw new HttpError(400, ErrorCode.VALIDATION, Object.values(fields).join('; '), fields);
+  }
+}

@@ -1,0 +1,167 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Router } from 'express';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import {
+  ErrorCode,
+  SET_PASSWORD_FRAGMENT,
+  SET_PASSWORD_LINK_DAYS,
+  StaffMessages,
+  adminIdParams,
+  setPasswordSchema,
+  staffUserCreateSchema,
+  staffUserPatchSchema,
+  type SetPasswordLink,
+  type StaffUser,
+} from '@agency/contracts';
+import type { Db } from '../db/client';
+import type { Env } from '../env';
+import { adminSessions, staffUsers } from '../db/schema';
+import { HttpError, notFound } from '../http/errors';
+import { parseBody, parseParams } from '../http/validate';
+import { clientAddress } from '../http/client-address';
+import { rateLimit } from '../http/rate-limit';
+import { hashPassword } from './password-hash';
+import { isUniqueViolation } from '../db/pg-errors';
+import { actorOfResponse } from './staff-actor';
+import { sameOriginWrites } from './admin-guards';
+import { recordAudit } from './audit';
+
+type UserRow = typeof staffUsers.$inferSelect;
+
+const shown = (u: UserRow): StaffUser => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  role: u.role,
+  disabled: u.disabled,
+  hasPassword: u.passwordHash !== null,
+  createdAt: u.createdAt,
+  updatedAt: u.updatedAt,
+});
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const emailTaken = () =>
+  new HttpError(409, ErrorCode.CONFLICT, StaffMessages.emailTaken, { email: StaffMessages.emailTaken });
+
+/**
+ * Staff accounts (admins and the owner; the access policy refuses editors): GET /users,
+ * POST /users, PATCH /users/:id, POST /users/:id/set-password-link. Disabling an account or giving it
+ * a new password deletes its sessions in the same transaction: every instance looks sessions up in
+ * the database at every request, so they end everywhere at once.
+ */
+export function staffUsersRouter({ db, env }: { db: Db; env: Env }) {
+  const router = Router();
+
+  router.get('/users', async (_req, res) => {
+    const rows = await db.select().from(staffUsers).orderBy(asc(staffUsers.name), asc(staffUsers.id));
+    res.json(rows.map(shown));
+  });
+
+  router.post('/users', async (req, res) => {
+    const { email, name, role, password } = parseBody(staffUserCreateSchema, req);
+    const passwordHash = password ? await hashPassword(password) : null;
+    const [row] = await db
+      .insert(staffUsers)
+      .values({ email, name, role, passwordHash })
+      .returning()
+      .catch((err: unknown) => {
+        throw isUniqueViolation(err) ? emailTaken() : err;
+      });
+    res.status(201).json(shown(row!));
+  });
+
+  router.patch('/users/:id', async (req, res) => {
+    const { id } = parseParams(adminIdParams, req);
+    const patch = parseBody(staffUserPatchSchema, req);
+    const me = actorOfResponse(res);
+    if (me.id === id && (patch.disabled === true || patch.role === 'editor')) {
+      throw new HttpError(400, ErrorCode.VALIDATION, StaffMessages.ownAccount);
+    }
+    const passwordHash = patch.password ? await hashPassword(patch.password) : undefined;
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(staffUsers)
+        .set({
+          ...(patch.name !== undefined && { name: patch.name }),
+          ...(patch.role !== undefined && { role: patch.role }),
+          ...(patch.disabled !== undefined && { disabled: patch.disabled }),
+          ...(passwordHash && { passwordHash, setPasswordToken: null, setPasswordExpiresAt: null }),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(staffUsers.id, id))
+        .returning();
+      if (row && (patch.disabled === true || passwordHash)) {
+        await tx.delete(adminSessions).where(eq(adminSessions.userId, id));
+      }
+      return row;
+    });
+    if (!updated) throw notFound(StaffMessages.userNotFound);
+    res.json(shown(updated));
+  });
+
+  router.post('/users/:id/set-password-link', async (req, res) => {
+    const { id } = parseParams(adminIdParams, req);
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + SET_PASSWORD_LINK_DAYS * DAY_MS).toISOString();
+    const [row] = await db
+      .update(staffUsers)
+      .set({ setPasswordToken: digest(token), setPasswordExpiresAt: expiresAt })
+      .where(eq(staffUsers.id, id))
+      .returning({ email: staffUsers.email });
+    if (!row) throw notFound(StaffMessages.userNotFound);
+    const link: SetPasswordLink = {
+      url: `${env.PUBLIC_URL}/cms#${SET_PASSWORD_FRAGMENT}${token}`,
+      expiresAt,
+    };
+    res.status(201).json({ ...link, email: row.email });
+  });
+
+  return router;
+}
+
+/**
+ * POST /set-password {token, password}: no session needed (the link is the credential). The token
+ * works once and for SET_PASSWORD_LINK_DAYS; using it ends the account's sessions like a new password.
+ */
+export function setPasswordRouter({ db, env }: { db: Db; env: Env }) {
+  const router = Router();
+  const attempts = rateLimit(db, {
+    name: 'admin-set-password',
+    limit: 10,
+    windowMs: 15 * 60 * 1000,
+    scale: env.RATE_LIMIT_SCALE,
+    message: StaffMessages.linkInvalid,
+  });
+  router.post('/set-password', sameOriginWrites(env), attempts, async (req, res) => {
+    const { token, password } = parseBody(setPasswordSchema, req);
+    const passwordHash = await hashPassword(password);
+    const user = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(staffUsers)
+        .set({ passwordHash, setPasswordToken: null, setPasswordExpiresAt: null, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(staffUsers.setPasswordToken, digest(token)),
+            gt(staffUsers.setPasswordExpiresAt, sql`now()`),
+            eq(staffUsers.disabled, false),
+          ),
+        )
+        .returning({ id: staffUsers.id, name: staffUsers.name });
+      if (row) await tx.delete(adminSessions).where(eq(adminSessions.userId, row.id));
+      return row;
+    });
+    if (!user) throw new HttpError(400, ErrorCode.VALIDATION, StaffMessages.linkInvalid);
+    await recordAudit(db, {
+      actor: user,
+      action: 'user.set-password',
+      entityType: 'users',
+      entityId: user.id,
+      summary: user.name,
+      address: clientAddress(req),
+    });
+    res.status(204).end();
+  });
+  return router;
+}

@@ -1,0 +1,153 @@
+/** The staff accounts, audit and presence operations of issue 24 (see admin/access-policy.ts for roles). */
+import { z } from 'zod';
+import {
+  AUDIT_ACTIONS,
+  PRESENCE_PATH,
+  STAFF_ROLES,
+  StaffRoutes,
+  TRASH_TYPES,
+  openApiPath,
+  adminIdParams,
+  auditQuerySchema,
+  setPasswordSchema,
+  staffUserCreateSchema,
+  staffUserPatchSchema,
+  type AuditEvent,
+  type PresenceAnswer,
+  type SetPasswordLink,
+  type StaffUser,
+} from '@agency/contracts';
+import type { Operation } from './operation';
+
+const timestamp = z.iso.datetime({ offset: true });
+const staff = (op: Omit<Operation, 'staff'>): Operation => ({ ...op, staff: true });
+
+const staffUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  disabled: z.boolean(),
+  hasPassword: z.boolean().meta({ description: 'false: waiting for its set-password link' }),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+}) satisfies z.ZodType<StaffUser>;
+
+const setPasswordLinkSchema = z.object({
+  url: z.string().meta({ description: 'The CMS address with the one-time token (valid 7 days)' }),
+  expiresAt: timestamp,
+  email: z.string(),
+}) satisfies z.ZodType<SetPasswordLink>;
+
+const auditEventSchema = z.object({
+  id: z.number().int(),
+  at: timestamp,
+  actorId: z.number().int().nullable().meta({ description: 'null: the owner (shared password)' }),
+  actorName: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  entityType: z.string().nullable(),
+  entityId: z.string().nullable(),
+  summary: z.string(),
+  address: z.string().nullable(),
+}) satisfies z.ZodType<AuditEvent>;
+
+const presenceSchema = z.object({
+  others: z.array(z.object({ name: z.string() })),
+}) satisfies z.ZodType<PresenceAnswer>;
+
+const presenceParams = z.object({ type: z.enum(TRASH_TYPES), id: adminIdParams.shape.id });
+const presencePath = openApiPath(PRESENCE_PATH);
+
+export const staffOperations: Operation[] = [
+  {
+    method: 'post',
+    path: StaffRoutes.setPassword,
+    tag: 'Staff accounts',
+    summary: "Set a personal account's password with its one-time link (no session needed)",
+    body: setPasswordSchema,
+    responses: { 204: { description: "Set; the account's other sessions ended" } },
+    errors: [400, 403, 429],
+  },
+  staff({
+    method: 'get',
+    path: StaffRoutes.users,
+    tag: 'Staff accounts',
+    summary: 'Personal accounts (admins and the owner only)',
+    responses: { 200: { description: 'The accounts', schema: z.array(staffUserSchema) } },
+    errors: [403],
+  }),
+  staff({
+    method: 'post',
+    path: StaffRoutes.users,
+    tag: 'Staff accounts',
+    summary: 'Create an account (a password of 12+ characters, not a common one, or none: send a link)',
+    body: staffUserCreateSchema,
+    responses: { 201: { description: 'Created', schema: staffUserSchema } },
+    errors: [400, 403, 409],
+  }),
+  staff({
+    method: 'patch',
+    path: `${StaffRoutes.users}/{id}`,
+    tag: 'Staff accounts',
+    summary:
+      "Rename, change the role, disable or set a new password (the last two end the account's sessions)",
+    params: adminIdParams,
+    body: staffUserPatchSchema,
+    responses: { 200: { description: 'Saved', schema: staffUserSchema } },
+    errors: [400, 403, 404],
+  }),
+  staff({
+    method: 'post',
+    path: `${StaffRoutes.users}/{id}/set-password-link`,
+    tag: 'Staff accounts',
+    summary: 'A one-time set-password link, valid 7 days, for the admin to pass on',
+    params: adminIdParams,
+    responses: { 201: { description: 'The link', schema: setPasswordLinkSchema } },
+    errors: [400, 403, 404],
+  }),
+  staff({
+    method: 'get',
+    path: StaffRoutes.audit,
+    tag: 'Audit',
+    summary: 'Who did what, newest first; filter by person (`actor`: an id or `owner`) and by item',
+    query: auditQuerySchema,
+    responses: { 200: { description: 'The events', schema: z.array(auditEventSchema) } },
+    errors: [400, 403],
+  }),
+  staff({
+    method: 'get',
+    path: StaffRoutes.auditCsv,
+    tag: 'Audit',
+    summary: 'The same events as a CSV download',
+    query: auditQuerySchema,
+    responses: { 200: { description: 'CSV (UTF-8 with BOM)', mediaType: 'text/csv' } },
+    errors: [400, 403],
+  }),
+  staff({
+    method: 'get',
+    path: presencePath,
+    tag: 'Presence',
+    summary: 'Who else has this item open in the CMS now',
+    params: presenceParams,
+    responses: { 200: { description: 'The others', schema: presenceSchema } },
+    errors: [400],
+  }),
+  staff({
+    method: 'put',
+    path: presencePath,
+    tag: 'Presence',
+    summary: 'Heartbeat of an open editor (every 20 s); answers who else has the item open',
+    params: presenceParams,
+    responses: { 200: { description: 'The others', schema: presenceSchema } },
+    errors: [400],
+  }),
+  staff({
+    method: 'delete',
+    path: presencePath,
+    tag: 'Presence',
+    summary: 'The editor was closed',
+    params: presenceParams,
+    responses: { 204: { description: 'Gone' } },
+    errors: [400],
+  }),
+];

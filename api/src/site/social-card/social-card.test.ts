@@ -1,0 +1,171 @@
+import request from 'supertest';
+import sharp from 'sharp';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test-support/test-app';
+import { standInSite } from '../../test-support/stand-in-site';
+import { STAFF_PASSWORD, signIn, staffClient } from '../../admin/admin-test-support';
+import { blogPosts, caseStudies } from '../../db/schema';
+
+const ORIGIN = 'https://www.example-agency.com';
+
+const headOf = (html: string) => new JSDOM(html).window.document;
+const metaOf = (doc: Document, selector: string) => doc.querySelector(selector)?.getAttribute('content');
+
+/** A picture of one flat colour: easy to tell apart in a card. */
+const flat = (width: number, height: number, rgb: [number, number, number]) =>
+  sharp({ create: { width, height, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } })
+    .png()
+    .toBuffer();
+
+/** The average colour of a PNG's region. */
+async function meanColour(png: Buffer, region?: { left: number; top: number; width: number; height: number }) {
+  const img = sharp(png);
+  const stats = await (region ? img.extract(region) : img).stats();
+  return stats.channels.slice(0, 3).map((c) => Math.round(c.mean));
+}
+
+describe('social cards: a 1200×630 PNG per public page, named in its head', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let staff: ReturnType<typeof staffClient>;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { ADMIN_PASSWORD: STAFF_PASSWORD, SITE_ROOT: standInSite('social-card'), PUBLIC_URL: ORIGIN },
+    });
+    staff = staffClient(t.app, await signIn(t.app));
+    await t.db.insert(blogPosts).values([
+      {
+        slug: 'measure-what-matters',
+        title: 'Measure What Matters',
+        excerpt: 'A practical guide.',
+        content: 'x',
+        category: 'Analytics',
+        author: 'Maya Chen',
+        published: true,
+        publishedAt: '2025-01-05T10:00:00Z',
+      },
+      { slug: 'draft', title: 'Draft', excerpt: 'x', content: 'x', category: 'SEO', author: 'A' },
+    ]);
+    await t.db.insert(caseStudies).values({
+      slug: 'retailer-growth',
+      title: 'Retailer triples organic revenue',
+      client: 'Northwind',
+      industry: 'Retail',
+      duration: '6 months',
+      challenge: 'Stalled.',
+      solution: 'SEO.',
+      imageUrl: '/api/files/images/outdoor-retailer-organic-growth.svg',
+      published: true,
+    });
+  });
+  afterAll(() => t.close());
+
+  /** The card the page's head names: its address (as a path on this app) and its og tags. */
+  async function cardOf(pagePath: string) {
+    const doc = headOf((await request(t.app).get(pagePath).expect(200)).text);
+    const url = metaOf(doc, 'meta[property="og:image"]');
+    expect(url, pagePath).toMatch(/^https:\/\/www\.example-agency\.com\/api\/social-card\.png\?/);
+    return { doc, url: url!, path: url!.slice(ORIGIN.length) };
+  }
+
+  it('answers the card as a 1200×630 PNG, cached for a year under its versioned address', async () => {
+    const { doc, path } = await cardOf('/blog/measure-what-matters');
+    expect(metaOf(doc, 'meta[property="og:image:width"]')).toBe('1200');
+    expect(metaOf(doc, 'meta[property="og:image:height"]')).toBe('630');
+    expect(metaOf(doc, 'meta[property="og:image:alt"]')).toBe(
+      'Measure What Matters: Blog · Analytics at Distilled Digital',
+    );
+    expect(metaOf(doc, 'meta[name="twitter:card"]')).toBe('summary_large_image');
+
+    const res = await request(t.app).get(path).buffer(true).expect(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const etag = res.headers['etag'];
+    expect(etag).toMatch(/^"card-[0-9a-f]{16}"$/);
+    const meta = await sharp(res.body as Buffer).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630]);
+
+    // Asked again with its ETag: not modified. Without a version: the current card, asked for again each time.
+    await request(t.app).get(path).set('If-None-Match', etag!).expect(304);
+    const bare = await request(t.app)
+      .get('/api/social-card.png')
+      .query({ path: '/blog/measure-what-matters' })
+      .buffer(true)
+      .expect(200);
+    expect(bare.headers['cache-control']).toBe('public, no-cache');
+    expect(Buffer.compare(bare.body as Buffer, res.body as Buffer)).toBe(0);
+  });
+
+  it('has no card for a draft, an unknown page or a bad path', async () => {
+    await request(t.app).get('/api/social-card.png').query({ path: '/blog/draft' }).expect(404);
+    await request(t.app).get('/api/social-card.png').query({ path: '/no/such/page' }).expect(404);
+    await request(t.app).get('/api/social-card.png').query({ path: 'blog' }).expect(400);
+    await request(t.app).get('/api/social-card.png').query({ path: '/blog', v: 'x' }).expect(400);
+  });
+
+  it('a title change gives a new card under a new address', async () => {
+    const before = await cardOf('/blog/measure-what-matters');
+    const oldCard = (await request(t.app).get(before.path).buffer(true).expect(200)).body as Buffer;
+    const [post] = await t.db.select({ id: blogPosts.id }).from(blogPosts).limit(1);
+    const current = (await staff.get(`/api/admin/blog-posts/${post!.id}`).expect(200)).body;
+    const { id: _id, createdAt: _c, updatedAt: _u, ...values } = current;
+    await staff
+      .put(`/api/admin/blog-posts/${post!.id}`)
+      .send({ ...values, title: 'Measure What Really Matters To Your Board' })
+      .expect(200);
+
+    const after = await cardOf('/blog/measure-what-matters');
+    expect(after.url).not.toBe(before.url);
+    expect(metaOf(after.doc, 'meta[property="og:image:alt"]')).toContain('Measure What Really Matters');
+    const newCard = await request(t.app).get(after.path).buffer(true).expect(200);
+    expect(newCard.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.compare(newCard.body as Buffer, oldCard)).not.toBe(0);
+    // The old address now answers the new card, not to be kept.
+    const old = await request(t.app).get(before.path).buffer(true).expect(200);
+    expect(old.headers['cache-control']).toBe('public, no-cache');
+    expect(Buffer.compare(old.body as Buffer, newCard.body as Buffer)).toBe(0);
+  });
+
+  it("draws a case study's card over its own picture", async () => {
+    const { path } = await cardOf('/case-studies/retailer-growth');
+    const card = (await request(t.app).get(path).buffer(true).expect(200)).body as Buffer;
+    const meta = await sharp(card).metadata();
+    expect([meta.width, meta.height]).toEqual([1200, 630]);
+    // The right-hand side shows the picture (the text panel darkens only the left).
+    const withPicture = await meanColour(card, { left: 1100, top: 300, width: 100, height: 100 });
+    const plain = (await request(t.app).get((await cardOf('/services')).path).buffer(true)).body as Buffer;
+    const withoutPicture = await meanColour(plain, { left: 1100, top: 300, width: 100, height: 100 });
+    expect(withPicture).not.toEqual(withoutPicture);
+  });
+
+  it('a card that staff replaced in the CMS is their picture, at 1200×630, under a new address', async () => {
+    const before = await cardOf('/case-studies/retailer-growth');
+    const upload = await staff
+      .post('/api/admin/upload')
+      .attach('image', await flat(1600, 900, [200, 30, 40]), 'card.png')
+      .expect(201);
+    const [study] = await t.db.select().from(caseStudies).limit(1);
+    const current = (await staff.get(`/api/admin/case-studies/${study!.id}`).expect(200)).body;
+    const { id: _id, createdAt: _c, updatedAt: _u, ...values } = current;
+    await staff
+      .put(`/api/admin/case-studies/${study!.id}`)
+      .send({ ...values, socialImageUrl: upload.body.url })
+      .expect(200);
+
+    const after = await cardOf('/case-studies/retailer-growth');
+    expect(after.url).not.toBe(before.url);
+    const card = (await request(t.app).get(after.path).buffer(true).expect(200)).body as Buffer;
+    const meta = await sharp(card).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630]);
+    // Staff's flat red picture, all over: no text panel drawn on it.
+    expect(await meanColour(card)).toEqual([200, 30, 40]);
+
+    // Cleared again: the generated card comes back.
+    await staff
+      .put(`/api/admin/case-studies/${study!.id}`)
+      .send({ ...values, socialImageUrl: '' })
+      .expect(200);
+    expect((await cardOf('/case-studies/retailer-growth')).url).toBe(before.url);
+  });
+});
