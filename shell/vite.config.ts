@@ -4,16 +4,19 @@ import { defineConfig, mergeConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { federation } from '@module-federation/vite';
-import { SHARED_SINGLETONS } from '../packages/federation-config/shared';
-import { layeredUtilities } from '../packages/federation-config/layered-utilities';
-import { deferAppStart } from '../packages/federation-config/defer-app-start';
+import { SHARED_SINGLETONS } from '../packages/federation-config/shared.ts';
+import { layeredUtilities } from '../packages/federation-config/layered-utilities.ts';
+import { mergeSharedChunks } from '../packages/federation-config/merge-chunks.ts';
+import { deferAppStart } from '../packages/federation-config/defer-app-start.ts';
 import {
   emitSharedModuleMap,
   serverBuildConfig,
   sharedRuntimeInputs,
-} from '../packages/federation-config/server-build';
+} from '../packages/federation-config/server-build.ts';
 
 const uiDir = fileURLToPath(new URL('../packages/ui', import.meta.url));
+/** The API the dev server proxies to (scripts/dev.mjs sets it when PORT moves the servers). */
+const api = process.env['DEV_API_URL'] || 'http://localhost:3000';
 
 export default defineConfig(({ isSsrBuild }): UserConfig => {
   if (isSsrBuild) {
@@ -43,15 +46,18 @@ export default defineConfig(({ isSsrBuild }): UserConfig => {
         // Remotes reuse this runtime (experiments.externalRuntime) instead of downloading their own.
         experiments: { provideExternalRuntime: true },
       }),
-      deferAppStart(),
+      mergeSharedChunks(fileURLToPath(new URL('./src/main.tsx', import.meta.url))),
+      // The toaster's code comes with the first toast (src/layout/lazy-toaster.tsx).
+      deferAppStart(/packages[\\/]ui[\\/]src[\\/]toast[\\/]toaster\.tsx$/),
     ],
+    // `npm run dev` with PORT moves the dev servers (scripts/dev.mjs): this one and the API it proxies.
     server: {
-      port: 5173,
+      port: Number(process.env['DEV_SERVER_PORT']) || 5173,
       strictPort: true,
       proxy: {
-        '/api': 'http://localhost:3000',
-        '/uploads': 'http://localhost:3000',
-        '/remotes-manifest.json': 'http://localhost:3000',
+        '/api': api,
+        '/uploads': api,
+        '/remotes-manifest.json': api,
       },
     },
     build: { target: 'es2022' },

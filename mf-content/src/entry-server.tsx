@@ -24,6 +24,7 @@ export const prefetch: Record<string, PagePrefetch> = {
   BlogPage: (client) => client.prefetchQuery(blogPostsQueryOptions()),
   BlogPostPage: (client, { slug }) => ifSlug(slug, (s) => client.prefetchQuery(blogPostQueryOptions(s))),
   ResourcesPage: (client) => client.prefetchQuery(resourcesQueryOptions()),
+  ResourceAccessPage: (client) => client.prefetchQuery(resourcesQueryOptions()),
   CmsPage: (client, { slug }) => ifSlug(slug, (s) => client.prefetchQuery(pageQueryOptions(s))),
 };
 

@@ -3,7 +3,7 @@ import { exposedModules } from '@agency/federation-config/exposed-modules';
 import type { PagePrefetch, RemoteServerEntry } from '@agency/ui/server-entry';
 import { caseStudiesQueryOptions } from './home/api/get-case-studies';
 import { homepageHeroQueryOptions } from './home/api/get-homepage-hero';
-import { SLUG_PATTERN } from '@agency/contracts';
+import { SLUG_PATTERN } from '@agency/contracts/content-values';
 import { servicesQueryOptions } from './home/api/get-services';
 import { serviceQueryOptions } from './services/api/get-service';
 import { testimonialsQueryOptions } from './home/api/get-testimonials';

@@ -9,7 +9,7 @@ import { StaticRouter } from 'react-router-dom';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { RemoteName } from '@agency/contracts/routes';
 import { matchSiteRoute } from '@agency/contracts/site-routes';
-import { servicesQueryOptions, siteSettingsQueryOptions } from '@agency/ui';
+import { formOutcomeQueryOptions, servicesQueryOptions, siteSettingsQueryOptions } from '@agency/ui';
 import { setApiTransport } from '@agency/ui/api-client';
 import { CLIENT_ONLY_DIGEST, RemoteRenderScopeProvider } from '@agency/ui/remote-module';
 import type { RemoteServerEntry } from '@agency/ui/server-entry';
@@ -73,6 +73,8 @@ async function prefetchPage(
   // The layout's own data: site settings, and the footer's service links (pages inside the site layout).
   const shellData = Promise.all([
     client.prefetchQuery(siteSettingsQueryOptions),
+    // A form this visitor posted without JavaScript: its outcome (or null), for every page's forms.
+    client.prefetchQuery(formOutcomeQueryOptions),
     match?.route.layout === 'bare' ? undefined : client.prefetchQuery(servicesQueryOptions),
   ]);
   const page = match && remotes[match.route.remote]?.prefetch?.[match.route.module];

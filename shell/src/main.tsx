@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type ErrorInfo } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { hydrate } from '@tanstack/react-query';
@@ -81,7 +82,11 @@ async function start() {
       new Promise((resolve) => setTimeout(resolve, PAGE_PRELOAD_WAIT_MS)),
     ]);
   }
-  hydrateRoot(root, app, { onRecoverableError });
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page (no long task for a tap to wait behind), header first.
+  startTransition(() => {
+    hydrateRoot(root, app, { onRecoverableError });
+  });
 }
 
 void start();

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@agency/ui/router';
-import { AlertTriangle, Sparkles } from 'lucide-react';
-import { Container, Skeleton, buttonClasses, cn } from '@agency/ui';
+import { AlertTriangle, ArrowLeft, ArrowRight, Sparkles } from 'lucide-react';
+import { Container, NotFoundBlock, Skeleton, buttonClasses, cn } from '@agency/ui';
 
 /** Dark hero every content page opens with; `pt-32` clears the fixed 64px header. */
 export function PageHero({
@@ -75,16 +75,130 @@ export function NotFoundState({
   linkLabel: string;
 }) {
   return (
-    <section className="pb-24 pt-40">
-      <Container className="max-w-xl! text-center">
-        <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">404</p>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">{title}</h1>
-        <p className="mt-4 text-slate-600">{message}</p>
-        <Link to={linkTo} className={buttonClasses('primary', 'md', 'mt-8')}>
+    <NotFoundBlock
+      look="item"
+      title={title}
+      message={message}
+      linkTo={linkTo}
+      linkLabel={linkLabel}
+      link={Link}
+    />
+  );
+}
+
+type NotFoundProps = Parameters<typeof NotFoundState>[0];
+
+/**
+ * A page that shows one item by its query: the item's 404 block when it is missing (`missing`: the
+ * page would not even ask for it), unknown or failed; its skeleton while it loads; else the item.
+ */
+export function ItemStates<T>({
+  query: { data, isPending, isError },
+  missing = false,
+  notFound,
+  skeleton,
+  children,
+}: {
+  query: { data: T | undefined; isPending: boolean; isError: boolean };
+  missing?: boolean;
+  notFound: NotFoundProps;
+  skeleton: ReactNode;
+  children: (item: T) => ReactNode;
+}) {
+  if (missing || isError || (!isPending && !data)) return <NotFoundState {...notFound} />;
+  if (isPending || data === undefined) return skeleton;
+  return children(data);
+}
+
+/** The way back to the list, atop an item's dark header. */
+export function BackLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link
+      to={to}
+      className="inline-flex items-center gap-2 text-sm font-semibold text-brand-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-300"
+    >
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      {label}
+    </Link>
+  );
+}
+
+/** An item's body beside its sidebar (two thirds and one on wide screens). */
+export function ItemColumns({
+  className,
+  sidebar,
+  sidebarTestId,
+  children,
+}: {
+  className?: string;
+  sidebar: ReactNode;
+  sidebarTestId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Container className={cn('grid gap-10 py-14 lg:grid-cols-3 lg:py-20', className)}>
+      <div className="min-w-0 lg:col-span-2">{children}</div>
+      {/* Inside the article: a part of it, not a complementary landmark (those sit at the top level). */}
+      <div className="grid content-start gap-6" data-testid={sidebarTestId}>
+        {sidebar}
+      </div>
+    </Container>
+  );
+}
+
+/** The band that closes an item's page: more of its kind, and the link to all of them. */
+export function MoreBand({
+  title,
+  text,
+  linkTo,
+  linkLabel,
+}: {
+  title: string;
+  text: string;
+  linkTo: string;
+  linkLabel: string;
+}) {
+  return (
+    <section className="border-t border-slate-200 bg-slate-50 py-14">
+      <Container className="flex flex-col items-center gap-4 text-center">
+        <h2 className="text-2xl font-bold text-ink-900">{title}</h2>
+        <p className="max-w-xl text-slate-600">{text}</p>
+        <Link to={linkTo} className={buttonClasses('outline')}>
           {linkLabel}
+          <ArrowRight className="h-4 w-4" aria-hidden="true" />
         </Link>
       </Container>
     </section>
+  );
+}
+
+/**
+ * A card's link to its item, stretched over the whole card (the card is `relative` and a `group`);
+ * screen readers hear which item it opens.
+ */
+export function CardLink({
+  to,
+  label,
+  itemTitle,
+  className,
+}: {
+  to: string;
+  label: string;
+  itemTitle: string;
+  className: string;
+}) {
+  return (
+    <Link
+      to={to}
+      className={cn(
+        'inline-flex items-center gap-1.5 font-semibold text-brand-700 after:absolute after:inset-0 focus-visible:outline-none',
+        className,
+      )}
+    >
+      {label}
+      <span className="sr-only">: {itemTitle}</span>
+      <ArrowRight className="h-4 w-4 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+    </Link>
   );
 }
 

@@ -1,9 +1,8 @@
-import { Link } from '@agency/ui/router';
 import { BarChart3, CheckCircle2, MessagesSquare, Target, Zap } from 'lucide-react';
-import { Container, SectionHeading, buttonClasses } from '@agency/ui';
+import { Container } from '@agency/ui';
 import { CtaBand } from '../shared/cta-band';
 import { PageHero } from '../shared/page-hero';
-import { darkOutlineButton } from '../shared/dark-outline-button';
+import { HeadedSection } from '../shared/headed-section';
 
 const STATS = [
   { value: '40+', label: 'Years Combined Experience' },
@@ -96,26 +95,25 @@ export function AboutPage() {
         </Container>
       </section>
 
-      <section className="bg-slate-50 py-16 sm:py-24" aria-labelledby="values-heading">
-        <Container>
-          <SectionHeading
-            eyebrow="What We Stand For"
-            title={<span id="values-heading">Our Values</span>}
-            intro="Four principles that shape how we plan, work and report."
-          />
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="values">
-            {VALUES.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-600 text-white">
-                  <Icon className="h-6 w-6" aria-hidden="true" />
-                </span>
-                <h3 className="mt-5 text-lg font-semibold text-ink-900">{title}</h3>
-                <p className="mt-2 text-slate-600">{text}</p>
-              </li>
-            ))}
-          </ul>
-        </Container>
-      </section>
+      <HeadedSection
+        id="values-heading"
+        className="bg-slate-50"
+        eyebrow="What We Stand For"
+        title="Our Values"
+        intro="Four principles that shape how we plan, work and report."
+      >
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="values">
+          {VALUES.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-600 text-white">
+                <Icon className="h-6 w-6" aria-hidden="true" />
+              </span>
+              <h3 className="mt-5 text-lg font-semibold text-ink-900">{title}</h3>
+              <p className="mt-2 text-slate-600">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </HeadedSection>
 
       <section className="py-16 sm:py-24" aria-labelledby="expertise-heading">
         <Container className="grid items-center gap-12 lg:grid-cols-2">
@@ -152,14 +150,9 @@ export function AboutPage() {
       <CtaBand
         title="Ready to Work With Senior Experts?"
         text="Tell us where you want to be in twelve months. We will show you how we would get you there, in a free strategy session with no obligation."
-      >
-        <Link to="/contact" className={buttonClasses('primary', 'lg')}>
-          Start a Conversation
-        </Link>
-        <Link to="/case-studies" className={darkOutlineButton()}>
-          View Case Studies
-        </Link>
-      </CtaBand>
+        contactLabel="Start a Conversation"
+        more={{ to: '/case-studies', label: 'View Case Studies' }}
+      />
     </>
   );
 }

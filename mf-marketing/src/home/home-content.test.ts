@@ -28,7 +28,7 @@ describe('resolveHero', () => {
     const hero = resolveHero({
       title: 'Search, Simplified.',
       metrics: [{ value: '3x', label: 'ROAS', width: 'javascript:alert(1)' }],
-      primaryCTA: { text: 'Talk to us', href: 'https://evil.example' },
+      primaryCTA: { text: 'Talk to us', href: 'javascript:alert(1)' },
       secondaryCTA: { text: 'See our work', href: '/case-studies' },
     });
     expect(hero.title).toBe('Search, Simplified.');

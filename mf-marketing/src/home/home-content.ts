@@ -1,11 +1,10 @@
+import type { Cta, HeroMetric } from '@agency/contracts';
 import {
   HOMEPAGE_HERO_DEFAULTS,
-  homepageHeroContentSchema,
-  type Cta,
-  type HeroMetric,
   type ServiceIcon,
   type ServiceVisual,
-} from '@agency/contracts';
+} from '@agency/contracts/content-values';
+import { heroFieldReaders } from '../shared/readers';
 
 export interface HeroView {
   title: string;
@@ -24,11 +23,8 @@ export const DEFAULT_HERO: HeroView = HOMEPAGE_HERO_DEFAULTS;
  */
 export function resolveHero(content: unknown): HeroView {
   const source = content && typeof content === 'object' ? (content as Record<string, unknown>) : {};
-  const shape = homepageHeroContentSchema.shape;
-  const pick = <K extends keyof HeroView>(key: K): HeroView[K] => {
-    const parsed = shape[key].safeParse(source[key]);
-    return (parsed.success && parsed.data !== undefined ? parsed.data : DEFAULT_HERO[key]) as HeroView[K];
-  };
+  const pick = <K extends keyof HeroView>(key: K): HeroView[K] =>
+    (heroFieldReaders[key](source[key]) ?? DEFAULT_HERO[key]) as HeroView[K];
   return {
     title: pick('title'),
     subtitle: pick('subtitle'),

@@ -1,19 +1,29 @@
 import { Link, useParams } from '@agency/ui/router';
 import { ArrowLeft, ArrowRight, CheckCircle2, Quote } from 'lucide-react';
-import { SLUG_PATTERN, type ServiceDetail } from '@agency/contracts';
+import type { ServiceDetail } from '@agency/contracts';
+import { SLUG_PATTERN } from '@agency/contracts/content-values';
+import { NOT_FOUND_HEADINGS } from '@agency/contracts/not-found';
 import { Container, SectionHeading, Skeleton, buttonClasses, cn } from '@agency/ui';
+import { StepItem } from '../shared/approach-steps';
 import { CtaBand } from '../shared/cta-band';
 import { PageHero } from '../shared/page-hero';
 import { ServiceGlyph, visualClass } from '../shared/service-visuals';
 import { darkOutlineButton } from '../shared/dark-outline-button';
 import { StarRating } from '../shared/star-rating';
+import { countedNoun } from '../shared/count-words';
 import { useService } from './api/get-service';
 
-const AT_A_GLANCE = [
-  'Led by a senior specialist with 5+ years of experience',
-  'Weekly check-ins and answers within one business day',
-  'First results typically in 30–60 days',
-];
+/**
+ * The 'At a glance' facts, each derived from the service's own record (counts in words), so a
+ * service created in the CMS never shows claims written for another one.
+ */
+export function glanceFacts(s: ServiceDetail): string[] {
+  const facts: string[] = [];
+  if (s.features.length) facts.push(`${countedNoun(s.features.length, 'workstream')} included`);
+  if (s.process.length) facts.push(`${countedNoun(s.process.length, 'step')} from first call to results`);
+  if (s.benefits.length) facts.push(`${countedNoun(s.benefits.length, 'result')} clients see`);
+  return facts;
+}
 
 export function ServiceDetailPage() {
   const slug = useParams()['slug'] ?? '';
@@ -45,7 +55,7 @@ function ServiceNotFound() {
   return (
     <PageHero
       eyebrow="Services"
-      title="Service Not Found"
+      title={NOT_FOUND_HEADINGS.service}
       intro="The service you're looking for doesn't exist."
       className="min-h-[60vh]"
     >
@@ -60,6 +70,11 @@ function ServiceNotFound() {
 }
 
 function ServiceDetailView({ service: s }: { service: ServiceDetail }) {
+  // An empty field falls back to the next one: subtitle, else description; the introduction, else
+  // the description when the subtitle line did not already show it.
+  const tagline = s.subtitle.trim() || s.description.trim();
+  const intro = s.intro.trim() || (s.subtitle.trim() ? s.description.trim() : '');
+  const facts = glanceFacts(s);
   return (
     <>
       <section
@@ -86,8 +101,16 @@ function ServiceDetailView({ service: s }: { service: ServiceDetail }) {
                 <ServiceGlyph icon={s.icon} className="h-7 w-7" />
               </span>
               <h1 className="mt-6 text-4xl font-bold tracking-tight sm:text-5xl lg:text-6xl">{s.title}</h1>
-              <p className="mt-4 text-xl font-medium text-white sm:text-2xl">{s.subtitle}</p>
-              <p className="mt-6 text-lg text-white/90">{s.intro}</p>
+              {tagline ? (
+                <p className="mt-4 text-xl font-medium text-white sm:text-2xl" data-testid="service-tagline">
+                  {tagline}
+                </p>
+              ) : null}
+              {intro && intro !== tagline ? (
+                <p className="mt-6 text-lg text-white/90" data-testid="service-intro">
+                  {intro}
+                </p>
+              ) : null}
               <div className="mt-10 flex flex-col gap-3 sm:flex-row">
                 <Link to="/contact" className={buttonClasses('inverse', 'lg')}>
                   Get Started Today
@@ -98,32 +121,37 @@ function ServiceDetailView({ service: s }: { service: ServiceDetail }) {
                 </Link>
               </div>
             </div>
-            <aside
-              aria-label="At a glance"
-              className="rounded-2xl bg-ink-950/40 p-6 ring-1 ring-white/20 backdrop-blur sm:p-8"
-            >
-              {s.provenResult ? (
-                <>
-                  <p className="text-sm font-semibold uppercase tracking-wider text-white/80">
-                    Typical result
-                  </p>
-                  <p className="mt-2 text-2xl font-bold leading-snug">{s.provenResult}</p>
-                </>
-              ) : null}
-              <ul
-                className={cn(
-                  'grid gap-3 text-white/90',
-                  s.provenResult && 'mt-6 border-t border-white/20 pt-6',
-                )}
+            {s.provenResult || facts.length ? (
+              <aside
+                aria-label="At a glance"
+                className="rounded-2xl bg-ink-950/40 p-6 ring-1 ring-white/20 backdrop-blur sm:p-8"
               >
-                {AT_A_GLANCE.map((item) => (
-                  <li key={item} className="flex gap-2">
-                    <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-                    {item}
-                  </li>
-                ))}
-              </ul>
-            </aside>
+                {s.provenResult ? (
+                  <>
+                    <p className="text-sm font-semibold uppercase tracking-wider text-white/80">
+                      Typical result
+                    </p>
+                    <p className="mt-2 text-2xl font-bold leading-snug">{s.provenResult}</p>
+                  </>
+                ) : null}
+                {facts.length ? (
+                  <ul
+                    className={cn(
+                      'grid gap-3 text-white/90',
+                      s.provenResult && 'mt-6 border-t border-white/20 pt-6',
+                    )}
+                    data-testid="glance-facts"
+                  >
+                    {facts.map((item) => (
+                      <li key={item} className="flex gap-2">
+                        <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+                        {item}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </aside>
+            ) : null}
           </div>
         </Container>
       </section>
@@ -134,7 +162,7 @@ function ServiceDetailView({ service: s }: { service: ServiceDetail }) {
             <SectionHeading
               eyebrow="Why It Works"
               title={<span id="results-heading">Proven Results</span>}
-              intro={`What clients typically see in their first year of ${s.title} with us.`}
+              intro={`${countedNoun(s.benefits.length, 'result')} clients see from ${s.title} with us.`}
             />
             <ul className="grid gap-4 sm:grid-cols-2" data-testid="benefits">
               {s.benefits.map((b) => (
@@ -154,7 +182,7 @@ function ServiceDetailView({ service: s }: { service: ServiceDetail }) {
             <SectionHeading
               eyebrow="The Service"
               title={<span id="included-heading">What&apos;s Included</span>}
-              intro="Five workstreams, run by the same senior team and reported in one place."
+              intro={`${countedNoun(s.features.length, 'workstream')}, run by the same senior team and reported in one place.`}
             />
             <ul className="flex flex-wrap justify-center gap-6" data-testid="features">
               {s.features.map((f) => (
@@ -177,29 +205,18 @@ function ServiceDetailView({ service: s }: { service: ServiceDetail }) {
             <SectionHeading
               eyebrow="How We Work"
               title={<span id="process-heading">Our Process</span>}
-              intro="A clear plan in weeks and measurable progress every month."
+              intro={`${countedNoun(s.process.length, 'step')}, from the first call to measurable progress.`}
             />
             <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4" data-testid="process">
               {s.process.map((step, i) => (
-                <li
+                <StepItem
                   key={step.phase}
-                  className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-                >
-                  <span
-                    aria-hidden="true"
-                    className={cn(
-                      'flex h-10 w-10 items-center justify-center rounded-full text-sm font-bold text-white',
-                      visualClass(s.visual),
-                    )}
-                  >
-                    {i + 1}
-                  </span>
-                  <h3 className="mt-4 text-lg font-semibold text-ink-900">
-                    <span className="sr-only">Step {i + 1}: </span>
-                    {step.phase}
-                  </h3>
-                  <p className="mt-2 text-slate-600">{step.description}</p>
-                </li>
+                  step={i + 1}
+                  mark={String(i + 1)}
+                  markClassName={visualClass(s.visual)}
+                  title={step.phase}
+                  description={step.description}
+                />
               ))}
             </ol>
           </Container>
@@ -234,14 +251,9 @@ function ServiceDetailView({ service: s }: { service: ServiceDetail }) {
       <CtaBand
         title={`Ready to Grow With ${s.title}?`}
         text="Start with a free strategy session: a senior specialist reviews your numbers and shows you where the first wins are. No obligation."
-      >
-        <Link to="/contact" className={buttonClasses('primary', 'lg')}>
-          Get Your Free Strategy Session
-        </Link>
-        <Link to="/services" className={darkOutlineButton()}>
-          View All Services
-        </Link>
-      </CtaBand>
+        contactLabel="Get Your Free Strategy Session"
+        more={{ to: '/services', label: 'View All Services' }}
+      />
     </>
   );
 }

@@ -175,3 +175,62 @@ describe('ServiceDetailPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'SEO & Content Marketing' })).toBeTruthy();
   });
 });
+
+describe('a service page shows only what its record says (issue 25 item 1)', () => {
+  const BARE = {
+    ...service('email', 'Email Growth'),
+    description: 'Lifecycle email that sells without discounting.',
+    subtitle: '',
+    intro: '',
+    provenResult: '',
+    features: [
+      { title: 'Lifecycle Flows', description: 'Welcome and win-back flows.' },
+      { title: 'Campaigns', description: 'Weekly sends.' },
+    ],
+    benefits: [],
+    process: [],
+    testimonial: null,
+  };
+
+  it('a service with only a title, a description and two features shows its description and counts them as two', async () => {
+    fakeApi({ [ApiRoutes.service('email')]: ok(BARE) });
+    renderDetail('email');
+    await screen.findByRole('heading', { level: 1, name: 'Email Growth' });
+    const main = document.body.textContent ?? '';
+    expect(screen.getByTestId('service-tagline').textContent).toBe(
+      'Lifecycle email that sells without discounting.',
+    );
+    expect(main).toContain('Two workstreams, run by the same senior team');
+    expect(screen.getByTestId('glance-facts').textContent).toContain('Two workstreams included');
+    expect(main).not.toMatch(/Five workstreams|5\+ years|30–60 days|Weekly check-ins/);
+  });
+
+  it('with a subtitle, the description becomes the introduction when none is written', async () => {
+    fakeApi({ [ApiRoutes.service('email')]: ok({ ...BARE, subtitle: 'Flows that pay for themselves.' }) });
+    renderDetail('email');
+    await screen.findByRole('heading', { level: 1, name: 'Email Growth' });
+    expect(screen.getByTestId('service-tagline').textContent).toBe('Flows that pay for themselves.');
+    expect(screen.getByTestId('service-intro').textContent).toBe(
+      'Lifecycle email that sells without discounting.',
+    );
+  });
+
+  it('the counts of benefits and steps are the record’s, in words', async () => {
+    fakeApi({ [ApiRoutes.service('seo')]: ok(DETAIL) });
+    renderDetail('seo');
+    await screen.findByRole('heading', { level: 1, name: 'SEO & Content Marketing' });
+    const facts = screen.getByTestId('glance-facts').textContent;
+    expect(facts).toContain('Two workstreams included');
+    expect(facts).toContain('Two steps from first call to results');
+    expect(facts).toContain('Two results clients see');
+  });
+
+  it('/services counts the published services in words: seven, not six', async () => {
+    const seven = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((x) => service(`s-${x}`, `Service ${x}`));
+    fakeApi({ [ApiRoutes.services]: ok(seven) });
+    renderScreen(<ServicesPage />);
+    await screen.findAllByTestId('service-card');
+    expect(document.body.textContent).toContain('Seven disciplines, one team and one set of numbers.');
+    expect(document.body.textContent).not.toContain('Six disciplines');
+  });
+});

@@ -1,4 +1,4 @@
-import { Container, SectionHeading } from '@agency/ui';
+import { Container, SectionHeading, cn } from '@agency/ui';
 
 /** The four steps every engagement follows (home process section and services overview). */
 export const APPROACH_STEPS = [
@@ -41,25 +41,52 @@ export function ApproachSection({
         <SectionHeading eyebrow={eyebrow} title={title} intro={intro} />
         <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {APPROACH_STEPS.map((step, i) => (
-            <li
+            <StepItem
               key={step.title}
-              className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-            >
-              <span
-                aria-hidden="true"
-                className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white"
-              >
-                {String(i + 1).padStart(2, '0')}
-              </span>
-              <h3 className="mt-4 text-lg font-semibold text-ink-900">
-                <span className="sr-only">Step {i + 1}: </span>
-                {step.title}
-              </h3>
-              <p className="mt-2 text-slate-600">{step.description}</p>
-            </li>
+              step={i + 1}
+              mark={String(i + 1).padStart(2, '0')}
+              markClassName="bg-brand-600"
+              title={step.title}
+              description={step.description}
+            />
           ))}
         </ol>
       </Container>
     </section>
+  );
+}
+
+/** One step of a numbered process: its number in a coloured disc, its name and what happens in it. */
+export function StepItem({
+  step,
+  mark,
+  markClassName,
+  title,
+  description,
+}: {
+  step: number;
+  /** The number as the disc shows it. */
+  mark: string;
+  markClassName: string;
+  title: string;
+  description: string;
+}) {
+  return (
+    <li className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <span
+        aria-hidden="true"
+        className={cn(
+          'flex h-10 w-10 items-center justify-center rounded-full text-sm font-bold text-white',
+          markClassName,
+        )}
+      >
+        {mark}
+      </span>
+      <h3 className="mt-4 text-lg font-semibold text-ink-900">
+        <span className="sr-only">Step {step}: </span>
+        {title}
+      </h3>
+      <p className="mt-2 text-slate-600">{description}</p>
+    </li>
   );
 }

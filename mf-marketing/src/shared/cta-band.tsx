@@ -1,8 +1,22 @@
-import type { ReactNode } from 'react';
-import { Container } from '@agency/ui';
+import { Link } from '@agency/ui/router';
+import { Container, buttonClasses } from '@agency/ui';
+import { darkOutlineButton } from './dark-outline-button';
 
-/** Closing call to action of a page: a dark band with a heading, a line of copy and its links. */
-export function CtaBand({ title, text, children }: { title: string; text: string; children: ReactNode }) {
+/**
+ * Closing call to action of a page: a dark band with a heading, a line of copy, the way to the
+ * contact page (`contactLabel`) and one more place to look (`more`).
+ */
+export function CtaBand({
+  title,
+  text,
+  contactLabel,
+  more,
+}: {
+  title: string;
+  text: string;
+  contactLabel: string;
+  more: { to: string; label: string };
+}) {
   return (
     <section className="py-16 sm:py-20" aria-labelledby="cta-heading">
       <Container>
@@ -15,7 +29,14 @@ export function CtaBand({ title, text, children }: { title: string; text: string
             {title}
           </h2>
           <p className="relative mx-auto mt-4 max-w-2xl text-lg text-slate-300">{text}</p>
-          <div className="relative mt-8 flex flex-col justify-center gap-3 sm:flex-row">{children}</div>
+          <div className="relative mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+            <Link to="/contact" className={buttonClasses('primary', 'lg')}>
+              {contactLabel}
+            </Link>
+            <Link to={more.to} className={darkOutlineButton()}>
+              {more.label}
+            </Link>
+          </div>
         </div>
       </Container>
     </section>

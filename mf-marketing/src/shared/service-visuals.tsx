@@ -5,7 +5,7 @@ import {
   SERVICE_VISUALS,
   type ServiceIcon,
   type ServiceVisual,
-} from '@agency/contracts';
+} from '@agency/contracts/content-values';
 import { cn } from '@agency/ui';
 
 const ICONS: Record<ServiceIcon, LucideIcon> = {

@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { DEFAULT_TESTIMONIAL_RATING } from '@agency/contracts';
+import { DEFAULT_TESTIMONIAL_RATING } from '@agency/contracts/content-values';
 
 /** Filled stars for the rating (1–5, default 5), announced as text for screen readers. */
 export function StarRating({ rating }: { rating?: number | null }) {

@@ -2,10 +2,12 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 
 interface PageMetaAnswer {
+  status: number;
   title: string;
   description: string;
   canonical: string;
   noindex: boolean;
+  image?: { url: string; width: number; height: number; alt: string } | null;
 }
 
 function setMeta(selector: string, create: () => HTMLElement, attr: string, value: string) {
@@ -25,7 +27,8 @@ const meta = (attrs: Record<string, string>) => () => {
 
 /**
  * The server writes each route's head into the first HTML; on client-side navigation this asks the
- * same resolver (/api/page-meta) and keeps title, description, canonical and robots in step.
+ * same resolver (/api/page-meta) and keeps title, description, canonical, robots and the social card
+ * in step.
  */
 export function useDocumentMeta() {
   const { pathname } = useLocation();
@@ -56,12 +59,25 @@ export function useDocumentMeta() {
           'content',
           m.noindex ? 'noindex, nofollow' : 'index, follow',
         );
-        setMeta(
-          'link[rel="canonical"]',
-          () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
-          'href',
-          m.canonical,
-        );
+        // A missing page has no address of its own: no canonical (as the server renders it).
+        if (m.status === 404) document.head.querySelector('link[rel="canonical"]')?.remove();
+        else
+          setMeta(
+            'link[rel="canonical"]',
+            () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
+            'href',
+            m.canonical,
+          );
+        if (m.image) {
+          setMeta('meta[property="og:image"]', meta({ property: 'og:image' }), 'content', m.image.url);
+          setMeta(
+            'meta[property="og:image:alt"]',
+            meta({ property: 'og:image:alt' }),
+            'content',
+            m.image.alt,
+          );
+          setMeta('meta[name="twitter:image"]', meta({ name: 'twitter:image' }), 'content', m.image.url);
+        }
       })
       .catch(() => {});
     return () => controller.abort();

@@ -8,9 +8,10 @@ import {
   siteSettingsQueryOptions,
   type SiteSettings,
   type SocialPlatform,
+  LabelledList,
 } from '@agency/ui';
-import { FOUNDING_SERVICES } from '@agency/contracts/browser';
-import { siteLink } from '@agency/contracts/site-routes';
+import { FOUNDING_SERVICES } from '@agency/contracts/content-values';
+import { siteLink, sitePath } from '@agency/contracts/site-routes';
 import { RemoteModule } from '@agency/ui/remote-module';
 import { Wordmark } from './wordmark';
 
@@ -59,7 +60,7 @@ export function Footer() {
   // are missing or empty, the spec's six.
   const { data } = useQuery(servicesQueryOptions);
   const services = data?.length ? data : FOUNDING_SERVICES;
-  const serviceLinks = services.map((s) => ({ href: `/services/${s.slug}`, label: s.title }));
+  const serviceLinks = services.map((s) => ({ href: sitePath('service', { slug: s.slug }), label: s.title }));
   return (
     <footer className="bg-ink-950 text-slate-300">
       <section id="newsletter" aria-labelledby="newsletter-heading" className="border-b border-white/10">
@@ -84,7 +85,7 @@ export function Footer() {
             Clarity in data. Creativity in growth. A senior-led digital marketing agency for ambitious brands.
           </p>
           {socialLinks.length > 0 && (
-            <ul className="mt-6 flex gap-3" aria-label="Social media">
+            <LabelledList className="mt-6 flex gap-3" label="Social media">
               {socialLinks.map((s) => (
                 <li key={s.key}>
                   <a
@@ -100,7 +101,7 @@ export function Footer() {
                   </a>
                 </li>
               ))}
-            </ul>
+            </LabelledList>
           )}
         </div>
         <FooterLinks title="Services" links={serviceLinks} />

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
-import { Toaster } from '@agency/ui/toaster';
+import { LazyToaster } from './lazy-toaster';
 import { Header } from './header';
 import { Footer } from './footer';
 import { useDocumentMeta } from '../app/use-document-meta';
@@ -31,7 +31,7 @@ export function RootLayout() {
   return (
     <>
       <Outlet />
-      <Toaster />
+      <LazyToaster />
     </>
   );
 }

@@ -1,14 +1,27 @@
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Send } from 'lucide-react';
 import {
   BUDGET_OPTIONS,
+  FORM_ANCHORS,
+  FORM_RETURN_FIELD,
+  FormRoutes,
   contactRequestSchema,
   type ContactRequest,
   type ContactRequestInput,
 } from '@agency/contracts/browser';
-import { Button, FieldError, fieldErrors, Input, Label, Select, Textarea, useHydrated } from '@agency/ui';
+import {
+  Button,
+  FieldError,
+  fieldErrors,
+  Input,
+  Label,
+  Select,
+  Textarea,
+  useFormOutcome,
+} from '@agency/ui';
+import { useLocation } from '@agency/ui/router';
 import { toast } from '@agency/ui/toast';
 import { useSendContactRequest } from '../api/send-contact-request';
 
@@ -28,10 +41,21 @@ function describeError(error: unknown): string {
   return 'Failed to send message. Please try again.';
 }
 
+/**
+ * HTML first: a real form that posts to the server (FormRoutes.contact) before or without JavaScript;
+ * the server validates, stores and redirects back, and this page's server render shows the outcome
+ * (`useFormOutcome`): the 'Thank You!' panel, or the messages beside the fields with the typed values.
+ * Once hydrated, the submit is the spec's: validated here, sent as JSON, toasts.
+ */
 export function ContactForm() {
   const id = useId();
-  const hydrated = useHydrated();
-  const [sent, setSent] = useState(false);
+  const { pathname } = useLocation();
+  const outcome = useFormOutcome('contact');
+  const [sent, setSent] = useState(outcome?.status === 'success');
+  // The server's messages stay until the visitor sends the form again (then the client's decide).
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(outcome?.errors ?? {});
+  const [serverMessage, setServerMessage] = useState(outcome?.message);
+  const [kept, setKept] = useState<Record<string, string>>(outcome?.values ?? {});
   const mutation = useSendContactRequest();
   const {
     register,
@@ -44,10 +68,10 @@ export function ContactForm() {
     // Text fields have no default: on hydration each adopts what is already in its input, so text
     // typed into the server-rendered form before its code arrived is kept (a default would erase it).
     // The budget starts on its placeholder (a select without a default would show the first option).
-    defaultValues: { budget: EMPTY.budget },
+    defaultValues: { budget: (kept['budget'] ?? EMPTY.budget) as ContactRequestInput['budget'] },
   });
 
-  const onSubmit = handleSubmit(({ website, ...values }) => {
+  const submit = handleSubmit(({ website, ...values }) => {
     // The honeypot travels only when a bot filled it; people send exactly the spec's six fields.
     mutation.mutate(website ? { ...values, website } : values, {
       onSuccess: () => {
@@ -65,61 +89,96 @@ export function ContactForm() {
       },
     });
   });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    setServerErrors({});
+    setServerMessage(undefined);
+    return submit(event);
+  };
 
   if (sent) {
     return (
-      <div className="rounded-2xl border border-emerald-200 bg-emerald-50 p-8 text-center" role="status">
+      <div
+        id={FORM_ANCHORS.contact}
+        className="rounded-2xl border border-emerald-200 bg-emerald-50 p-8 text-center"
+        role="status"
+      >
         <CheckCircle2 className="mx-auto h-12 w-12 text-emerald-600" aria-hidden="true" />
         <h3 className="mt-4 text-2xl font-bold text-ink-900">Thank You!</h3>
         <p className="mt-2 text-slate-700">
           Our team will contact you within 24 hours to schedule your free consultation.
         </p>
-        <Button
-          variant="outline"
-          className="mt-6"
-          onClick={() => {
-            reset(EMPTY);
-            mutation.reset();
-            setSent(false);
-          }}
-        >
-          Send Another Message
-        </Button>
+        {/* Before the code arrives (or without it) this loads the page again: a blank form. A link
+            would not do: one to this same address only scrolls. */}
+        <form method="get" action={`${pathname}#${FORM_ANCHORS.contact}`}>
+          <Button
+            type="submit"
+            variant="outline"
+            className="mt-6"
+            onClick={(event) => {
+              event.preventDefault();
+              reset(EMPTY);
+              setKept({});
+              mutation.reset();
+              setSent(false);
+            }}
+          >
+            Send Another Message
+          </Button>
+        </form>
       </div>
     );
   }
 
+  const messageOf = (name: keyof ContactRequestInput) => errors[name]?.message ?? serverErrors[name];
   const field = (name: keyof ContactRequestInput) => ({
     id: `${id}-${name}`,
-    invalid: Boolean(errors[name]),
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+    invalid: Boolean(messageOf(name)),
+    'aria-describedby': messageOf(name) ? `${id}-${name}-error` : undefined,
+    // What the visitor typed, when the server sent the form back (no JavaScript): kept in the HTML.
+    // The budget starts on its placeholder in the HTML too: a select with nothing selected would show,
+    // and post, its first enabled option.
+    defaultValue: name === 'budget' ? (kept[name] ?? EMPTY.budget) : kept[name],
     ...register(name),
   });
   const sending = mutation.isPending;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Contact form">
+    <form
+      id={FORM_ANCHORS.contact}
+      method="post"
+      action={FormRoutes.contact}
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-5"
+      aria-label="Contact form"
+    >
+      <input type="hidden" name={FORM_RETURN_FIELD} value={pathname} />
+      {serverMessage ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-700">
+          {serverMessage}
+        </p>
+      ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           <Label htmlFor={`${id}-firstName`}>First Name</Label>
-          <Input autoComplete="given-name" {...field('firstName')} />
-          <FieldError id={`${id}-firstName-error`}>{errors.firstName?.message}</FieldError>
+          <Input type="text" autoComplete="given-name" {...field('firstName')} />
+          <FieldError id={`${id}-firstName-error`}>{messageOf('firstName')}</FieldError>
         </div>
         <div>
           <Label htmlFor={`${id}-lastName`}>Last Name</Label>
-          <Input autoComplete="family-name" {...field('lastName')} />
-          <FieldError id={`${id}-lastName-error`}>{errors.lastName?.message}</FieldError>
+          <Input type="text" autoComplete="family-name" {...field('lastName')} />
+          <FieldError id={`${id}-lastName-error`}>{messageOf('lastName')}</FieldError>
         </div>
       </div>
       <div>
         <Label htmlFor={`${id}-email`}>Business Email</Label>
         <Input type="email" autoComplete="email" {...field('email')} />
-        <FieldError id={`${id}-email-error`}>{errors.email?.message}</FieldError>
+        <FieldError id={`${id}-email-error`}>{messageOf('email')}</FieldError>
       </div>
       <div>
         <Label htmlFor={`${id}-company`}>Company</Label>
-        <Input autoComplete="organization" {...field('company')} />
-        <FieldError id={`${id}-company-error`}>{errors.company?.message}</FieldError>
+        <Input type="text" autoComplete="organization" {...field('company')} />
+        <FieldError id={`${id}-company-error`}>{messageOf('company')}</FieldError>
       </div>
       <div>
         <Label htmlFor={`${id}-budget`}>Monthly Budget</Label>
@@ -133,7 +192,7 @@ export function ContactForm() {
             </option>
           ))}
         </Select>
-        <FieldError id={`${id}-budget-error`}>{errors.budget?.message}</FieldError>
+        <FieldError id={`${id}-budget-error`}>{messageOf('budget')}</FieldError>
       </div>
       <div>
         <Label htmlFor={`${id}-goals`}>Your Goals</Label>
@@ -142,14 +201,15 @@ export function ContactForm() {
           placeholder="Tell us about your growth goals and current challenges"
           {...field('goals')}
         />
-        <FieldError id={`${id}-goals-error`}>{errors.goals?.message}</FieldError>
+        <FieldError id={`${id}-goals-error`}>{messageOf('goals')}</FieldError>
       </div>
       {/* Honeypot: hidden from people and assistive tech; bots that fill it are ignored by the API. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-website`}>Website</label>
-        <input id={`${id}-website`} tabIndex={-1} autoComplete="off" {...register('website')} />
+        <input id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
       </div>
-      <Button type="submit" size="lg" disabled={sending || !hydrated} className="w-full">
+      {/* Enabled from the first byte: before the code arrives, the browser posts the form itself. */}
+      <Button type="submit" size="lg" disabled={sending} className="w-full">
         {sending ? (
           'Sending...'
         ) : (

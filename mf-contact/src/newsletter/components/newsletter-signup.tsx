@@ -1,19 +1,32 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2 } from 'lucide-react';
-import { newsletterSchema, type NewsletterInput } from '@agency/contracts/browser';
-import { Button, FieldError, Input, cn, useHydrated } from '@agency/ui';
+import {
+  FORM_RETURN_FIELD,
+  FormRoutes,
+  newsletterSchema,
+  type NewsletterInput,
+} from '@agency/contracts/browser';
+import { Button, FieldError, Input, cn, useFormOutcome } from '@agency/ui';
+import { useLocation } from '@agency/ui/router';
 import { toast } from '@agency/ui/toast';
 import { useSubscribe } from '../api/subscribe';
 
 /** Spec section 9: the success banner shows for 3 seconds. */
 export const NEWSLETTER_SUCCESS_MS = 3000;
 
+/**
+ * HTML first: a real form that posts to the server (FormRoutes.newsletter) before or without
+ * JavaScript; the page it redirects back to shows 'Successfully subscribed!' or the message beside the
+ * field with the address kept (`useFormOutcome`). Once hydrated, the submit is the spec's (toasts).
+ */
 export function NewsletterSignup({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   const id = useId();
-  const hydrated = useHydrated();
-  const [subscribed, setSubscribed] = useState(false);
+  const { pathname } = useLocation();
+  const outcome = useFormOutcome('newsletter');
+  const [subscribed, setSubscribed] = useState(outcome?.status === 'success');
+  const [serverError, setServerError] = useState(outcome?.errors?.['email'] ?? outcome?.message);
   const mutation = useSubscribe();
   const {
     register,
@@ -31,7 +44,7 @@ export function NewsletterSignup({ tone = 'dark' }: { tone?: 'dark' | 'light' })
     return () => clearTimeout(timer);
   }, [subscribed]);
 
-  const onSubmit = handleSubmit(({ email, website }) => {
+  const submit = handleSubmit(({ email, website }) => {
     mutation.mutate(website ? { email, website } : { email }, {
       onSuccess: () => {
         toast({
@@ -55,6 +68,12 @@ export function NewsletterSignup({ tone = 'dark' }: { tone?: 'dark' | 'light' })
     });
   });
 
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    setServerError(undefined);
+    return submit(event);
+  };
+  const emailError = errors.email?.message ?? serverError;
+
   if (subscribed) {
     return (
       <p
@@ -71,7 +90,15 @@ export function NewsletterSignup({ tone = 'dark' }: { tone?: 'dark' | 'light' })
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="w-full max-w-md" aria-label="Newsletter signup">
+    <form
+      method="post"
+      action={FormRoutes.newsletter}
+      onSubmit={onSubmit}
+      noValidate
+      className="w-full max-w-md"
+      aria-label="Newsletter signup"
+    >
+      <input type="hidden" name={FORM_RETURN_FIELD} value={pathname} />
       <div className="flex flex-col gap-3 sm:flex-row">
         <label htmlFor={`${id}-email`} className="sr-only">
           Email address
@@ -81,21 +108,24 @@ export function NewsletterSignup({ tone = 'dark' }: { tone?: 'dark' | 'light' })
           type="email"
           autoComplete="email"
           placeholder="Enter your email"
-          invalid={Boolean(errors.email)}
-          aria-describedby={errors.email ? `${id}-email-error` : undefined}
+          invalid={Boolean(emailError)}
+          aria-describedby={emailError ? `${id}-email-error` : undefined}
+          // The address the server sent back (no JavaScript), kept in the HTML.
+          defaultValue={outcome?.status === 'success' ? undefined : outcome?.values?.['email']}
           className="sm:flex-1"
           {...register('email')}
         />
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label htmlFor={`${id}-website`}>Website</label>
-          <input id={`${id}-website`} tabIndex={-1} autoComplete="off" {...register('website')} />
+          <input id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
         </div>
-        <Button type="submit" disabled={mutation.isPending || !hydrated}>
+        {/* Enabled from the first byte: before the code arrives, the browser posts the form itself. */}
+        <Button type="submit" disabled={mutation.isPending}>
           {mutation.isPending ? 'Subscribing...' : 'Subscribe'}
         </Button>
       </div>
       <div className={tone === 'dark' ? '[&_p]:text-red-300' : ''}>
-        <FieldError id={`${id}-email-error`}>{errors.email?.message}</FieldError>
+        <FieldError id={`${id}-email-error`}>{emailError}</FieldError>
       </div>
     </form>
   );

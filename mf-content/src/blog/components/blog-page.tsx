@@ -1,10 +1,10 @@
-import { Link } from '@agency/ui/router';
-import { ArrowRight, Calendar, Mail, User } from 'lucide-react';
+import { sitePath } from '@agency/contracts/site-routes';
+import { Calendar, Mail, User } from 'lucide-react';
 import type { BlogPost } from '@agency/contracts/browser';
-import { Badge, Card, Container, buttonClasses } from '@agency/ui';
+import { Badge, Card, Container, buttonClasses, LabelledList } from '@agency/ui';
 import { useBlogPosts } from '../api/get-blog-posts';
 import { blogTopics, postDateLabel, postDateTime, truncateExcerpt } from '../post-display';
-import { CardSkeletons, ComingSoon, LoadError, PageHero } from '../../shared/page-states';
+import { CardLink, CardSkeletons, ComingSoon, LoadError, PageHero } from '../../shared/page-states';
 
 export function BlogPage() {
   const { data, isPending, isError } = useBlogPosts();
@@ -20,7 +20,7 @@ export function BlogPage() {
         intro="Practical advice on SEO, paid media, analytics and strategy from the senior team doing the work."
       >
         {/* Decorative: the chips name the topics the posts cover; they do not filter. */}
-        <ul aria-label="Topics we write about" className="mt-8 flex flex-wrap justify-center gap-2">
+        <LabelledList label="Topics we write about" className="mt-8 flex flex-wrap justify-center gap-2">
           {chips.map((c) => (
             <li
               key={c}
@@ -33,7 +33,7 @@ export function BlogPage() {
               {c}
             </li>
           ))}
-        </ul>
+        </LabelledList>
       </PageHero>
 
       {isPending ? (
@@ -149,17 +149,12 @@ function FeaturedPost({ post }: { post: BlogPost }) {
         <div className="mt-5">
           <Byline post={post} />
         </div>
-        <Link
-          to={`/blog/${post.slug}`}
-          className="mt-6 inline-flex items-center gap-1.5 font-semibold text-brand-700 after:absolute after:inset-0 focus-visible:outline-none"
-        >
-          Read Article
-          <span className="sr-only">: {post.title}</span>
-          <ArrowRight
-            className="h-4 w-4 transition-transform group-hover:translate-x-0.5"
-            aria-hidden="true"
-          />
-        </Link>
+        <CardLink
+          to={sitePath('blog-post', { slug: post.slug })}
+          label="Read Article"
+          itemTitle={post.title}
+          className="mt-6"
+        />
       </div>
     </Card>
   );
@@ -181,14 +176,12 @@ function PostCard({ post }: { post: BlogPost }) {
       <div className="mt-5">
         <Byline post={post} />
       </div>
-      <Link
-        to={`/blog/${post.slug}`}
-        className="mt-auto inline-flex items-center gap-1.5 pt-5 font-semibold text-brand-700 after:absolute after:inset-0 focus-visible:outline-none"
-      >
-        Read More
-        <span className="sr-only">: {post.title}</span>
-        <ArrowRight className="h-4 w-4 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
-      </Link>
+      <CardLink
+        to={sitePath('blog-post', { slug: post.slug })}
+        label="Read More"
+        itemTitle={post.title}
+        className="mt-auto pt-5"
+      />
     </Card>
   );
 }

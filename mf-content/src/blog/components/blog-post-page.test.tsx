@@ -186,4 +186,17 @@ describe('BlogPostPage', () => {
     expect(await screen.findByText('Link copied')).toBeTruthy();
     expect(await navigator.clipboard.readText()).toBe(window.location.href);
   });
+
+  it('markup: no complementary landmark inside the article, and named lists take their name from page text', async () => {
+    fakeApi({ [ApiRoutes.blogPost(POST.slug)]: ok(POST) });
+    const { container } = renderPost();
+    await screen.findByRole('heading', { level: 1, name: POST.title });
+    expect(container.querySelectorAll('article aside')).toHaveLength(0);
+    // aria-label on a plain element (a list, a div) has no effect: the name is text the page holds.
+    expect(
+      container.querySelectorAll('ul[aria-label], ol[aria-label], div[aria-label]:not([role])'),
+    ).toHaveLength(0);
+    expect(screen.getByRole('list', { name: 'Tags' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'About the Author' })).toBeTruthy();
+  });
 });

@@ -1,30 +1,32 @@
 import { Link, useParams } from '@agency/ui/router';
-import { ArrowLeft, ArrowRight, Calendar, Mail, MessageCircle, User } from 'lucide-react';
-import type { BlogPost } from '@agency/contracts/browser';
-import { Badge, Card, Container, Skeleton, buttonClasses } from '@agency/ui';
+import { Calendar, Mail, MessageCircle, User } from 'lucide-react';
+import { NOT_FOUND_HEADINGS, type BlogPost } from '@agency/contracts/browser';
+import { Badge, Card, Container, Skeleton, buttonClasses, LabelledList } from '@agency/ui';
 import { useBlogPost } from '../api/get-blog-post';
 import { HEADER_TAG_LIMIT, postDateLabel, postDateTime } from '../post-display';
-import { NotFoundState } from '../../shared/page-states';
+import { BackLink, ItemColumns, ItemStates, MoreBand } from '../../shared/page-states';
 import { blogBodyHtml, richTextClasses, withResponsiveImages } from '@agency/ui/rich-text';
 import { ShareButton } from './share-button';
 
 export function BlogPostPage() {
   const slug = useParams()['slug'] ?? '';
-  const { data, isPending, isError, fetchStatus } = useBlogPost(slug);
-  const disabled = isPending && fetchStatus === 'idle';
-
-  if (isError || disabled || (!isPending && !data)) {
-    return (
-      <NotFoundState
-        title="Article Not Found"
-        message="The article you're looking for doesn't exist or has been moved."
-        linkTo="/blog"
-        linkLabel="Back to Blog"
-      />
-    );
-  }
-  if (isPending) return <PostSkeleton />;
-  return <Post post={data} />;
+  const query = useBlogPost(slug);
+  return (
+    <ItemStates
+      query={query}
+      // A malformed slug: the query never runs.
+      missing={query.isPending && query.fetchStatus === 'idle'}
+      notFound={{
+        title: NOT_FOUND_HEADINGS['blog-post'],
+        message: "The article you're looking for doesn't exist or has been moved.",
+        linkTo: '/blog',
+        linkLabel: 'Back to Blog',
+      }}
+      skeleton={<PostSkeleton />}
+    >
+      {(post) => <Post post={post} />}
+    </ItemStates>
+  );
 }
 
 function PostSkeleton() {
@@ -54,13 +56,7 @@ function Post({ post }: { post: BlogPost }) {
     <article>
       <header className="bg-ink-950 pb-14 pt-32 text-white sm:pt-36">
         <Container className="max-w-4xl!">
-          <Link
-            to="/blog"
-            className="inline-flex items-center gap-2 text-sm font-semibold text-brand-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-300"
-          >
-            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-            Back to Blog
-          </Link>
+          <BackLink to="/blog" label="Back to Blog" />
           <div className="mt-6">
             <Badge tone="brand">{post.category}</Badge>
           </div>
@@ -76,13 +72,13 @@ function Post({ post }: { post: BlogPost }) {
               {dateTime ? <time dateTime={dateTime}>{postDateLabel(post)}</time> : postDateLabel(post)}
             </span>
             {post.tags.length > 0 ? (
-              <ul aria-label="Tags" data-testid="header-tags" className="flex flex-wrap gap-2">
+              <LabelledList label="Tags" data-testid="header-tags" className="flex flex-wrap gap-2">
                 {post.tags.slice(0, HEADER_TAG_LIMIT).map((t) => (
                   <li key={t}>
                     <Badge className="bg-white/10! text-white! ring-1 ring-white/15">#{t}</Badge>
                   </li>
                 ))}
-              </ul>
+              </LabelledList>
             ) : null}
             <span className="sm:ml-auto">
               <ShareButton title={post.title} text={post.excerpt} />
@@ -91,85 +87,89 @@ function Post({ post }: { post: BlogPost }) {
         </Container>
       </header>
 
-      <Container className="grid max-w-6xl! gap-10 py-14 lg:grid-cols-3 lg:py-20">
-        <div className="min-w-0 lg:col-span-2">
-          <div
-            data-testid="post-body"
-            className={richTextClasses}
-            // Sanitized with DOMPurify first, then library images become <picture>: see @agency/ui/rich-text.
-            dangerouslySetInnerHTML={{
-              __html: withResponsiveImages(blogBodyHtml(post.content, post.contentFormat), post.images),
-            }}
-          />
-          {post.tags.length > 0 ? (
-            <section className="mt-12 border-t border-slate-200 pt-6">
-              <h2 className="text-sm font-semibold uppercase tracking-wider text-slate-600">Tags</h2>
-              <ul data-testid="all-tags" className="mt-3 flex flex-wrap gap-2">
-                {post.tags.map((t) => (
-                  <li key={t}>
-                    <Badge>#{t}</Badge>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-        </div>
-
-        <aside className="grid content-start gap-6">
-          <Card className="p-6">
-            <h2 className="text-lg font-bold text-ink-900">About the Author</h2>
-            <div className="mt-4 flex items-center gap-4">
-              <span
-                aria-hidden="true"
-                data-testid="author-initial"
-                className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-accent-500 text-xl font-bold text-white"
-              >
-                {initial}
-              </span>
-              <div>
-                <p className="font-semibold text-ink-900">{post.author}</p>
-                {post.authorRole ? <p className="text-sm text-slate-600">{post.authorRole}</p> : null}
+      <ItemColumns
+        className="max-w-6xl!"
+        sidebarTestId="post-sidebar"
+        sidebar={
+          <>
+            <Card className="p-6">
+              <h2 className="text-lg font-bold text-ink-900">About the Author</h2>
+              <div className="mt-4 flex items-center gap-4">
+                <span
+                  aria-hidden="true"
+                  data-testid="author-initial"
+                  className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-accent-500 text-xl font-bold text-white"
+                >
+                  {initial}
+                </span>
+                <div>
+                  <p className="font-semibold text-ink-900">{post.author}</p>
+                  {post.authorRole ? <p className="text-sm text-slate-600">{post.authorRole}</p> : null}
+                </div>
               </div>
+              <p className="mt-4 text-sm text-slate-600">
+                Writes about {post.category} from hands-on client work, not theory.
+              </p>
+            </Card>
+            <Card className="p-6">
+              <h2 className="flex items-center gap-2 text-lg font-bold text-ink-900">
+                <Mail className="h-5 w-5 text-brand-700" aria-hidden="true" />
+                Stay Updated
+              </h2>
+              <p className="mt-2 text-sm text-slate-600">Get new articles and playbooks in your inbox.</p>
+              <a href="#newsletter" className={buttonClasses('primary', 'md', 'mt-4 w-full')}>
+                Subscribe
+              </a>
+            </Card>
+            <div className="rounded-2xl bg-ink-950 p-6 text-white">
+              <h2 className="flex items-center gap-2 text-lg font-bold">
+                <MessageCircle className="h-5 w-5 text-brand-300" aria-hidden="true" />
+                Need Help?
+              </h2>
+              <p className="mt-2 text-sm text-slate-300">
+                Want experts to put this into practice for you? Book a free strategy session.
+              </p>
+              <Link to="/contact" className={buttonClasses('inverse', 'md', 'mt-4 w-full')}>
+                Get in Touch
+              </Link>
             </div>
-            <p className="mt-4 text-sm text-slate-600">
-              Writes about {post.category} from hands-on client work, not theory.
-            </p>
-          </Card>
-          <Card className="p-6">
-            <h2 className="flex items-center gap-2 text-lg font-bold text-ink-900">
-              <Mail className="h-5 w-5 text-brand-700" aria-hidden="true" />
-              Stay Updated
-            </h2>
-            <p className="mt-2 text-sm text-slate-600">Get new articles and playbooks in your inbox.</p>
-            <a href="#newsletter" className={buttonClasses('primary', 'md', 'mt-4 w-full')}>
-              Subscribe
-            </a>
-          </Card>
-          <div className="rounded-2xl bg-ink-950 p-6 text-white">
-            <h2 className="flex items-center gap-2 text-lg font-bold">
-              <MessageCircle className="h-5 w-5 text-brand-300" aria-hidden="true" />
-              Need Help?
-            </h2>
-            <p className="mt-2 text-sm text-slate-300">
-              Want experts to put this into practice for you? Book a free strategy session.
-            </p>
-            <Link to="/contact" className={buttonClasses('inverse', 'md', 'mt-4 w-full')}>
-              Get in Touch
-            </Link>
-          </div>
-        </aside>
-      </Container>
+          </>
+        }
+      >
+        <div
+          data-testid="post-body"
+          className={richTextClasses}
+          // Sanitized with DOMPurify first, then library images become <picture>: see @agency/ui/rich-text.
+          dangerouslySetInnerHTML={{
+            __html: withResponsiveImages(blogBodyHtml(post.content, post.contentFormat), post.images),
+          }}
+        />
+        <PostTags tags={post.tags} />
+      </ItemColumns>
 
-      <section className="border-t border-slate-200 bg-slate-50 py-14">
-        <Container className="flex flex-col items-center gap-4 text-center">
-          <h2 className="text-2xl font-bold text-ink-900">Related Articles</h2>
-          <p className="max-w-xl text-slate-600">Explore more insights from our team.</p>
-          <Link to="/blog" className={buttonClasses('outline')}>
-            View All Articles
-            <ArrowRight className="h-4 w-4" aria-hidden="true" />
-          </Link>
-        </Container>
-      </section>
+      <MoreBand
+        title="Related Articles"
+        text="Explore more insights from our team."
+        linkTo="/blog"
+        linkLabel="View All Articles"
+      />
     </article>
+  );
+}
+
+/** All the post's tags, below its body. */
+function PostTags({ tags }: { tags: string[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <section className="mt-12 border-t border-slate-200 pt-6">
+      <h2 className="text-sm font-semibold uppercase tracking-wider text-slate-600">Tags</h2>
+      <ul data-testid="all-tags" className="mt-3 flex flex-wrap gap-2">
+        {tags.map((t) => (
+          <li key={t}>
+            <Badge>#{t}</Badge>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -189,4 +189,16 @@ describe('CaseStudyDetailPage', () => {
     );
     expect(screen.getByRole('heading', { name: 'More Success Stories' })).toBeTruthy();
   });
+
+  it('markup: no complementary landmark inside the article, and no aria-label on plain lists', async () => {
+    fakeApi({ [ApiRoutes.caseStudy('study-1')]: ok(study(1)) });
+    const { container } = renderDetail('study-1');
+    await screen.findByRole('heading', { level: 1, name: 'Study 1' });
+    expect(container.querySelectorAll('article aside')).toHaveLength(0);
+    expect(
+      container.querySelectorAll('ul[aria-label], ol[aria-label], div[aria-label]:not([role])'),
+    ).toHaveLength(0);
+    expect(screen.getByRole('list', { name: 'Project tags' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Project Details' })).toBeTruthy();
+  });
 });

@@ -1,37 +1,43 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from '@agency/ui/router';
+import { Building2, Calendar, CheckCircle2, Clock, Lightbulb, Target } from 'lucide-react';
 import {
-  ArrowLeft,
-  ArrowRight,
-  Building2,
-  Calendar,
-  CheckCircle2,
-  Clock,
-  Lightbulb,
-  Target,
-} from 'lucide-react';
-import { CASE_STUDY_IMAGE_SIZES, SLUG_PATTERN, type CaseStudy } from '@agency/contracts/browser';
-import { Badge, Card, Container, ResponsiveImage, Skeleton, buttonClasses, formatDate } from '@agency/ui';
+  CASE_STUDY_IMAGE_SIZES,
+  NOT_FOUND_HEADINGS,
+  SLUG_PATTERN,
+  type CaseStudy,
+} from '@agency/contracts/browser';
+import {
+  Badge,
+  Card,
+  Container,
+  CaseStudyImage,
+  Skeleton,
+  buttonClasses,
+  formatDate,
+  LabelledList,
+} from '@agency/ui';
 import { useCaseStudy } from '../api/get-case-study';
-import { NotFoundState } from '../../shared/page-states';
+import { BackLink, ItemColumns, ItemStates, MoreBand } from '../../shared/page-states';
 
 export function CaseStudyDetailPage() {
   const slug = useParams()['slug'] ?? '';
-  const validSlug = SLUG_PATTERN.test(slug);
-  const { data, isPending, isError } = useCaseStudy(slug);
-
-  if (!validSlug || isError || (!isPending && !data)) {
-    return (
-      <NotFoundState
-        title="Case Study Not Found"
-        message="The case study you're looking for doesn't exist or has been moved."
-        linkTo="/case-studies"
-        linkLabel="View All Case Studies"
-      />
-    );
-  }
-  if (isPending) return <DetailSkeleton />;
-  return <CaseStudyDetail study={data} />;
+  const query = useCaseStudy(slug);
+  return (
+    <ItemStates
+      query={query}
+      missing={!SLUG_PATTERN.test(slug)}
+      notFound={{
+        title: NOT_FOUND_HEADINGS['case-study'],
+        message: "The case study you're looking for doesn't exist or has been moved.",
+        linkTo: '/case-studies',
+        linkLabel: 'View All Case Studies',
+      }}
+      skeleton={<DetailSkeleton />}
+    >
+      {(study) => <CaseStudyDetail study={study} />}
+    </ItemStates>
+  );
 }
 
 function DetailSkeleton() {
@@ -57,14 +63,8 @@ function CaseStudyDetail({ study }: { study: CaseStudy }) {
     <article>
       <header className="bg-ink-950 pb-16 pt-32 text-white sm:pt-36">
         <Container>
-          <Link
-            to="/case-studies"
-            className="inline-flex items-center gap-2 text-sm font-semibold text-brand-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-300"
-          >
-            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-            Back to Case Studies
-          </Link>
-          <ul aria-label="Project tags" className="mt-6 flex flex-wrap gap-2">
+          <BackLink to="/case-studies" label="Back to Case Studies" />
+          <LabelledList label="Project tags" className="mt-6 flex flex-wrap gap-2">
             <li>
               <Badge tone="brand">{study.industry}</Badge>
             </li>
@@ -79,7 +79,7 @@ function CaseStudyDetail({ study }: { study: CaseStudy }) {
                 <Badge className="bg-white/10! text-white! ring-1 ring-white/15">{s}</Badge>
               </li>
             ))}
-          </ul>
+          </LabelledList>
           <h1 className="mt-5 max-w-4xl text-3xl font-bold tracking-tight sm:text-5xl">{study.title}</h1>
           <div className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-slate-300">
             <span className="inline-flex items-center gap-2">
@@ -94,8 +94,8 @@ function CaseStudyDetail({ study }: { study: CaseStudy }) {
             </span>
           </div>
           {study.results.length > 0 ? (
-            <ul
-              aria-label="Results summary"
+            <LabelledList
+              label="Results summary"
               className="mt-10 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
             >
               {study.results.map((r) => (
@@ -104,93 +104,85 @@ function CaseStudyDetail({ study }: { study: CaseStudy }) {
                   <span className="mt-1 block text-sm text-slate-300">{r.metric}</span>
                 </li>
               ))}
-            </ul>
+            </LabelledList>
           ) : null}
         </Container>
       </header>
 
-      <Container className="grid gap-10 py-14 lg:grid-cols-3 lg:py-20">
-        <div className="min-w-0 lg:col-span-2">
-          {study.imageUrl ? (
-            <ResponsiveImage
-              image={study.image}
-              src={study.imageUrl}
-              alt={`Illustration for ${study.title}`}
-              width={1200}
-              height={675}
-              sizes={CASE_STUDY_IMAGE_SIZES}
-              // The page's largest image: preloaded from the head by the server, fetched first.
-              priority
-              className="aspect-video w-full rounded-2xl object-cover shadow-sm"
-            />
-          ) : null}
-          <StorySection icon={<Target className="h-5 w-5" aria-hidden="true" />} title="The Challenge">
-            {study.challenge}
-          </StorySection>
-          <StorySection icon={<Lightbulb className="h-5 w-5" aria-hidden="true" />} title="Our Solution">
-            {study.solution}
-          </StorySection>
-          {study.results.length > 0 ? (
-            <section className="mt-12">
-              <h2 className="text-2xl font-bold text-ink-900">Detailed Results</h2>
-              <ul className="mt-5 grid gap-3 sm:grid-cols-2">
-                {study.results.map((r) => (
-                  <li
-                    key={r.metric}
-                    className="flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-4"
-                  >
-                    <CheckCircle2 className="h-6 w-6 shrink-0 text-emerald-600" aria-hidden="true" />
-                    <span>
-                      <span className="block text-xl font-bold text-ink-900">{r.value}</span>
-                      <span className="block text-sm text-slate-600">{r.metric}</span>
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-        </div>
+      <ItemColumns
+        sidebarTestId="study-sidebar"
+        sidebar={
+          <>
+            <Card className="p-6">
+              <h2 className="text-lg font-bold text-ink-900">Project Details</h2>
+              <dl className="mt-4 grid gap-4 text-sm">
+                <Detail term="Client">{study.client}</Detail>
+                <Detail term="Industry">{study.industry}</Detail>
+                <Detail term="Duration">{study.duration}</Detail>
+                <Detail term="Services">
+                  <ul className="mt-1 flex flex-wrap gap-2">
+                    {study.services.map((s) => (
+                      <li key={s}>
+                        <Badge>{s}</Badge>
+                      </li>
+                    ))}
+                  </ul>
+                </Detail>
+              </dl>
+            </Card>
+            <div className="rounded-2xl bg-brand-700 p-6 text-white shadow-sm">
+              <h2 className="text-lg font-bold">Want Similar Results?</h2>
+              <p className="mt-2 text-brand-50">
+                Let&apos;s talk about your goals. Your free strategy session comes with no obligation.
+              </p>
+              <Link to="/contact" className={buttonClasses('inverse', 'md', 'mt-5 w-full')}>
+                Get Your Free Strategy Session
+              </Link>
+            </div>
+          </>
+        }
+      >
+        <CaseStudyImage
+          study={study}
+          alt={`Illustration for ${study.title}`}
+          sizes={CASE_STUDY_IMAGE_SIZES}
+          // The page's largest image: preloaded from the head by the server, fetched first.
+          priority
+          className="aspect-video w-full rounded-2xl object-cover shadow-sm"
+        />
+        <StorySection icon={<Target className="h-5 w-5" aria-hidden="true" />} title="The Challenge">
+          {study.challenge}
+        </StorySection>
+        <StorySection icon={<Lightbulb className="h-5 w-5" aria-hidden="true" />} title="Our Solution">
+          {study.solution}
+        </StorySection>
+        {study.results.length > 0 ? (
+          <section className="mt-12">
+            <h2 className="text-2xl font-bold text-ink-900">Detailed Results</h2>
+            <ul className="mt-5 grid gap-3 sm:grid-cols-2">
+              {study.results.map((r) => (
+                <li
+                  key={r.metric}
+                  className="flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-4"
+                >
+                  <CheckCircle2 className="h-6 w-6 shrink-0 text-emerald-600" aria-hidden="true" />
+                  <span>
+                    <span className="block text-xl font-bold text-ink-900">{r.value}</span>
+                    <span className="block text-sm text-slate-600">{r.metric}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </ItemColumns>
 
-        <aside className="grid content-start gap-6">
-          <Card className="p-6">
-            <h2 className="text-lg font-bold text-ink-900">Project Details</h2>
-            <dl className="mt-4 grid gap-4 text-sm">
-              <Detail term="Client">{study.client}</Detail>
-              <Detail term="Industry">{study.industry}</Detail>
-              <Detail term="Duration">{study.duration}</Detail>
-              <Detail term="Services">
-                <ul className="mt-1 flex flex-wrap gap-2">
-                  {study.services.map((s) => (
-                    <li key={s}>
-                      <Badge>{s}</Badge>
-                    </li>
-                  ))}
-                </ul>
-              </Detail>
-            </dl>
-          </Card>
-          <div className="rounded-2xl bg-brand-700 p-6 text-white shadow-sm">
-            <h2 className="text-lg font-bold">Want Similar Results?</h2>
-            <p className="mt-2 text-brand-50">
-              Let&apos;s talk about your goals. Your free strategy session comes with no obligation.
-            </p>
-            <Link to="/contact" className={buttonClasses('inverse', 'md', 'mt-5 w-full')}>
-              Get Your Free Strategy Session
-            </Link>
-          </div>
-        </aside>
-      </Container>
-
-      <section className="border-t border-slate-200 bg-slate-50 py-14">
-        <Container className="flex flex-col items-center gap-4 text-center">
-          <h2 className="text-2xl font-bold text-ink-900">More Success Stories</h2>
-          <p className="max-w-xl text-slate-600">See how we&apos;ve helped other businesses grow.</p>
-          <Link to="/case-studies" className={buttonClasses('outline')}>
-            View All Case Studies
-            <ArrowRight className="h-4 w-4" aria-hidden="true" />
-          </Link>
-        </Container>
-      </section>
+      <MoreBand
+        title="More Success Stories"
+        text="See how we've helped other businesses grow."
+        linkTo="/case-studies"
+        linkLabel="View All Case Studies"
+      />
     </article>
   );
 }

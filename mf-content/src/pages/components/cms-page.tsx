@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useParams } from '@agency/ui/router';
 import { SLUG_PATTERN, pageBody, type PublicPage } from '@agency/contracts/browser';
-import { Container, Skeleton, buttonClasses, formatDate } from '@agency/ui';
+import { Container, NotFoundBlock, PAGE_NOT_FOUND, Skeleton, formatDate } from '@agency/ui';
 import { usePage } from '../api/get-page';
 import { markdownHtml, richTextClasses } from '@agency/ui/rich-text';
 
@@ -55,18 +55,5 @@ function PageSkeleton() {
 
 /** The shell's not-found look, for unknown and unpublished pages. */
 function PageNotFound() {
-  return (
-    <section className="py-40">
-      <Container className="max-w-xl! text-center">
-        <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">404</p>
-        <h1 className="mt-2 text-4xl font-bold tracking-tight text-ink-900">Page Not Found</h1>
-        <p className="mt-4 text-slate-600">
-          The page you&apos;re looking for doesn&apos;t exist or has been moved.
-        </p>
-        <Link to="/" className={buttonClasses('primary', 'md', 'mt-8')}>
-          Return Home
-        </Link>
-      </Container>
-    </section>
-  );
+  return <NotFoundBlock {...PAGE_NOT_FOUND} link={Link} />;
 }

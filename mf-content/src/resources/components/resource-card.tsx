@@ -1,6 +1,6 @@
 import { Download, Lock, Unlock } from 'lucide-react';
-import type { Resource } from '@agency/contracts/browser';
-import { Badge, Button, Card, buttonClasses } from '@agency/ui';
+import { FormRoutes, type Resource } from '@agency/contracts/browser';
+import { Badge, Card, buttonClasses } from '@agency/ui';
 import { RESOURCE_TYPE_INFO, resourceType } from '../resource-types';
 
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -47,11 +47,26 @@ export function ResourceCard({
         )}
       </div>
       {resource.gated ? (
-        <Button className="mt-5 w-full" onClick={() => onRequestAccess(resource)}>
+        // A link to the resource's lead form page before (or without) JavaScript; once hydrated it
+        // opens the same form in a dialog on this page (so it is announced as the button it becomes).
+        <a
+          href={FormRoutes.resourceAccess(resource.id)}
+          role="button"
+          className={buttonClasses('primary', 'md', 'mt-5 w-full')}
+          onClick={(event) => {
+            event.preventDefault();
+            onRequestAccess(resource);
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== ' ') return;
+            event.preventDefault();
+            onRequestAccess(resource);
+          }}
+        >
           <Unlock className="h-4 w-4" aria-hidden="true" />
           Get Free Access
           <span className="sr-only">: {resource.title}</span>
-        </Button>
+        </a>
       ) : resource.fileUrl ? (
         <a
           href={resource.fileUrl}

@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRoutes, homeCaseStudyCardSchema, type HomeCaseStudyCard } from '@agency/contracts';
+import type { HomeCaseStudyCard } from '@agency/contracts';
+import { ApiRoutes } from '@agency/contracts/routes';
 import { getJson, readList } from '@agency/ui';
+import { asParser, readHomeCaseStudyCard } from '../../shared/readers';
 
 /** Published case studies, read as home cards (see readList). */
 export async function getCaseStudies(): Promise<HomeCaseStudyCard[]> {
-  return readList(await getJson<unknown>(ApiRoutes.caseStudies), homeCaseStudyCardSchema, 'case studies');
+  return readList(await getJson<unknown>(ApiRoutes.caseStudies), asParser(readHomeCaseStudyCard), 'case studies');
 }
 
 // Its own key: the content remote caches full case studies, these are trimmed to the card's fields.

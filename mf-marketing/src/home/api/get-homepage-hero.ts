@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRoutes, HOMEPAGE_HERO_IDENTIFIER, heroBlockReaderSchema } from '@agency/contracts';
+import { HOMEPAGE_HERO_IDENTIFIER } from '@agency/contracts/content-values';
+import { ApiRoutes } from '@agency/contracts/routes';
 import { getJson } from '@agency/ui';
+import { readHeroBlock } from '../../shared/readers';
 
 /** The hero's content block, read for what the hero shows: its content (a block without createdAt,
  * or any other field the hero does not use, still shows its content). */
 export async function getHomepageHero(): Promise<{ content: Record<string, unknown> }> {
-  return heroBlockReaderSchema.parse(await getJson(ApiRoutes.contentBlock(HOMEPAGE_HERO_IDENTIFIER)));
+  return readHeroBlock(await getJson(ApiRoutes.contentBlock(HOMEPAGE_HERO_IDENTIFIER)));
 }
 
 export const homepageHeroQueryOptions = () =>

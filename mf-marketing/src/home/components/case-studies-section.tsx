@@ -1,11 +1,9 @@
+import { sitePath } from '@agency/contracts/site-routes';
 import { Link } from '@agency/ui/router';
-import { ArrowRight, Clock } from 'lucide-react';
-import {
-  CASE_STUDY_CARD_RESULT_LIMIT,
-  HOME_CASE_STUDY_LIMIT,
-  type HomeCaseStudyCard,
-} from '@agency/contracts';
-import { Badge, Container, ResponsiveImage, SectionHeading, buttonClasses } from '@agency/ui';
+import { ArrowRight } from 'lucide-react';
+import type { HomeCaseStudyCard } from '@agency/contracts';
+import { CASE_STUDY_CARD_RESULT_LIMIT, HOME_CASE_STUDY_LIMIT } from '@agency/contracts/content-values';
+import { CaseStudyBadges, CaseStudyImage, Container, SectionHeading, buttonClasses } from '@agency/ui';
 import { useCaseStudies } from '../api/get-case-studies';
 
 export function CaseStudiesSection() {
@@ -63,28 +61,17 @@ function CaseStudyCard({ study }: { study: HomeCaseStudyCard }) {
   const results = study.results.slice(0, CASE_STUDY_CARD_RESULT_LIMIT);
   return (
     <li className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600 focus-within:ring-offset-2">
-      {study.imageUrl ? (
-        <ResponsiveImage
-          image={study.image}
-          src={study.imageUrl}
-          alt={`${study.title}: project image`}
-          width={1200}
-          height={675}
-          sizes="(min-width: 768px) 600px, 100vw"
-          className="aspect-[16/9] w-full object-cover"
-        />
-      ) : null}
+      <CaseStudyImage
+        study={study}
+        alt={`${study.title}: project image`}
+        sizes="(min-width: 768px) 600px, 100vw"
+        className="aspect-[16/9] w-full object-cover"
+      />
       <div className="flex flex-1 flex-col p-6">
-        <div className="flex flex-wrap gap-2">
-          <Badge tone="brand">{study.industry}</Badge>
-          <Badge>
-            <Clock className="mr-1 h-3 w-3" aria-hidden="true" />
-            {study.duration}
-          </Badge>
-        </div>
+        <CaseStudyBadges study={study} />
         <h3 className="mt-4 text-xl font-semibold text-ink-900">
           <Link
-            to={`/case-studies/${study.slug}`}
+            to={sitePath('case-study', { slug: study.slug })}
             className="after:absolute after:inset-0 focus-visible:outline-none"
           >
             {study.title}

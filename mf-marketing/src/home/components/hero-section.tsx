@@ -1,6 +1,6 @@
 import { Link } from '@agency/ui/router';
 import { ArrowRight } from 'lucide-react';
-import { Container, Skeleton, buttonClasses } from '@agency/ui';
+import { Container, Skeleton, buttonClasses, LabelledList } from '@agency/ui';
 import { darkOutlineButton } from '../../shared/dark-outline-button';
 import { useHomepageHero } from '../api/get-homepage-hero';
 import { resolveHero, splitTitle } from '../home-content';
@@ -64,7 +64,7 @@ export function HeroSection() {
             ))}
           </div>
         ) : (
-          <ul className="grid gap-4" aria-label="Results at a glance">
+          <LabelledList className="grid gap-4" label="Results at a glance">
             {hero.metrics.map((m) => (
               <li
                 key={`${m.value}-${m.label}`}
@@ -84,7 +84,7 @@ export function HeroSection() {
                 </div>
               </li>
             ))}
-          </ul>
+          </LabelledList>
         )}
       </Container>
     </section>

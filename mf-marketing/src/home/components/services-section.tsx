@@ -1,4 +1,5 @@
 import { Link } from '@agency/ui/router';
+import { sitePath } from '@agency/contracts/site-routes';
 import { ArrowRight } from 'lucide-react';
 import { Container, SectionHeading, Skeleton } from '@agency/ui';
 import { ServiceBadgeIcon } from '../../shared/service-visuals';
@@ -34,7 +35,7 @@ export function ServicesSection() {
                 <ServiceBadgeIcon icon={s.icon} visual={s.visual} />
                 <h3 className="mt-5 text-xl font-semibold text-ink-900">
                   <Link
-                    to={`/services/${s.slug}`}
+                    to={sitePath('service', { slug: s.slug })}
                     className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
                   >
                     {s.title}

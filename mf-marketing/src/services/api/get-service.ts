@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRoutes, SLUG_PATTERN, serviceDetailSchema, type ServiceDetail } from '@agency/contracts';
+import type { ServiceDetail } from '@agency/contracts';
+import { SLUG_PATTERN } from '@agency/contracts/content-values';
+import { ApiRoutes } from '@agency/contracts/routes';
 import { getJson } from '@agency/ui';
+import { readServiceDetail } from '../../shared/readers';
 
 /** displayOrder only sorts lists; an answer without it (another API release) still shows the page. */
-const pageSchema = serviceDetailSchema.extend({
-  displayOrder: serviceDetailSchema.shape.displayOrder.catch(0),
-});
-
 export async function getService(slug: string): Promise<ServiceDetail> {
-  return pageSchema.parse(await getJson(ApiRoutes.service(slug)));
+  return readServiceDetail(await getJson(ApiRoutes.service(slug)));
 }
 
 /** One published service's page content; a 404 (unknown or unpublished) is the query's error. */

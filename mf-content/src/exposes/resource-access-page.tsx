@@ -1,0 +1,2 @@
+import '../styles.css';
+export { ResourceAccessPage as default } from '../resources/components/resource-access-page';
