@@ -1,3 +1,3 @@
-import { remoteViteConfig } from '../packages/federation-config/remote-vite-config';
+import { remoteViteConfig } from '../packages/federation-config/remote-vite-config.ts';
 
 export default remoteViteConfig({ name: 'mf_cms', port: 5104 });

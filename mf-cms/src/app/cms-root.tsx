@@ -1,15 +1,20 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@agency/ui';
 import { adminKeys, onSessionLost } from '../shared/admin-api';
 import { setSessionFlag, useStaffSession } from '../auth/session';
 import { LoginScreen } from '../auth/login-screen';
 import { CmsDashboard } from '../dashboard/cms-dashboard';
+import { SetPasswordScreen, setPasswordToken } from '../auth/set-password-screen';
 
 /** /cms: the server's answer to GET /api/admin/session decides between sign-in and the CMS. */
 export function CmsRoot() {
   const client = useQueryClient();
   const session = useStaffSession();
+  /** A set-password link from an admin opens its own screen first. */
+  const [linkToken, setLinkToken] = useState(() =>
+    typeof location === 'undefined' ? null : setPasswordToken(location.hash),
+  );
 
   useEffect(() => {
     onSessionLost(() => {
@@ -23,6 +28,7 @@ export function CmsRoot() {
     document.title = 'Content Management';
   }, []);
 
+  if (linkToken) return <SetPasswordScreen token={linkToken} onDone={() => setLinkToken(null)} />;
   if (session.isPending) {
     return (
       <main className="flex min-h-screen items-center justify-center bg-slate-50" aria-busy="true">

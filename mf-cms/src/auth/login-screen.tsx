@@ -3,9 +3,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock } from 'lucide-react';
 import { AdminMessages, adminAuthSchema, type AdminAuthInput } from '@agency/contracts';
-import { Button, Card, Input } from '@agency/ui';
+import { Button, Input } from '@agency/ui';
 import { Field, describedBy } from '../shared/form-controls';
 import { useLogin } from './session';
+import { AuthProblem, AuthScreen } from './auth-screen';
 
 /** The password screen (no hint: the password is never shown anywhere in the UI). */
 export function LoginScreen() {
@@ -16,12 +17,16 @@ export function LoginScreen() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<AdminAuthInput>({ resolver: zodResolver(adminAuthSchema), defaultValues: { password: '' } });
+  } = useForm<AdminAuthInput>({
+    resolver: zodResolver(adminAuthSchema),
+    defaultValues: { email: '', password: '' },
+  });
 
-  const onSubmit = handleSubmit(({ password }) => {
+  const onSubmit = handleSubmit(({ email, password }) => {
     setProblem(null);
     login.mutate(
-      { password },
+      // No e-mail address: the owner's shared password, sent exactly as before accounts.
+      email ? { email, password } : { password },
       {
         onSuccess: (outcome) => {
           // Any answer that is not OK reads 'Invalid password' (spec); a rate limit says when to retry.
@@ -35,36 +40,38 @@ export function LoginScreen() {
   });
 
   const fieldId = `${id}-password`;
+  const emailId = `${id}-email`;
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-16">
-      <Card className="w-full max-w-sm p-8">
-        <div className="mb-6 flex flex-col items-center text-center">
-          <span className="mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-            <Lock className="h-6 w-6" aria-hidden="true" />
-          </span>
-          <h1 className="text-2xl font-bold text-ink-900">Content Management</h1>
+    <AuthScreen
+      icon={<Lock className="h-6 w-6" aria-hidden="true" />}
+      title="Content Management"
+      intro={
+        <>
           <p className="mt-1 text-sm text-slate-600">Enter the staff password to continue.</p>
-        </div>
-        <form onSubmit={onSubmit} noValidate aria-label="Staff sign-in">
-          <Field label="Password" htmlFor={fieldId} error={errors.password?.message}>
-            <Input
-              type="password"
-              autoComplete="current-password"
-              {...describedBy(fieldId, errors.password?.message)}
-              {...register('password')}
-              invalid={Boolean(errors.password)}
-            />
-          </Field>
-          {problem ? (
-            <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-              {problem}
-            </p>
-          ) : null}
-          <Button type="submit" className="mt-6 w-full" disabled={login.isPending}>
-            {login.isPending ? 'Signing in...' : 'Sign In'}
-          </Button>
-        </form>
-      </Card>
-    </main>
+          <p className="mt-1 text-xs text-slate-600">
+            With a personal account, enter its e-mail address too; leave it empty for the shared password.
+          </p>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate aria-label="Staff sign-in">
+        <Field label="E-mail (personal accounts)" htmlFor={emailId} className="mb-4">
+          <Input id={emailId} type="email" autoComplete="username" {...register('email')} />
+        </Field>
+        <Field label="Password" htmlFor={fieldId} error={errors.password?.message}>
+          <Input
+            type="password"
+            autoComplete="current-password"
+            {...describedBy(fieldId, errors.password?.message)}
+            {...register('password')}
+            invalid={Boolean(errors.password)}
+          />
+        </Field>
+        <AuthProblem problem={problem} />
+        <Button type="submit" className="mt-6 w-full" disabled={login.isPending}>
+          {login.isPending ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+    </AuthScreen>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Controller,
   useForm,
@@ -11,19 +11,18 @@ import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AdminRoutes,
+  BUILT_IN_BLOCKS,
   contentBlockInputSchema,
   type AdminContentBlock,
   type ContentBlockInput,
   type ContentBlockValues,
 } from '@agency/contracts';
-import { Button, Input } from '@agency/ui';
-import { toast } from '@agency/ui/toast';
-import { errorMessage, fieldErrors, useSaveEntity } from '../shared/admin-api';
-import { Field, Switch, describedBy } from '../shared/form-controls';
+import { Input } from '@agency/ui';
+import { Field, describedBy } from '../shared/form-controls';
 import { JsonTextarea } from '../editor/json-textarea';
-import { EditorDialog, SaveProblem, useSaveState } from '../shared/editor-dialog';
+import { EditorForm, useEditorSave } from '../shared/editor-kit';
+import { FormSwitch } from '../shared/publishing';
 import { HeroFields, heroFromForm, heroToForm } from './hero-form';
-import { RevisionHistory } from '../history/revision-history';
 
 /** Blocks of type 'hero' (the default type) are edited as a form; others as JSON. */
 const isHero = (type: unknown) => ['', 'hero'].includes(typeof type === 'string' ? type.trim() : '');
@@ -58,29 +57,53 @@ export function ContentBlockDialog({
   block: AdminContentBlock | null;
   onClose: () => void;
 }) {
-  const id = useId();
-  const f = (name: string) => `${id}-${name}`;
-  const save = useSaveEntity<ContentBlockValues, AdminContentBlock>(AdminRoutes.contentBlocks);
+  // The site reads a built-in block by its identifier: it keeps that and its type (the API refuses too).
+  const builtIn = block !== null && block.identifier in BUILT_IN_BLOCKS;
   const [jsonError, setJsonError] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    setValue,
-    getValues,
-    reset,
-    formState: { errors, isDirty },
-  } = useForm<ContentBlockInput, unknown, ContentBlockValues>({
+  const form = useForm<ContentBlockInput, unknown, ContentBlockValues>({
     resolver: zodResolver(blockFormSchema as unknown as typeof contentBlockInputSchema),
     defaultValues: block ? toForm(block) : EMPTY,
   });
-  const saveState = useSaveState<AdminContentBlock>(AdminRoutes.contentBlocks, block, (fresh) => {
-    reset(toForm(fresh));
-    setJsonError(null);
-  });
-
+  const {
+    register,
+    control,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = form;
+  /** Bumped when the form is reset from elsewhere, so the JSON editor starts again from the form. */
+  const [restored, setRestored] = useState(0);
   const hero = isHero(useWatch({ control, name: 'type' }));
+  const refuseInvalidJson = () => {
+    if (hero || !jsonError) return false;
+    setError('content', { message: jsonError });
+    document.getElementById(f('content'))?.focus();
+    return true;
+  };
+  const editor = useEditorSave({
+    url: AdminRoutes.contentBlocks,
+    row: block,
+    form,
+    toForm,
+    onClose,
+    savedTitle: 'Content block saved',
+    notSavedTitle: 'Content block not saved',
+    nameField: 'name',
+    // The hero form shows each of its inputs' messages; JSON text has one.
+    fieldOf: (path) => {
+      const top = path.split('.')[0]!;
+      if (top === 'content' && hero) return path;
+      return top in EMPTY ? top : null;
+    },
+    onReset: () => {
+      setJsonError(null);
+      setRestored((n) => n + 1);
+    },
+    refuse: refuseInvalidJson,
+  });
+  const f = (name: string) => `${editor.id}-${name}`;
+
   // Changing the type between hero and another one carries the content over to the other editor.
   const wasHero = useRef(hero);
   useEffect(() => {
@@ -91,118 +114,82 @@ export function ContentBlockDialog({
     setJsonError(null);
   }, [hero, getValues, setValue]);
 
-  const refuseInvalidJson = () => {
-    if (hero || !jsonError) return false;
-    setError('content', { message: jsonError });
-    document.getElementById(f('content'))?.focus();
-    return true;
-  };
-  const onSubmit = handleSubmit((values) => {
-    if (refuseInvalidJson()) return;
-    saveState.start();
-    save.mutate(
-      { id: block?.id, values, etag: saveState.etag },
-      {
-        onSuccess: (stored) => {
-          toast({ title: 'Content block saved', description: `"${stored?.name ?? values.name}" was saved.` });
-          onClose();
-        },
-        onError: (err) => {
-          saveState.failed(err, values);
-          for (const [name, message] of Object.entries(fieldErrors(err))) {
-            const top = name.split('.')[0]!;
-            // The hero form shows each of its inputs' messages; JSON text has one.
-            if (top === 'content' && hero) setError(name as 'content', { message });
-            else if (top in EMPTY) setError(top as keyof ContentBlockInput, { message });
-          }
-          toast({ variant: 'destructive', title: 'Content block not saved', description: errorMessage(err) });
-        },
-      },
-    );
-  }, refuseInvalidJson);
-
   return (
-    <EditorDialog
+    <EditorForm
+      editor={editor}
       title={block ? 'Edit Content Block' : 'New Content Block'}
+      saveLabel="Save Block"
       className="max-w-2xl"
-      dirty={isDirty || (!hero && jsonError !== null) || saveState.copy !== null}
-      onClose={onClose}
+      formClassName="space-y-4"
+      dirty={!hero && jsonError !== null}
     >
-      {(requestClose) => (
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <SaveProblem state={saveState} id={id} />
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="Name" htmlFor={f('name')} error={errors.name?.message}>
-              <Input
-                {...describedBy(f('name'), errors.name?.message)}
-                {...register('name')}
-                invalid={Boolean(errors.name)}
-              />
-            </Field>
-            <Field label="Identifier" htmlFor={f('identifier')} error={errors.identifier?.message}>
-              <Input
-                {...describedBy(f('identifier'), errors.identifier?.message)}
-                {...register('identifier')}
-                invalid={Boolean(errors.identifier)}
-              />
-            </Field>
-            <Field label="Type" htmlFor={f('type')} error={errors.type?.message}>
-              <Input
-                {...describedBy(f('type'), errors.type?.message)}
-                {...register('type')}
-                invalid={Boolean(errors.type)}
-              />
-            </Field>
-          </div>
-          {hero ? (
-            <HeroFields
-              id={f('hero')}
-              control={control as unknown as Control<Record<string, unknown>>}
-              register={register as unknown as UseFormRegister<Record<string, unknown>>}
-              errors={errors as FieldErrors<Record<string, unknown>>}
-            />
-          ) : (
-            <Field label="Content (JSON)" htmlFor={f('content')}>
-              <Controller
-                control={control}
-                name="content"
-                render={({ field }) => (
-                  <JsonTextarea
-                    key={saveState.generation}
-                    id={f('content')}
-                    onValidityChange={setJsonError}
-                    error={errors.content?.message as string | undefined}
-                    value={(field.value ?? {}) as Record<string, unknown>}
-                    onChange={field.onChange}
-                  />
-                )}
-              />
-            </Field>
-          )}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Name" htmlFor={f('name')} error={errors.name?.message}>
+          <Input
+            {...describedBy(f('name'), errors.name?.message)}
+            {...register('name')}
+            invalid={Boolean(errors.name)}
+          />
+        </Field>
+        <Field
+          label="Identifier"
+          htmlFor={f('identifier')}
+          error={errors.identifier?.message}
+          hint={builtIn ? 'Built in: the site reads this block by this name.' : undefined}
+        >
+          <Input
+            {...describedBy(f('identifier'), errors.identifier?.message, builtIn)}
+            {...register('identifier')}
+            readOnly={builtIn}
+            invalid={Boolean(errors.identifier)}
+          />
+        </Field>
+        <Field
+          label="Type"
+          htmlFor={f('type')}
+          error={errors.type?.message}
+          hint={builtIn ? 'Built in: always a hero.' : undefined}
+        >
+          <Input
+            {...describedBy(f('type'), errors.type?.message, builtIn)}
+            {...register('type')}
+            readOnly={builtIn}
+            invalid={Boolean(errors.type)}
+          />
+        </Field>
+      </div>
+      {hero ? (
+        <HeroFields
+          id={f('hero')}
+          control={control as unknown as Control<Record<string, unknown>>}
+          register={register as unknown as UseFormRegister<Record<string, unknown>>}
+          errors={errors as FieldErrors<Record<string, unknown>>}
+        />
+      ) : (
+        <Field label="Content (JSON)" htmlFor={f('content')}>
           <Controller
             control={control}
-            name="published"
+            name="content"
             render={({ field }) => (
-              <Switch
-                label="Active"
-                checked={Boolean(field.value)}
+              <JsonTextarea
+                key={restored}
+                id={f('content')}
+                onValidityChange={setJsonError}
+                error={errors.content?.message as string | undefined}
+                value={(field.value ?? {}) as Record<string, unknown>}
                 onChange={field.onChange}
-                onText="Shown on the site"
-                offText="Inactive: the site uses its defaults"
               />
             )}
           />
-          <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-            <RevisionHistory state={saveState} />
-            <Button variant="outline" onClick={requestClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Block'}
-            </Button>
-          </div>
-        </form>
+        </Field>
       )}
-    </EditorDialog>
+      <FormSwitch
+        control={control}
+        name="published"
+        label="Active"
+        onText="Shown on the site"
+        offText="Inactive: the site uses its defaults"
+      />
+    </EditorForm>
   );
 }

@@ -163,7 +163,7 @@ describe('CMS hero block form', () => {
     expect(($.getByLabelText('Secondary button text') as HTMLInputElement).value).toBe('');
   });
 
-  it('adds, reorders and removes metrics, and saves them with the other keys kept', async () => {
+  it('adds, reorders and removes metrics, and saves only the hero fields (issue 25: unknown fields are refused)', async () => {
     const { api, $ } = await editHero();
     await userEvent.click($.getByRole('button', { name: 'Add metric' }));
     await userEvent.type($.getByLabelText('Metric value 3'), '3x');
@@ -175,17 +175,14 @@ describe('CMS hero block form', () => {
     await userEvent.click($.getByRole('button', { name: 'Remove metric 1' }));
     await userEvent.click($.getByRole('button', { name: 'Save Block' }));
     await screen.findByText('"Homepage hero" was saved.', { exact: false });
-    expect(api.calls[0]!.body).toMatchObject({
-      content: {
-        title: 'Hello, world',
-        subtitle: 'Sub',
-        metrics: [
-          { value: '3x', label: 'Three', width: '30%' },
-          { value: '2%', label: 'Two', width: '20%', icon: 'chart' },
-        ],
-        primaryCTA: { text: 'Talk', href: '/contact', rel: 'nofollow' },
-        theme: 'dark',
-      },
+    expect((api.calls[0]!.body as { content: object }).content).toEqual({
+      title: 'Hello, world',
+      subtitle: 'Sub',
+      metrics: [
+        { value: '3x', label: 'Three', width: '30%' },
+        { value: '2%', label: 'Two', width: '20%' },
+      ],
+      primaryCTA: { text: 'Talk', href: '/contact' },
     });
     // A button left blank is left out: the home page shows its default.
     expect((api.calls[0]!.body as { content: object }).content).not.toHaveProperty('secondaryCTA');
@@ -196,11 +193,41 @@ describe('CMS hero block form', () => {
     await userEvent.clear($.getByLabelText('Bar width 1'));
     await userEvent.type($.getByLabelText('Bar width 1'), 'wide');
     await userEvent.type($.getByLabelText('Secondary button text'), 'Work');
-    await userEvent.type($.getByLabelText('Secondary button link'), 'https://elsewhere.example');
+    await userEvent.type($.getByLabelText('Secondary button link'), 'http://elsewhere.example');
     await userEvent.click($.getByRole('button', { name: 'Save Block' }));
-    expect(await $.findByText('Use a percentage such as 85%')).toBeTruthy();
-    expect($.getByText('Use a site path such as /contact')).toBeTruthy();
+    expect(await $.findByText('Use a percentage from 0% to 100%, such as 85%')).toBeTruthy();
+    expect($.getByText('Use a site path such as /contact or an https:// link')).toBeTruthy();
     expect($.getByLabelText('Bar width 1').getAttribute('aria-invalid')).toBe('true');
     expect(api.calls).toHaveLength(0);
+  });
+
+  it('a bar over 100 % and an empty title are refused beside their fields', async () => {
+    const { api, $ } = await editHero();
+    await userEvent.clear($.getByLabelText('Title'));
+    await userEvent.clear($.getByLabelText('Bar width 1'));
+    await userEvent.type($.getByLabelText('Bar width 1'), '150%');
+    await userEvent.click($.getByRole('button', { name: 'Save Block' }));
+    expect(await $.findByText('Use a percentage from 0% to 100%, such as 85%')).toBeTruthy();
+    expect($.getByText('Enter the title')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('the built-in hero keeps its identifier and type: both are read-only', async () => {
+    const { $ } = await editHero();
+    expect(($.getByLabelText('Identifier') as HTMLInputElement).readOnly).toBe(true);
+    expect(($.getByLabelText('Type') as HTMLInputElement).readOnly).toBe(true);
+    expect($.getByText('Built in: the site reads this block by this name.')).toBeTruthy();
+  });
+
+  it('an external https booking link is accepted', async () => {
+    const { api, $ } = await editHero();
+    await userEvent.type($.getByLabelText('Secondary button text'), 'Book a call');
+    await userEvent.type($.getByLabelText('Secondary button link'), 'https://cal.example.com/intro');
+    await userEvent.click($.getByRole('button', { name: 'Save Block' }));
+    await screen.findByText('"Homepage hero" was saved.', { exact: false });
+    expect((api.calls[0]!.body as { content: { secondaryCTA: object } }).content.secondaryCTA).toEqual({
+      text: 'Book a call',
+      href: 'https://cal.example.com/intro',
+    });
   });
 });

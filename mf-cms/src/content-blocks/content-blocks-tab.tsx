@@ -1,18 +1,17 @@
-import { useState } from 'react';
 import { AdminRoutes, type AdminContentBlock } from '@agency/contracts';
 import { Badge, Skeleton } from '@agency/ui';
-import { toast } from '@agency/ui/toast';
-import { errorMessage, useDeleteEntity, versionOf } from '../shared/admin-api';
 import { StatusBadge } from '../shared/form-controls';
 import { EmptyState, EditDeleteButtons, ListCard, TabHeader } from '../shared/list-ui';
 import { NoMatches, useListFilter } from '../shared/list-filter';
-import { trashConfirmText } from '../shared/publishing';
+import { useMoveToTrash } from '../shared/move-to-trash';
+import { openRow, useOpenItem } from '../shared/cms-address';
 import { useBulkActions } from '../shared/bulk-actions';
 import { ContentBlockDialog } from './content-block-dialog';
 
 export function ContentBlocksTab({ blocks, loading }: { blocks: AdminContentBlock[]; loading: boolean }) {
-  const [editing, setEditing] = useState<AdminContentBlock | 'new' | null>(null);
-  const remove = useDeleteEntity(AdminRoutes.contentBlocks);
+  const { item, setItem } = useOpenItem();
+  const editing = openRow(item, blocks);
+  const removal = useMoveToTrash(AdminRoutes.contentBlocks, 'Content block');
   const filter = useListFilter(blocks, {
     text: (b) => `${b.name} ${b.identifier} ${b.type}`,
     name: (b) => b.name,
@@ -25,33 +24,13 @@ export function ContentBlocksTab({ blocks, loading }: { blocks: AdminContentBloc
     noun: { one: 'content block', many: 'content blocks' },
   });
 
-  const onDelete = (block: AdminContentBlock) => {
-    if (!window.confirm(trashConfirmText('content block', block.name))) return;
-    remove.mutate(
-      { id: block.id, etag: versionOf(block) },
-      {
-        onSuccess: () =>
-          toast({
-            title: 'Content block moved to the trash',
-            description: `"${block.name}" can be restored from the Trash tab.`,
-          }),
-        onError: (err) =>
-          toast({
-            variant: 'destructive',
-            title: 'Content block not moved to the trash',
-            description: errorMessage(err),
-          }),
-      },
-    );
-  };
-
   return (
     <div>
       <TabHeader
         title="Content Blocks"
         description="Editable sections of the site, such as the home page hero (homepage-hero)."
         action="Add Content Block"
-        onAction={() => setEditing('new')}
+        onAction={() => setItem('new')}
       />
       {loading ? (
         <Skeleton className="h-40" />
@@ -78,8 +57,8 @@ export function ContentBlocksTab({ blocks, loading }: { blocks: AdminContentBloc
                 <div className="flex gap-2">
                   <EditDeleteButtons
                     name={block.name}
-                    onEdit={() => setEditing(block)}
-                    onDelete={() => onDelete(block)}
+                    onEdit={() => setItem(String(block.id))}
+                    onDelete={() => removal.trash(block, block.name)}
                   />
                 </div>
               </li>
@@ -91,9 +70,10 @@ export function ContentBlocksTab({ blocks, loading }: { blocks: AdminContentBloc
         <ContentBlockDialog
           key={editing === 'new' ? 'new' : editing.id}
           block={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
+          onClose={() => setItem(null)}
         />
       ) : null}
+      {removal.dialog}
     </div>
   );
 }

@@ -28,7 +28,7 @@ const METRICS: FieldDef = {
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const record = (v: unknown): Values => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Values) : {});
 
-/** Stored hero content as form values: every input has a string; other keys are kept as they are. */
+/** Stored hero content as form values: every input has a string. */
 export function heroToForm(content: Values): Values {
   const cta = (v: unknown): Values => ({
     ...record(v),
@@ -52,31 +52,29 @@ export function heroToForm(content: Values): Values {
 
 /**
  * Form values as hero content: blank texts, an empty metric list and a button with neither text nor
- * link are left out (the home page then shows its default for them). What is left is checked by the
- * shared hero schema, through the content block contract.
+ * link are left out (the home page then shows its default for them). Only the hero's own fields are
+ * sent: a key the hero does not have (left in stored content by an older editor) would be refused.
+ * What is left is checked by the shared hero schema, through the content block contract.
  */
 export function heroFromForm(form: Values): Values {
-  const out: Values = { ...form };
+  const out: Values = {};
   for (const key of ['title', 'subtitle']) {
     const v = str(form[key]).trim();
     if (v) out[key] = v;
-    else delete out[key];
   }
   const metrics = Array.isArray(form.metrics) ? (form.metrics as Text[]) : [];
   if (metrics.length) {
     out.metrics = metrics.map((m) => ({
-      ...m,
       value: str(m.value).trim(),
       label: str(m.label).trim(),
       width: str(m.width).trim(),
     }));
-  } else delete out.metrics;
+  }
   for (const { key } of CTAS) {
     const cta = record(form[key]);
     const text = str(cta.text).trim();
     const href = str(cta.href).trim();
-    if (text || href) out[key] = { ...cta, text, href };
-    else delete out[key];
+    if (text || href) out[key] = { text, href };
   }
   return out;
 }
@@ -110,7 +108,7 @@ export function HeroFields({
   };
   return (
     <div className="space-y-4">
-      {text(['title'], 'Title', false, 'Text after the first comma is highlighted.')}
+      {text(['title'], 'Title', false, 'Required. Text after the first comma is highlighted.')}
       {text(['subtitle'], 'Subtitle', true)}
       <ListField id={`${id}-metrics`} field={METRICS} control={control} register={register} errors={errors} />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -118,7 +116,12 @@ export function HeroFields({
           <fieldset key={key} className="space-y-3 rounded-lg border border-slate-200 p-3">
             <legend className="px-1 text-sm font-medium text-ink-900">{label}</legend>
             {text([key, 'text'], `${label} text`)}
-            {text([key, 'href'], `${label} link`, false, 'A site path such as /contact.')}
+            {text(
+              [key, 'href'],
+              `${label} link`,
+              false,
+              'A page of this site such as /contact, or an https:// link.',
+            )}
           </fieldset>
         ))}
       </div>

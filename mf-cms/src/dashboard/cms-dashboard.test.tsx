@@ -20,11 +20,17 @@ const page = (id: number, published: boolean) => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
-function renderDashboard(api: Record<string, FakeRoute>) {
+function renderDashboard(api: Record<string, FakeRoute>, publicUrlWarning?: string) {
   fakeApi(api);
   renderScreen(
     <TooltipProvider>
-      <CmsDashboard session={{ authenticated: true, passwordFromEnvironment: false }} />
+      <CmsDashboard
+        session={{
+          authenticated: true,
+          passwordFromEnvironment: false,
+          ...(publicUrlWarning ? { publicUrlWarning } : {}),
+        }}
+      />
     </TooltipProvider>,
     { path: '/cms' },
   );
@@ -50,6 +56,20 @@ describe('CMS dashboard', () => {
     expect(counter('Services')).toBe('Services21 active');
     expect(counter('Content Blocks')).toBe('Content Blocks1');
     expect(counter('Site Settings')).toBe('Site Settings4');
+  });
+
+  it("Overview shows the server's PUBLIC_URL warning when the session carries one, and nothing otherwise", async () => {
+    const warning =
+      'PUBLIC_URL is not set: links in pages, the sitemap, robots.txt and the RSS feed point at http://localhost:3000, ' +
+      "which visitors and search engines cannot reach. Set PUBLIC_URL to the site's public address " +
+      '(for example PUBLIC_URL=https://www.example.com) and restart the server.';
+    renderDashboard({}, warning);
+    expect(screen.getByRole('alert').textContent).toBe(warning);
+  });
+
+  it('Overview shows no warning when PUBLIC_URL is set', () => {
+    renderDashboard({});
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows the tabs, View Site and Logout', async () => {
@@ -92,16 +112,16 @@ describe('CMS dashboard', () => {
     const selected = () => screen.getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true');
     act(() => tab('Overview').focus());
     await userEvent.keyboard('{ArrowRight}');
-    expect(selected()).toBe(tab('Pages'));
+    await waitFor(() => expect(selected()).toBe(tab('Pages')));
     expect(document.activeElement).toBe(tab('Pages'));
     await userEvent.keyboard('{End}');
-    expect(selected()).toBe(tab('Settings'));
+    await waitFor(() => expect(selected()).toBe(tab('Settings')));
     await userEvent.keyboard('{ArrowRight}');
-    expect(selected()).toBe(tab('Overview'));
+    await waitFor(() => expect(selected()).toBe(tab('Overview')));
     await userEvent.keyboard('{ArrowLeft}');
-    expect(selected()).toBe(tab('Settings'));
+    await waitFor(() => expect(selected()).toBe(tab('Settings')));
     await userEvent.keyboard('{Home}');
-    expect(selected()).toBe(tab('Overview'));
+    await waitFor(() => expect(selected()).toBe(tab('Overview')));
     expect(document.activeElement).toBe(tab('Overview'));
     // The selected tab's panel is the one tab panel, named by its tab.
     expect(screen.getByRole('tabpanel', { name: 'Overview' })).toBeTruthy();
@@ -116,7 +136,7 @@ describe('CMS dashboard', () => {
     await userEvent.type(siteName, 'Unsaved name');
 
     await userEvent.click(screen.getByRole('tab', { name: 'Pages' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
     expect(screen.getByRole('tab', { name: 'Settings' }).getAttribute('aria-selected')).toBe('true');
     expect((screen.getByLabelText('Site Name') as HTMLInputElement).value).toBe('Unsaved name');
@@ -124,18 +144,19 @@ describe('CMS dashboard', () => {
     // The keyboard asks too, and the selection does not move until the answer.
     screen.getByRole('tab', { name: 'Settings' }).focus();
     await userEvent.keyboard('{ArrowLeft}');
-    const fromKeys = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    const fromKeys = await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' });
     await userEvent.click(within(fromKeys).getByRole('button', { name: 'Keep editing' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    // A browser hands focus back to the Trash tab the arrow reached (jsdom does not): from outside the
-    // strip, focus neither selects it nor asks again.
-    act(() => screen.getByRole('tab', { name: 'Trash' }).focus());
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // Focus comes back to the tab the arrow reached: that neither selects it nor asks again.
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Audit' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByRole('tab', { name: 'Settings' }).getAttribute('aria-selected')).toBe('true');
 
     await userEvent.keyboard('{ArrowLeft}');
-    const again = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    const again = await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' });
     await userEvent.click(within(again).getByRole('button', { name: 'Leave without saving' }));
-    expect(screen.getByRole('tab', { name: 'Releases' }).getAttribute('aria-selected')).toBe('true');
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Staff' }).getAttribute('aria-selected')).toBe('true'),
+    );
   });
 });

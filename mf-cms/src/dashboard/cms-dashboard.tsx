@@ -1,4 +1,4 @@
-import { useState, type FocusEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { ExternalLink, LogOut } from 'lucide-react';
 import {
@@ -9,19 +9,14 @@ import {
   type AdminSession,
 } from '@agency/contracts';
 import { Button, buttonClasses, cn } from '@agency/ui';
+import { useNavigate, useSearchParams } from '@agency/ui/router';
 import { useAdminList, useSiteSettings } from '../shared/admin-api';
 import { useLogout } from '../auth/session';
 import { OverviewTab } from './overview-tab';
 import { PagesTab } from '../pages/pages-tab';
 import { ContentBlocksTab } from '../content-blocks/content-blocks-tab';
 import { EntityTab } from '../entities/entity-tab';
-import {
-  blogConfig,
-  caseStudyConfig,
-  resourceConfig,
-  serviceConfig,
-  testimonialConfig,
-} from '../entities/entity-configs';
+import { ENTITY_CONFIGS } from '../entities/entity-configs';
 import { MediaTab } from '../media/media-tab';
 import { LeadsTab } from '../leads/leads-tab';
 import { SettingsTab } from '../settings/settings-tab';
@@ -29,29 +24,27 @@ import { TrashTab } from '../trash/trash-tab';
 import { ReleasesTab } from '../releases/releases-tab';
 import { ConfirmDiscard } from '../shared/editor-dialog';
 import { hasUnsavedChanges, useBeforeUnloadGuard } from '../shared/unsaved-changes';
-
-export const TABS = [
-  'Overview',
-  'Pages',
-  'Content Blocks',
-  'Services',
-  'Blog',
-  'Case Studies',
-  'Testimonials',
-  'Resources',
-  'Media',
-  'Leads',
-  'Releases',
-  'Trash',
-  'Settings',
-] as const;
-export type TabName = (typeof TABS)[number];
+import { StaffTab } from '../staff/staff-tab';
+import { AuditTab } from '../audit/audit-tab';
+import { roleOf, visibleTabs } from '../auth/roles';
+import { ReauthDialog } from '../auth/reauth-dialog';
+import { PresenceEnabled } from '../shared/editing-presence';
+import {
+  OpenItemContext,
+  TABS,
+  addressFrom,
+  addressSearch,
+  sameAddress,
+  type CmsAddress,
+  type OpenItem,
+  type TabName,
+  contentTypeOfTab,
+} from '../shared/cms-address';
 
 export function CmsDashboard({ session }: { session: AdminSession }) {
-  const [tab, setTab] = useState<TabName>('Overview');
-  /** A "create" request from the Overview quick actions, consumed by the tab it opens. */
-  const [createIn, setCreateIn] = useState<TabName | null>(null);
   const logout = useLogout();
+  /** The tabs the signed-in role may use: editors see no Releases, Settings, Staff or Audit. */
+  const tabs = visibleTabs(TABS, roleOf(session));
 
   // The four lists the spec loads together when the CMS opens.
   const pages = useAdminList<AdminPage>(AdminRoutes.pages);
@@ -62,17 +55,50 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
   const failed = initial.filter((q) => q.isError);
 
   /** Leaving the current tab (or the CMS) while a form there holds unsaved changes asks first. */
-  const [leaving, setLeaving] = useState<(() => void) | null>(null);
+  const [leaving, setLeaving] = useState<{ go: () => void; keep: () => void } | null>(null);
   useBeforeUnloadGuard();
-  const guarded = (go: () => void) => (hasUnsavedChanges() ? setLeaving(() => go) : go());
+  const guarded = (go: () => void) => (hasUnsavedChanges() ? setLeaving({ go, keep: () => {} }) : go());
+
+  /**
+   * The tab and open item follow the address bar (`?tab=…&item=…`): every move is a history entry,
+   * so Back and Forward walk the CMS and a reload or a shared link opens the same place.
+   */
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const wanted = addressFrom(params, tabs);
+  const [shown, setShown] = useState(wanted);
+  /** The move to the address was asked for here (or needs no question): the effect just follows. */
+  const intended = useRef(false);
+  /** Where the last move goes until the address is there (a tab's click and focus both ask for it). */
+  const requested = useRef<CmsAddress | null>(null);
+  const go = (next: CmsAddress) => {
+    if (sameAddress(next, requested.current ?? shown)) return;
+    intended.current = true;
+    requested.current = next;
+    navigate({ search: addressSearch(next) });
+  };
+  useEffect(() => {
+    if (sameAddress(wanted, shown)) return;
+    if (intended.current || !hasUnsavedChanges()) {
+      intended.current = false;
+      requested.current = null;
+      setShown(wanted);
+      return;
+    }
+    // Back or Forward away from unsaved changes: asked first; keeping them puts the address back.
+    setLeaving({
+      go: () => setShown(wanted),
+      keep: () => navigate({ search: addressSearch(shown) }, { replace: true }),
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the address changes
+  }, [wanted.tab, wanted.item]);
+  const tab = shown.tab;
 
   const open = (name: TabName, create = false) => {
     if (name === tab && !create) return;
-    guarded(() => {
-      setTab(name);
-      setCreateIn(create ? name : null);
-    });
+    guarded(() => go({ tab: name, item: create ? 'new' : null }));
   };
+  const openItem: OpenItem = { item: shown.item, setItem: (item) => go({ tab, item }) };
 
   /**
    * The tab strip is Radix's (arrows, Home and End move and select; a switch away from unsaved changes
@@ -84,12 +110,11 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
     if (!(from instanceof Node && e.currentTarget.parentElement?.contains(from))) e.preventDefault();
   };
 
-  const createProps = (name: TabName) => ({
-    startCreating: createIn === name,
-    onCreateStarted: () => setCreateIn(null),
-  });
-
   const panel = (name: TabName) => {
+    const type = contentTypeOfTab(name);
+    if (type && type !== 'pages' && type !== 'content-blocks') {
+      return <EntityTab config={ENTITY_CONFIGS[type]} />;
+    }
     switch (name) {
       case 'Overview':
         return (
@@ -98,23 +123,15 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
             services={services.data ?? []}
             blocks={blocks.data ?? []}
             settings={settings.data ?? []}
+            publicUrlWarning={session.publicUrlWarning}
             onOpen={open}
+            canOpen={(name) => tabs.includes(name)}
           />
         );
       case 'Pages':
-        return <PagesTab pages={pages.data ?? []} loading={pages.isPending} {...createProps('Pages')} />;
+        return <PagesTab pages={pages.data ?? []} loading={pages.isPending} />;
       case 'Content Blocks':
         return <ContentBlocksTab blocks={blocks.data ?? []} loading={blocks.isPending} />;
-      case 'Services':
-        return <EntityTab config={serviceConfig} {...createProps('Services')} />;
-      case 'Blog':
-        return <EntityTab config={blogConfig} />;
-      case 'Case Studies':
-        return <EntityTab config={caseStudyConfig} />;
-      case 'Testimonials':
-        return <EntityTab config={testimonialConfig} />;
-      case 'Resources':
-        return <EntityTab config={resourceConfig} />;
       case 'Media':
         return <MediaTab />;
       case 'Leads':
@@ -125,6 +142,10 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
         return <TrashTab />;
       case 'Settings':
         return <SettingsTab session={session} />;
+      case 'Staff':
+        return <StaffTab />;
+      case 'Audit':
+        return <AuditTab />;
     }
   };
 
@@ -149,6 +170,11 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
             </div>
           </div>
           <div className="flex items-center gap-2">
+            {session.user ? (
+              <span className="text-sm text-slate-600" data-testid="signed-in-as">
+                Signed in as <strong className="text-ink-900">{session.user.name}</strong>
+              </span>
+            ) : null}
             <a href="/" target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'sm')}>
               <ExternalLink className="h-4 w-4" aria-hidden="true" />
               View Site
@@ -166,7 +192,7 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
         </div>
         <div className="mx-auto max-w-7xl overflow-x-auto px-4 sm:px-6 lg:px-8">
           <Tabs.List aria-label="Content sections" className="flex gap-1">
-            {TABS.map((name) => (
+            {tabs.map((name) => (
               <Tabs.Trigger
                 key={name}
                 value={name}
@@ -199,17 +225,22 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
           </div>
         ) : null}
         <Tabs.Content value={tab} tabIndex={-1} className="focus:outline-none">
-          {panel(tab)}
+          <PresenceEnabled.Provider value={true}>
+            <OpenItemContext.Provider value={openItem}>{panel(tab)}</OpenItemContext.Provider>
+          </PresenceEnabled.Provider>
         </Tabs.Content>
       </main>
+      <ReauthDialog session={session} />
       <ConfirmDiscard
         open={leaving !== null}
         discardLabel="Leave without saving"
-        onKeep={() => setLeaving(null)}
-        onDiscard={() => {
-          const go = leaving;
+        onKeep={() => {
+          leaving?.keep();
           setLeaving(null);
-          go?.();
+        }}
+        onDiscard={() => {
+          leaving?.go();
+          setLeaving(null);
         }}
       />
     </Tabs.Root>

@@ -1,7 +1,7 @@
 import { FileText, Image, Layers, Plus, Briefcase, Settings } from 'lucide-react';
 import type { AdminContentBlock, AdminPage, AdminService, SiteSettingEntry } from '@agency/contracts';
 import { Card } from '@agency/ui';
-import type { TabName } from './cms-dashboard';
+import type { TabName } from '../shared/cms-address';
 
 function Counter({
   label,
@@ -38,13 +38,19 @@ export function OverviewTab({
   services,
   blocks,
   settings,
+  publicUrlWarning,
   onOpen,
+  canOpen = () => true,
 }: {
   pages: AdminPage[];
   services: AdminService[];
   blocks: AdminContentBlock[];
   settings: SiteSettingEntry[];
+  /** The server's warning that PUBLIC_URL is unset in production (see the session's publicUrlWarning). */
+  publicUrlWarning?: string | undefined;
   onOpen: (tab: TabName, create?: boolean) => void;
+  /** The signed-in role may use this tab (quick actions to others are not shown). */
+  canOpen?: (tab: TabName) => boolean;
 }) {
   const actions: { label: string; tab: TabName; create: boolean; icon: React.ReactNode }[] = [
     { label: 'New Page', tab: 'Pages', create: true, icon: <Plus className="h-5 w-5" /> },
@@ -55,6 +61,11 @@ export function OverviewTab({
   return (
     <div>
       <h2 className="sr-only">Overview</h2>
+      {publicUrlWarning ? (
+        <p role="alert" className="mb-6 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {publicUrlWarning}
+        </p>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Counter
           label="Total Pages"
@@ -74,19 +85,21 @@ export function OverviewTab({
       <Card className="mt-8 p-6">
         <h3 className="text-lg font-semibold text-ink-900">Quick Actions</h3>
         <div className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {actions.map((a) => (
-            <button
-              key={a.label}
-              type="button"
-              onClick={() => onOpen(a.tab, a.create)}
-              className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 text-left text-sm font-semibold text-ink-900 transition-colors hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-            >
-              <span className="text-brand-700" aria-hidden="true">
-                {a.icon}
-              </span>
-              {a.label}
-            </button>
-          ))}
+          {actions
+            .filter((a) => canOpen(a.tab))
+            .map((a) => (
+              <button
+                key={a.label}
+                type="button"
+                onClick={() => onOpen(a.tab, a.create)}
+                className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 text-left text-sm font-semibold text-ink-900 transition-colors hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              >
+                <span className="text-brand-700" aria-hidden="true">
+                  {a.icon}
+                </span>
+                {a.label}
+              </button>
+            ))}
         </div>
       </Card>
     </div>

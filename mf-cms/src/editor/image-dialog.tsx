@@ -3,7 +3,7 @@ import { Images } from 'lucide-react';
 import { Button, Dialog, Input } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { uploadImage, useUpload } from '../media/media-api';
-import { IMAGE_ACCEPT, MediaPicker, MissingAltWarning } from '../media/media-picker';
+import { IMAGE_ACCEPT, MediaPicker, MissingAltWarning, UploadFailed } from '../media/media-picker';
 
 /**
  * Choose an image from the media library (its alt text comes along), upload one, or paste a URL;
@@ -82,11 +82,7 @@ export function ImageDialog({
               Uploading...
             </p>
           ) : null}
-          {uploadError ? (
-            <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-              {uploadError}
-            </p>
-          ) : null}
+          <UploadFailed error={uploadError} className="mt-2" />
         </div>
         <div>
           <label htmlFor={`${id}-url`} className="mb-1.5 block text-sm font-medium text-ink-900">

@@ -87,6 +87,36 @@ describe('markdown toolbar', () => {
     expect(text.value).toBe('One\nTwo');
   });
 
+  // Issue 25 item 3: a block format never leaves the line selected, so the next key does not erase it.
+  it.each([
+    ['Heading 2', '## Open roles'],
+    ['Bullet List', '- Open roles'],
+    ['Numbered List', '1. Open roles'],
+    ['Quote', '> Open roles'],
+  ])('%s puts the caret at the end of the line; typing continues it', async (button, formatted) => {
+    const { text, click } = setup('Intro\nOpen ro|le|s\nMore');
+    await click(button);
+    expect(text.value).toBe(`Intro\n${formatted}\nMore`);
+    const end = `Intro\n${formatted}`.length;
+    expect([text.selectionStart, text.selectionEnd]).toEqual([end, end]);
+    await userEvent.type(text, ' now', { skipClick: true });
+    expect(text.value).toBe(`Intro\n${formatted} now\nMore`);
+  });
+
+  it.each([
+    ['Heading 1', '# Heading', 'Heading'],
+    ['Bullet List', '- List item', 'List item'],
+    ['Numbered List', '1. List item', 'List item'],
+    ['Quote', '> Quote', 'Quote'],
+  ])('%s on an empty line selects only the placeholder', async (button, line, placeholder) => {
+    const { text, click } = setup('Intro\n|');
+    await click(button);
+    expect(text.value).toBe(`Intro\n${line}`);
+    expect(text.value.slice(text.selectionStart, text.selectionEnd)).toBe(placeholder);
+    await userEvent.type(text, 'Typed', { skipClick: true });
+    expect(text.value).toBe(`Intro\n${line.slice(0, -placeholder.length)}Typed`);
+  });
+
   it('Insert Link asks in a dialog, with the selection as its text, and refuses unsafe addresses', async () => {
     const { text, click } = setup('Read the |guide|.');
     await click('Insert Link');

@@ -78,7 +78,13 @@ export function MarkdownEditor({
   labelledBy,
   renderHtml,
   error,
+  format = 'markdown',
 }: {
+  /**
+   * 'html': a body written as HTML (through the API): edited as HTML, without the markdown toolbar,
+   * so markdown marks never end up in an HTML body.
+   */
+  format?: 'markdown' | 'html';
   id: string;
   value: string;
   onChange: (value: string) => void;
@@ -126,7 +132,7 @@ export function MarkdownEditor({
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
+    if (format !== 'markdown' || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
     const tool = TOOLS.find((t) => t.keys === e.key.toLowerCase());
     if (!tool) return;
     e.preventDefault();
@@ -136,25 +142,29 @@ export function MarkdownEditor({
   return (
     <div className={cn('overflow-hidden rounded-lg border', error ? 'border-red-600' : 'border-slate-300')}>
       <div className="flex flex-wrap items-center justify-between gap-1 border-b border-slate-200 bg-slate-50 p-1.5">
-        <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1">
-          {TOOLS.map((t) => (
-            // The tooltip is the button's name (spec); the shortcut is announced as the button's own.
-            <Tooltip key={t.label} label={t.label}>
-              <button
-                type="button"
-                aria-label={t.label}
-                aria-keyshortcuts={t.keys ? `Control+${t.keys.toUpperCase()}` : undefined}
-                disabled={preview}
-                // Keeps the selection in the text while the button is clicked.
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => runTool(t.tool)}
-                className="inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-700 hover:bg-white hover:text-ink-900 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-40 [&>svg]:h-4 [&>svg]:w-4"
-              >
-                {t.icon}
-              </button>
-            </Tooltip>
-          ))}
-        </div>
+        {format === 'markdown' ? (
+          <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1">
+            {TOOLS.map((t) => (
+              // The tooltip is the button's name (spec); the shortcut is announced as the button's own.
+              <Tooltip key={t.label} label={t.label}>
+                <button
+                  type="button"
+                  aria-label={t.label}
+                  aria-keyshortcuts={t.keys ? `Control+${t.keys.toUpperCase()}` : undefined}
+                  disabled={preview}
+                  // Keeps the selection in the text while the button is clicked.
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => runTool(t.tool)}
+                  className="inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-700 hover:bg-white hover:text-ink-900 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-40 [&>svg]:h-4 [&>svg]:w-4"
+                >
+                  {t.icon}
+                </button>
+              </Tooltip>
+            ))}
+          </div>
+        ) : (
+          <span />
+        )}
         <button
           type="button"
           aria-pressed={preview}
@@ -197,7 +207,11 @@ export function MarkdownEditor({
             {error}
           </span>
         ) : (
-          <span className="text-slate-600">Markdown: select text, then use the toolbar.</span>
+          <span className="text-slate-600">
+            {format === 'html'
+              ? 'HTML: this post was written as HTML; edit it as HTML (each line break is a break).'
+              : 'Markdown: select text, then use the toolbar.'}
+          </span>
         )}
         <span className="text-slate-600">{value.length} characters</span>
       </div>

@@ -72,10 +72,16 @@ function lineRange(text: string, { start, end }: Selection) {
   return { from, to, lines: text.slice(from, to).split('\n') };
 }
 
+/**
+ * Rewrites the lines the selection touches. On one line the caret ends at the end of that line (the
+ * next key typed continues it instead of replacing it, marks included); over several lines they stay
+ * selected, so another format applies to all of them.
+ */
 function replaceLines(text: string, sel: Selection, map: (lines: string[]) => string[]): Edit {
   const { from, to, lines } = lineRange(text, sel);
   const insert = map(lines).join('\n');
-  return { from, to, insert, select: { start: from, end: from + insert.length } };
+  const end = from + insert.length;
+  return { from, to, insert, select: lines.length > 1 ? { start: from, end } : { start: end, end } };
 }
 
 /** Sets the heading level of the lines, replacing any level they had; the same level again removes it. */
@@ -106,6 +112,13 @@ function block(text: string, sel: Selection, kind: BlockKind): Edit {
   const filled = lines.filter((l) => l.trim() !== '');
   const all = filled.length > 0 && filled.every((l) => BLOCK_PREFIX[kind].test(l));
   const placeholder = kind === 'quote' ? 'Quote' : 'List item';
+  // An empty line gets the marker and a placeholder, and only the placeholder is selected.
+  if (lines.length === 1 && lines[0]!.trim() === '') {
+    const { from, to } = lineRange(text, sel);
+    const prefix = kind === 'bullet' ? '- ' : kind === 'numbered' ? '1. ' : '> ';
+    const start = from + prefix.length;
+    return { from, to, insert: prefix + placeholder, select: { start, end: start + placeholder.length } };
+  }
   let n = 0;
   return replaceLines(text, sel, (ls) =>
     ls.map((l) => {

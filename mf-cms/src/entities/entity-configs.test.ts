@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ENTITY_CONFIGS,
   blogConfig,
   formSchema,
   listItemBlank,
@@ -95,5 +96,28 @@ describe('the blog post editor: publish date', () => {
     expect(bad.error?.issues[0]?.message).toBe(
       'Publish date must be an ISO 8601 date and time, e.g. 2026-12-01T09:00:00Z',
     );
+  });
+});
+
+describe('an entity config is typed by its schema', () => {
+  it("names only the schema's fields (a misspelt field does not compile)", () => {
+    const fields: (typeof serviceConfig)['fields'] = [
+      { name: 'title', label: 'Title', kind: 'text' },
+      // @ts-expect-error 'titel' is not a field of the service schema
+      { name: 'titel', label: 'Title', kind: 'text' },
+    ];
+    const empty: (typeof serviceConfig)['empty'] = {
+      title: '',
+      // @ts-expect-error nor is 'subtitel'
+      subtitel: '',
+    };
+    // The checks above are the compiler's (npm run typecheck); at run time, every config holds to them.
+    void [fields, empty];
+    for (const config of Object.values(ENTITY_CONFIGS)) {
+      for (const f of config.fields)
+        expect(config.schema.shape, `${config.singular}: field ${f.name}`).toHaveProperty(f.name);
+      for (const k of Object.keys(config.empty))
+        expect(config.schema.shape, `${config.singular}: empty.${k}`).toHaveProperty(k);
+    }
   });
 });

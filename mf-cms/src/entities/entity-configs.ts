@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
-  AdminRoutes,
   BLOG_BODY_FORMATS,
+  CONTENT_TYPES,
   RESOURCE_TYPES,
   SERVICE_ICONS,
   SERVICE_VISUALS,
@@ -9,7 +9,11 @@ import {
   caseStudyInputSchema,
   resourceInputSchema,
   serviceInputSchema,
+  adminPathOf,
+  sitePath,
   testimonialInputSchema,
+  type ContentType,
+  type ContentTypeInfo,
 } from '@agency/contracts';
 import { PUBLISH_DATE_HINT, dateTimeLocalField, toDateTimeLocal } from '../shared/publishing';
 
@@ -28,8 +32,11 @@ export type FieldKind =
   /** Markdown with the toolbar editor and preview; `formatField` names the field holding the format. */
   | 'markdown';
 
-export interface FieldDef {
-  name: string;
+/** The fields a schema takes: a field of an entity form is one of them (a typo does not compile). */
+export type FieldName<S extends z.ZodObject = z.ZodObject> = keyof z.input<S> & string;
+
+export interface FieldDef<Name extends string = string> {
+  name: Name;
   label: string;
   kind: FieldKind;
   options?: readonly string[];
@@ -45,43 +52,70 @@ export interface FieldDef {
   /** `list` of plain strings: the one input of `item` holds the string. */
   scalar?: boolean;
   /** `markdown`: the field whose value ('markdown' or 'html') says how the public site renders it. */
-  formatField?: string;
+  formatField?: Name;
 }
 
-export type Row = Record<string, unknown> & { id: number };
+/** A stored row: the schema's fields (read tolerantly) and whatever else the list sends. */
+export type Row<S extends z.ZodObject = z.ZodObject> = Partial<z.output<S>> &
+  Record<string, unknown> & { id: number };
 
-export interface EntityConfig {
+/** One content type's CMS tab and editor, typed by the contract schema its form is checked with. */
+export interface EntityConfig<S extends z.ZodObject = z.ZodObject> {
+  /** The content type (packages/contracts' registry): the title, singular, url and publicPath below come from it. */
+  type: ContentType;
   title: string;
   singular: string;
   description: string;
   url: string;
-  schema: z.ZodObject;
-  fields: FieldDef[];
-  /** Blank form values (in form shape: lists as text). */
-  empty: Record<string, unknown>;
-  primary: (row: Row) => string;
-  secondary: (row: Row) => string;
+  schema: S;
+  fields: FieldDef<FieldName<S>>[];
+  /** Blank form values (in form shape: lists as text), by field. */
+  empty: Partial<Record<FieldName<S>, unknown>>;
+  primary(row: Row<S>): string;
+  secondary(row: Row<S>): string;
   badge: [string, string];
   /** The field whose text suggests the slug while the slug is untouched. */
-  slugFrom?: string;
-  publicPath?: (row: Row) => string;
+  slugFrom?: FieldName<S>;
+  publicPath?(row: Row<S>): string;
   /** Rows have a publish date: the list shows Draft, Scheduled (with the date) or Published. */
   scheduled?: boolean;
 }
 
-const published = (label: string, on: string, off: string): FieldDef => ({
+/** Staff replace a page's generated social card (docs/seo.md). */
+export const SOCIAL_IMAGE_HINT =
+  'Optional: the picture shown when the page is shared (1200×630 works best). Empty: a card is generated from the title.';
+
+/** The shared facts of a registered content type: its tab, what one item is called, its API and its page. */
+function registered(type: ContentType) {
+  const { tab, singular, siteRoute, scheduled }: ContentTypeInfo = CONTENT_TYPES[type];
+  return {
+    type,
+    title: tab,
+    singular,
+    url: adminPathOf(type),
+    ...(siteRoute && { publicPath: (r: Row) => sitePath(siteRoute, { slug: String(r.slug) }) }),
+    ...(scheduled && { scheduled }),
+  };
+}
+
+const socialImage: FieldDef<'socialImageUrl'> = {
+  name: 'socialImageUrl',
+  label: 'Social Card Image',
+  kind: 'image-url',
+  hint: SOCIAL_IMAGE_HINT,
+};
+
+const published = (label: string, on: string, off: string): FieldDef<'published'> => ({
   name: 'published',
   label,
   kind: 'switch',
   states: [on, off],
 });
 
-export const serviceConfig: EntityConfig = {
-  title: 'Services',
-  singular: 'Service',
+export const serviceConfig: EntityConfig<typeof serviceInputSchema> = {
+  ...registered('services'),
   description:
     'Services on the home grid, the services overview and the footer (active ones, in display order), each with its page at /services/slug.',
-  url: AdminRoutes.services,
   schema: serviceInputSchema,
   fields: [
     { name: 'title', label: 'Title', kind: 'text' },
@@ -148,6 +182,7 @@ export const serviceConfig: EntityConfig = {
       kind: 'text',
       hint: 'e.g. VP of Marketing, Northwind Outfitters',
     },
+    socialImage,
     { name: 'displayOrder', label: 'Display Order', kind: 'number' },
     published('Active', 'Shown on the site', 'Hidden'),
   ],
@@ -166,21 +201,19 @@ export const serviceConfig: EntityConfig = {
     testimonialQuote: '',
     testimonialAuthor: '',
     testimonialRole: '',
+    socialImageUrl: '',
     displayOrder: 0,
     published: false,
   },
   primary: (r) => String(r.title),
-  secondary: (r) => `/services/${String(r.slug)}`,
+  secondary: (r) => sitePath('service', { slug: String(r.slug) }),
   badge: ['Active', 'Inactive'],
   slugFrom: 'title',
-  publicPath: (r) => `/services/${String(r.slug)}`,
 };
 
-export const blogConfig: EntityConfig = {
-  title: 'Blog',
-  singular: 'Blog Post',
+export const blogConfig: EntityConfig<typeof blogPostInputSchema> = {
+  ...registered('blog-posts'),
   description: 'Articles at /blog. Drafts can be previewed at their URL while you are signed in.',
-  url: AdminRoutes.blogPosts,
   schema: blogPostInputSchema,
   fields: [
     { name: 'title', label: 'Title', kind: 'text' },
@@ -200,10 +233,11 @@ export const blogConfig: EntityConfig = {
       label: 'Content Format',
       kind: 'select',
       options: BLOG_BODY_FORMATS,
-      hint: 'New posts are markdown. html: older posts, shown as written, each line break a break.',
+      hint: 'Posts are markdown; a post sent as HTML through the API keeps an HTML editor.',
     },
     { name: 'tags', label: 'Tags (one per line)', kind: 'lines' },
     { name: 'publishedAt', label: 'Publish Date', kind: 'datetime', hint: PUBLISH_DATE_HINT },
+    socialImage,
     published('Published', 'Visible on the site', 'Draft'),
   ],
   empty: {
@@ -217,21 +251,18 @@ export const blogConfig: EntityConfig = {
     contentFormat: 'markdown',
     tags: '',
     publishedAt: '',
+    socialImageUrl: '',
     published: false,
   },
   primary: (r) => String(r.title),
-  secondary: (r) => `/blog/${String(r.slug)}`,
+  secondary: (r) => sitePath('blog-post', { slug: String(r.slug) }),
   badge: ['Published', 'Draft'],
-  scheduled: true,
   slugFrom: 'title',
-  publicPath: (r) => `/blog/${String(r.slug)}`,
 };
 
-export const caseStudyConfig: EntityConfig = {
-  title: 'Case Studies',
-  singular: 'Case Study',
+export const caseStudyConfig: EntityConfig<typeof caseStudyInputSchema> = {
+  ...registered('case-studies'),
   description: 'Client success stories at /case-studies.',
-  url: AdminRoutes.caseStudies,
   schema: caseStudyInputSchema,
   fields: [
     { name: 'title', label: 'Title', kind: 'text' },
@@ -250,6 +281,7 @@ export const caseStudyConfig: EntityConfig = {
       hint: 'e.g. +240% | Organic traffic',
     },
     { name: 'services', label: 'Services (one per line)', kind: 'lines', wide: true },
+    socialImage,
     published('Published', 'Visible on the site', 'Draft'),
   ],
   empty: {
@@ -263,20 +295,18 @@ export const caseStudyConfig: EntityConfig = {
     solution: '',
     results: '',
     services: '',
+    socialImageUrl: '',
     published: false,
   },
   primary: (r) => String(r.title),
-  secondary: (r) => `${String(r.client)} · /case-studies/${String(r.slug)}`,
+  secondary: (r) => `${String(r.client)} · ${sitePath('case-study', { slug: String(r.slug) })}`,
   badge: ['Published', 'Draft'],
   slugFrom: 'title',
-  publicPath: (r) => `/case-studies/${String(r.slug)}`,
 };
 
-export const testimonialConfig: EntityConfig = {
-  title: 'Testimonials',
-  singular: 'Testimonial',
+export const testimonialConfig: EntityConfig<typeof testimonialInputSchema> = {
+  ...registered('testimonials'),
   description: 'Client quotes on the home page.',
-  url: AdminRoutes.testimonials,
   schema: testimonialInputSchema,
   fields: [
     { name: 'name', label: 'Name', kind: 'text' },
@@ -303,11 +333,9 @@ export const testimonialConfig: EntityConfig = {
   badge: ['Published', 'Hidden'],
 };
 
-export const resourceConfig: EntityConfig = {
-  title: 'Resources',
-  singular: 'Resource',
+export const resourceConfig: EntityConfig<typeof resourceInputSchema> = {
+  ...registered('resources'),
   description: 'Downloads at /resources; gated ones ask for an e-mail first.',
-  url: AdminRoutes.resources,
   schema: resourceInputSchema,
   fields: [
     { name: 'title', label: 'Title', kind: 'text' },
@@ -328,6 +356,16 @@ export const resourceConfig: EntityConfig = {
   secondary: (r) =>
     `${String(r.type)} · ${r.gated ? 'Email Required' : 'Free Download'} · ${String(r.downloadCount ?? 0)} downloads`,
   badge: ['Published', 'Hidden'],
+};
+
+/** The content types the generic tab lists (pages and content blocks have tabs of their own). */
+export type EntityType = Exclude<ContentType, 'pages' | 'content-blocks'>;
+export const ENTITY_CONFIGS: { readonly [T in EntityType]: EntityConfig } = {
+  services: serviceConfig,
+  'blog-posts': blogConfig,
+  'case-studies': caseStudyConfig,
+  testimonials: testimonialConfig,
+  resources: resourceConfig,
 };
 
 const splitLines = (text: string) =>

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Eye } from 'lucide-react';
 import { Skeleton } from '@agency/ui';
-import { toast } from '@agency/ui/toast';
-import { errorMessage, useAdminList, useDeleteEntity, versionOf } from '../shared/admin-api';
+import { useAdminList } from '../shared/admin-api';
+import { useMoveToTrash } from '../shared/move-to-trash';
+import { openRow, useOpenItem } from '../shared/cms-address';
 import { StatusBadge } from '../shared/form-controls';
 import {
   EmptyState,
@@ -12,7 +12,7 @@ import {
   ListCard,
   TabHeader,
 } from '../shared/list-ui';
-import { PublishBadge, trashConfirmText } from '../shared/publishing';
+import { PublishBadge } from '../shared/publishing';
 import { DATED_STATES, NoMatches, useListFilter } from '../shared/list-filter';
 import { nounOf, useBulkActions } from '../shared/bulk-actions';
 import { viewPath } from '../shared/content-preview';
@@ -20,46 +20,13 @@ import type { EntityConfig, Row } from './entity-configs';
 import { EntityDialog } from './entity-dialog';
 
 /** List + create/edit/delete for one staff-managed entity. */
-export function EntityTab({
-  config,
-  startCreating = false,
-  onCreateStarted,
-}: {
-  config: EntityConfig;
-  startCreating?: boolean;
-  onCreateStarted?: () => void;
-}) {
+export function EntityTab({ config }: { config: EntityConfig }) {
   const list = useAdminList<Row>(config.url);
-  const remove = useDeleteEntity(config.url);
-  const [editing, setEditing] = useState<Row | 'new' | null>(() => (startCreating ? 'new' : null));
-
-  useEffect(() => {
-    // The Overview quick action opened this tab to create: the request is now consumed.
-    if (startCreating) onCreateStarted?.();
-  }, [startCreating, onCreateStarted]);
-
-  const onDelete = (row: Row) => {
-    const name = config.primary(row);
-    if (!window.confirm(trashConfirmText(config.singular.toLowerCase(), name))) return;
-    remove.mutate(
-      { id: row.id, etag: versionOf(row) },
-      {
-        onSuccess: () =>
-          toast({
-            title: `${config.singular} moved to the trash`,
-            description: `"${name}" can be restored from the Trash tab.`,
-          }),
-        onError: (err) =>
-          toast({
-            variant: 'destructive',
-            title: `${config.singular} not moved to the trash`,
-            description: errorMessage(err),
-          }),
-      },
-    );
-  };
-
+  const removal = useMoveToTrash(config.url, config.singular);
+  const { item, setItem } = useOpenItem();
   const rows = list.data ?? [];
+  // A new item's place comes after the listed ones: its editor opens once the list is in.
+  const editing = list.isPending ? null : openRow(item, rows);
   const filter = useListFilter(rows, {
     text: (r) => `${config.primary(r)} ${config.secondary(r)}`,
     name: config.primary,
@@ -72,7 +39,7 @@ export function EntityTab({
         title={config.title}
         description={config.description}
         action={`Add ${config.singular}`}
-        onAction={() => setEditing('new')}
+        onAction={() => setItem('new')}
       />
       {list.isPending ? (
         <Skeleton className="h-40" />
@@ -125,8 +92,8 @@ export function EntityTab({
                     ) : null}
                     <EditDeleteButtons
                       name={name}
-                      onEdit={() => setEditing(row)}
-                      onDelete={() => onDelete(row)}
+                      onEdit={() => setItem(String(row.id))}
+                      onDelete={() => removal.trash(row, name)}
                     />
                   </div>
                 </li>
@@ -140,9 +107,17 @@ export function EntityTab({
           key={editing === 'new' ? 'new' : editing.id}
           config={config}
           row={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
+          newDefaults={'displayOrder' in config.empty ? { displayOrder: nextDisplayOrder(rows) } : undefined}
+          onClose={() => setItem(null)}
         />
       ) : null}
+      {removal.dialog}
     </div>
   );
+}
+
+/** A new item goes after the listed ones (order 0 would put it first), trashed ones aside. */
+export function nextDisplayOrder(rows: Record<string, unknown>[]): number {
+  const orders = rows.map((r) => Number(r['displayOrder'])).filter((n) => Number.isFinite(n));
+  return orders.length ? Math.max(...orders) + 1 : 1;
 }

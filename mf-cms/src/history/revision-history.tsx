@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { changedFields, type Revision, type RevisionKind, type RevisionSummary } from '@agency/contracts';
-import { Button, Dialog, cn } from '@agency/ui';
+import {
+  changedFields,
+  OWNER_NAME,
+  type Revision,
+  type RevisionKind,
+  type RevisionSummary,
+} from '@agency/contracts';
+import { Button, ConfirmDialog, Dialog, cn } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { adminGet, adminKeys, adminSend, asArray, errorMessage } from '../shared/admin-api';
 import type { SaveState } from '../shared/editor-dialog';
@@ -25,11 +31,97 @@ export const fieldLabel = (name: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-function shown(value: unknown): string {
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** An object's fields as "Label: value" lines (the hero's content, a list of results): no JSON. */
+function asLines(value: unknown, prefix = ''): string[] {
+  if (Array.isArray(value)) {
+    if (value.every((v) => typeof v !== 'object' || v === null)) {
+      return [`${prefix || 'Items'}: ${value.map((v) => shown(v)).join(', ')}`];
+    }
+    return value.flatMap((v, i) => asLines(v, `${prefix ? `${prefix} ` : ''}${i + 1}`));
+  }
+  if (value && typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
+      asLines(v, prefix ? `${prefix} ${fieldLabel(k).toLowerCase()}` : fieldLabel(k)),
+    );
+  }
+  return [`${prefix}: ${shown(value)}`];
+}
+
+/** A stored value as a person reads it: dates as dates, yes/no, objects as labelled lines. */
+export function shown(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value, null, 2);
+  if (typeof value === 'string') return ISO_DATE.test(value) ? when(value) : value;
+  if (typeof value === 'object') return asLines(value).join('\n');
+  return String(value);
+}
+
+type Part = { text: string; changed: boolean };
+
+/**
+ * The two texts as runs of words, the words that differ marked (a longest common subsequence over
+ * words and spaces). Long texts beyond the table size are marked whole.
+ */
+export function wordDiff(before: string, after: string): { before: Part[]; after: Part[] } {
+  const a = before.split(/(\s+)/).filter(Boolean);
+  const b = after.split(/(\s+)/).filter(Boolean);
+  if (a.length * b.length > 250_000) {
+    return { before: [{ text: before, changed: true }], after: [{ text: after, changed: true }] };
+  }
+  const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) {
+      lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+    }
+  }
+  const out = { before: [] as Part[], after: [] as Part[] };
+  const push = (list: Part[], text: string, changed: boolean) => {
+    const last = list[list.length - 1];
+    if (last && last.changed === changed) last.text += text;
+    else list.push({ text, changed });
+  };
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && a[i] === b[j]) {
+      push(out.before, a[i]!, false);
+      push(out.after, b[j]!, false);
+      i++;
+      j++;
+    } else if (j < b.length && (i >= a.length || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) {
+      push(out.after, b[j]!, !/^\s+$/.test(b[j]!));
+      j++;
+    } else {
+      push(out.before, a[i]!, !/^\s+$/.test(a[i]!));
+      i++;
+    }
+  }
+  return out;
+}
+
+function Marked({ parts, tone }: { parts: Part[]; tone: 'old' | 'new' }) {
+  return (
+    <>
+      {parts.map((p, k) =>
+        p.changed ? (
+          <mark
+            key={k}
+            data-changed={tone}
+            className={cn(
+              'rounded px-0.5',
+              tone === 'old' ? 'bg-red-200 text-red-950' : 'bg-green-200 text-green-950',
+            )}
+          >
+            {p.text}
+          </mark>
+        ) : (
+          <span key={k}>{p.text}</span>
+        ),
+      )}
+    </>
+  );
 }
 
 const revisionKeys = {
@@ -56,13 +148,15 @@ function RevisionDiff({ revision, current }: { revision: Revision; current: Reco
             <dd className="mt-1 grid gap-1 sm:grid-cols-[1fr_auto_1fr] sm:items-start">
               <span className="sr-only">In this version:</span>
               <del className={cn(box, 'bg-red-50 text-red-900 no-underline')}>
-                {shown(revision.snapshot[f])}
+                <Marked parts={wordDiff(shown(revision.snapshot[f]), shown(current[f])).before} tone="old" />
               </del>
               <span aria-hidden className="text-center text-slate-500">
                 →
               </span>
               <span className="sr-only">Now:</span>
-              <ins className={cn(box, 'bg-green-50 text-green-900 no-underline')}>{shown(current[f])}</ins>
+              <ins className={cn(box, 'bg-green-50 text-green-900 no-underline')}>
+                <Marked parts={wordDiff(shown(revision.snapshot[f]), shown(current[f])).after} tone="new" />
+              </ins>
             </dd>
           </div>
         ))}
@@ -163,6 +257,8 @@ export function RevisionHistory<TRow extends { id: number }>({ state }: { state:
                   <span className="block font-medium text-ink-900">{when(r.createdAt)}</span>
                   <span className="block text-slate-600">
                     {KIND_LABELS[r.kind] ?? r.kind}
+                    {/* Personal accounts by name; the shared password (the owner) reads as before accounts. */}
+                    {r.actorName && r.actorName !== OWNER_NAME ? ` by ${r.actorName}` : ''}
                     {r.kind !== 'create' && r.kind !== 'baseline' && r.changedFields.length
                       ? `: ${r.changedFields.map(fieldLabel).join(', ')}`
                       : ''}
@@ -204,21 +300,15 @@ export function RevisionHistory<TRow extends { id: number }>({ state }: { state:
           </div>
         </div>
       </Dialog>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={(o) => !o && setConfirming(false)}
+        onCancel={() => setConfirming(false)}
         title="Restore this version?"
         description="Its values are saved as the item's current version (unsaved changes in the form are replaced). The version it replaces stays in the history."
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setConfirming(false)} autoFocus>
-            Cancel
-          </Button>
-          <Button onClick={() => selected !== null && restore.mutate(selected)} disabled={restore.isPending}>
-            {restore.isPending ? 'Restoring...' : 'Restore'}
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel={restore.isPending ? 'Restoring...' : 'Restore'}
+        pending={restore.isPending}
+        onConfirm={() => selected !== null && restore.mutate(selected)}
+      />
     </>
   );
 }

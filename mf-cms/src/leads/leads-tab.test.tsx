@@ -87,7 +87,7 @@ describe('CMS Leads tab: handled, open, delete', () => {
     const bar = screen.getByRole('toolbar', { name: 'Bulk actions' });
     expect(within(bar).getByText('2 selected')).toBeTruthy();
     await userEvent.click(within(bar).getByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete 2 leads for good?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete 2 leads for good?' });
     expect(within(dialog).getByText(/Export them to CSV first/)).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Export CSV first' }).getAttribute('href')).toBe(
       `${AdminRoutes.leadsCsv}?type=contacts&status=all`,
@@ -97,7 +97,7 @@ describe('CMS Leads tab: handled, open, delete', () => {
 
     await userEvent.click(within(bar).getByRole('button', { name: 'Delete' }));
     await userEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete for good' }),
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete for good' }),
     );
     expect(await screen.findByText('2 leads deleted')).toBeTruthy();
     expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({ type: 'contacts', ids: [1, 2] });

@@ -1,17 +1,20 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, Search } from 'lucide-react';
+import { Download } from 'lucide-react';
 import {
   AdminRoutes,
   LEAD_STATUSES,
+  budgetLabel,
   type LeadStatus,
   type LeadType,
   type LeadsChangeResult,
 } from '@agency/contracts';
-import { Button, Card, Dialog, Input, Select, Skeleton, buttonClasses, cn, formatDate } from '@agency/ui';
+import { Button, Card, ConfirmDialog, Skeleton, buttonClasses, cn, formatDate } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { adminGet, adminKeys, adminSend, asArray, errorMessage } from '../shared/admin-api';
 import { EmptyState, LoadFailed, TabHeader } from '../shared/list-ui';
+import { FilterBar } from '../shared/list-filter';
+import { BulkBar, useSelection } from '../shared/bulk-actions';
 
 const TYPES: { value: LeadType; label: string }[] = [
   { value: 'contacts', label: 'Contact Requests' },
@@ -20,31 +23,58 @@ const TYPES: { value: LeadType; label: string }[] = [
 ];
 
 type Row = Record<string, unknown>;
-type Column = { label: string; cell: (row: Row) => string };
+/**
+ * One column: its heading, the text a cell shows (also what the card view shows), an optional richer
+ * cell, and its share of the table's width (the table is fixed to its card: nothing scrolls off).
+ */
+type Column = { label: string; cell: (row: Row) => string; render?: (row: Row) => ReactNode; width?: string };
 /** Rows are read tolerantly: a field an older API does not send shows as blank, not "undefined". */
 const text = (value: unknown) => (value == null ? '' : String(value));
 const field = (name: string) => (r: Row) => text(r[name]);
 const date = (r: Row) => formatDate(text(r.createdAt));
+const contactName = (r: Row) => `${text(r.firstName)} ${text(r.lastName)}`.trim();
 const COLUMNS: Record<LeadType, Column[]> = {
   contacts: [
-    { label: 'Received', cell: date },
-    { label: 'Name', cell: (r) => `${text(r.firstName)} ${text(r.lastName)}`.trim() },
-    { label: 'Email', cell: field('email') },
-    { label: 'Company', cell: field('company') },
-    { label: 'Budget', cell: field('budget') },
+    { label: 'Received', cell: date, width: 'w-28' },
+    {
+      label: 'Contact',
+      cell: (r) => [contactName(r), text(r.email), text(r.company)].filter(Boolean).join(', '),
+      render: (r) => (
+        <>
+          <span className="block font-medium">{contactName(r)}</span>
+          <span className="block break-all text-slate-600">{text(r.email)}</span>
+          {text(r.company) ? <span className="block text-slate-600">{text(r.company)}</span> : null}
+        </>
+      ),
+      width: 'w-56',
+    },
+    { label: 'Budget', cell: (r) => budgetLabel(r.budget), width: 'w-32' },
+    // Goals are the point of a lead: shown in full, wrapped, never only in a tooltip.
     { label: 'Goals', cell: field('goals') },
   ],
   newsletter: [
-    { label: 'Subscribed', cell: date },
+    { label: 'Subscribed', cell: date, width: 'w-36' },
     { label: 'Email', cell: field('email') },
   ],
   resources: [
-    { label: 'Received', cell: date },
-    { label: 'Name', cell: field('name') },
+    { label: 'Received', cell: date, width: 'w-28' },
+    { label: 'Name', cell: field('name'), width: 'w-48' },
     { label: 'Email', cell: field('email') },
     { label: 'Resource', cell: field('resourceTitle') },
   ],
 };
+
+/** Wide enough for the table (a tablet in landscape and up); narrower screens get one card per lead. */
+const WIDE = '(min-width: 768px)';
+const subscribeWide = (onChange: () => void) => {
+  if (typeof window === 'undefined' || !window.matchMedia) return () => {};
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const isWide = () =>
+  typeof window === 'undefined' || !window.matchMedia ? true : window.matchMedia(WIDE).matches;
+const useWideScreen = () => useSyncExternalStore(subscribeWide, isWide, () => true);
 
 const STATUS_LABELS: Record<LeadStatus, string> = { open: 'Open', handled: 'Handled', all: 'All' };
 const leadsNoun = (n: number) => `${n} ${n === 1 ? 'lead' : 'leads'}`;
@@ -73,30 +103,23 @@ function ConfirmDeleteLeads({
   onDelete: () => void;
 }) {
   return (
-    <Dialog
+    <ConfirmDialog
       open={count !== null}
-      onOpenChange={(o) => !o && onCancel()}
       title={`Delete ${leadsNoun(count ?? 0)} for good?`}
       description="Deleted leads cannot be restored. Export them to CSV first if you may need them."
+      confirmLabel="Delete for good"
+      onConfirm={onDelete}
+      onCancel={onCancel}
     >
-      <div className="flex flex-wrap justify-end gap-2">
-        <a href={exportUrl} download className={buttonClasses('outline')}>
-          <Download className="h-4 w-4" aria-hidden="true" />
-          Export CSV first
-        </a>
-        <Button variant="outline" onClick={onCancel} autoFocus>
-          Cancel
-        </Button>
-        <Button variant="secondary" onClick={onDelete}>
-          Delete for good
-        </Button>
-      </div>
-    </Dialog>
+      <a href={exportUrl} download className={buttonClasses('outline')}>
+        <Download className="h-4 w-4" aria-hidden="true" />
+        Export CSV first
+      </a>
+    </ConfirmDialog>
   );
 }
 
 export function LeadsTab() {
-  const id = useId();
   const [type, setType] = useState<LeadType>('contacts');
   const [input, setInput] = useState('');
   const [q, setQ] = useState('');
@@ -106,7 +129,6 @@ export function LeadsTab() {
   }, [input]);
 
   const [status, setStatus] = useState<LeadStatus>('all');
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   /** The leads a delete waits to be confirmed for. */
   const [deleting, setDeleting] = useState<number[] | null>(null);
   const client = useQueryClient();
@@ -122,8 +144,7 @@ export function LeadsTab() {
   });
   const rows = leads.data ?? [];
   const columns = COLUMNS[type];
-  const ids = rows.map((r) => Number(r.id));
-  const chosen = ids.filter((i) => selected.has(i));
+  const selection = useSelection(rows.map((r) => ({ id: Number(r.id) })));
 
   const change = useMutation({
     mutationFn: (
@@ -137,7 +158,7 @@ export function LeadsTab() {
             handled: req.handled,
           }),
     onSuccess: (result, req) => {
-      setSelected(new Set());
+      selection.clear();
       const done = req.kind === 'delete' ? 'deleted' : req.handled ? 'marked handled' : 'marked open';
       toast({ title: `${leadsNoun(result.count)} ${done}` });
     },
@@ -146,14 +167,31 @@ export function LeadsTab() {
     onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'leads'] }),
   });
   const mark = (which: number[], handled: boolean) => change.mutate({ kind: 'handled', ids: which, handled });
-  const toggle = (leadId: number, on: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(leadId);
-      else next.delete(leadId);
-      return next;
-    });
   const nameOf = (row: Row) => text(row.email);
+  const wide = useWideScreen();
+  /** A lead's own actions, stacked so both fit beside the row (or under the card). */
+  const leadActions = (row: Row) => (
+    <div className="flex flex-wrap gap-2 md:flex-col md:items-stretch">
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={change.isPending}
+        aria-label={`${handledAtOf(row) ? 'Mark open' : 'Mark handled'}: ${nameOf(row)}`}
+        onClick={() => mark([Number(row.id)], !handledAtOf(row))}
+      >
+        {handledAtOf(row) ? 'Mark open' : 'Mark handled'}
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={change.isPending}
+        aria-label={`Delete ${nameOf(row)}`}
+        onClick={() => setDeleting([Number(row.id)])}
+      >
+        Delete
+      </Button>
+    </div>
+  );
 
   return (
     <div>
@@ -161,69 +199,48 @@ export function LeadsTab() {
         title="Leads"
         description="Contact requests, newsletter subscribers and gated-resource leads, newest first."
       />
-      <div className="mb-4 flex flex-wrap items-end gap-3">
-        <div
-          role="radiogroup"
-          aria-label="Lead type"
-          className="inline-flex rounded-lg border border-slate-300 bg-white p-1"
-        >
-          {TYPES.map((t) => (
-            <button
-              key={t.value}
-              type="button"
-              role="radio"
-              aria-checked={type === t.value}
-              onClick={() => {
-                // Ids are per type: a selection never carries over to another type's list.
-                setType(t.value);
-                setSelected(new Set());
-              }}
-              className={cn(
-                'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',
-                type === t.value ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100',
-              )}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
-        <div className="relative min-w-[16rem] flex-1">
-          <label htmlFor={`${id}-q`} className="sr-only">
-            Search leads
-          </label>
-          <Search
-            className="pointer-events-none absolute left-3 top-3.5 h-4 w-4 text-slate-500"
-            aria-hidden="true"
-          />
-          <Input
-            id={`${id}-q`}
-            type="search"
-            placeholder="Search by name, e-mail, company..."
-            value={input}
-            onChange={(e) => setInput(e.target.value)}
-            className="pl-9"
-          />
-        </div>
-        <label className="text-sm font-medium text-ink-900" htmlFor={`${id}-status`}>
-          Status
-          <Select
-            id={`${id}-status`}
-            className="mt-1"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as LeadStatus)}
+      <FilterBar
+        before={
+          <div
+            role="radiogroup"
+            aria-label="Lead type"
+            className="inline-flex rounded-lg border border-slate-300 bg-white p-1"
           >
-            {LEAD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
+            {TYPES.map((t) => (
+              <button
+                key={t.value}
+                type="button"
+                role="radio"
+                aria-checked={type === t.value}
+                onClick={() => {
+                  // Ids are per type: a selection never carries over to another type's list.
+                  setType(t.value);
+                  selection.clear();
+                }}
+                className={cn(
+                  'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',
+                  type === t.value ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100',
+                )}
+              >
+                {t.label}
+              </button>
             ))}
-          </Select>
-        </label>
-        <a href={exportUrl} download className={buttonClasses('outline')}>
-          <Download className="h-4 w-4" aria-hidden="true" />
-          Export CSV
-        </a>
-      </div>
+          </div>
+        }
+        search={input}
+        onSearch={setInput}
+        searchLabel="Search leads"
+        placeholder="Search by name, e-mail, company..."
+        status={status}
+        onStatus={(v) => setStatus(v as LeadStatus)}
+        statuses={LEAD_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)}
+        after={
+          <a href={exportUrl} download className={buttonClasses('outline')}>
+            <Download className="h-4 w-4" aria-hidden="true" />
+            Export CSV
+          </a>
+        }
+      />
       {leads.isPending ? (
         <Skeleton className="h-40" />
       ) : leads.isError ? (
@@ -234,123 +251,85 @@ export function LeadsTab() {
         </EmptyState>
       ) : (
         <>
-          <div
-            className="mb-3 flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-2"
-            role="toolbar"
-            aria-label="Bulk actions"
-          >
-            <label className="flex items-center gap-2 text-sm text-ink-900">
-              <input
-                type="checkbox"
-                className="h-4 w-4 accent-brand-600"
-                checked={chosen.length === ids.length}
-                onChange={(e) => setSelected(new Set(e.target.checked ? ids : []))}
-              />
-              Select all
-            </label>
-            <span className="text-sm text-slate-600" aria-live="polite">
-              {chosen.length ? `${chosen.length} selected` : 'None selected'}
-            </span>
-            {chosen.length ? (
-              <div className="ml-auto flex flex-wrap gap-2">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={change.isPending}
-                  onClick={() => mark(chosen, true)}
-                >
-                  Mark handled
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={change.isPending}
-                  onClick={() => mark(chosen, false)}
-                >
-                  Mark open
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={change.isPending}
-                  onClick={() => setDeleting(chosen)}
-                >
-                  Delete
-                </Button>
-              </div>
-            ) : null}
-          </div>
-          <Card className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{TYPES.find((t) => t.value === type)?.label}</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">Select</span>
-                  </th>
-                  {columns.map((c) => (
-                    <th key={c.label} scope="col" className="px-4 py-3 font-semibold">
-                      {c.label}
+          <BulkBar
+            selection={selection}
+            pending={change.isPending}
+            actions={[
+              { label: 'Mark handled', run: (ids) => mark(ids, true) },
+              { label: 'Mark open', run: (ids) => mark(ids, false) },
+              { label: 'Delete', run: (ids) => setDeleting(ids) },
+            ]}
+          />
+          <Card className="overflow-hidden">
+            {wide ? (
+              <table className="w-full table-fixed text-left text-sm">
+                <caption className="sr-only">{TYPES.find((t) => t.value === type)?.label}</caption>
+                <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+                  <tr>
+                    <th scope="col" className="w-10 py-3 pl-4 pr-2">
+                      <span className="sr-only">Select</span>
                     </th>
-                  ))}
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {rows.map((row) => (
-                  <tr key={String(row.id)}>
-                    <td className="px-4 py-3">
-                      <input
-                        type="checkbox"
-                        className="h-4 w-4 accent-brand-600"
-                        aria-label={`Select ${nameOf(row)}`}
-                        checked={selected.has(Number(row.id))}
-                        onChange={(e) => toggle(Number(row.id), e.target.checked)}
-                      />
-                    </td>
                     {columns.map((c) => (
-                      <td
-                        key={c.label}
-                        className="max-w-xs truncate px-4 py-3 text-ink-900"
-                        title={c.cell(row)}
-                      >
-                        {c.cell(row)}
-                      </td>
+                      <th key={c.label} scope="col" className={cn('px-3 py-3 font-semibold', c.width)}>
+                        {c.label}
+                      </th>
                     ))}
-                    <td className="whitespace-nowrap px-4 py-3">
-                      <LeadState row={row} />
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-right">
-                      <div className="flex justify-end gap-2">
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          disabled={change.isPending}
-                          aria-label={`${handledAtOf(row) ? 'Mark open' : 'Mark handled'}: ${nameOf(row)}`}
-                          onClick={() => mark([Number(row.id)], !handledAtOf(row))}
-                        >
-                          {handledAtOf(row) ? 'Mark open' : 'Mark handled'}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          disabled={change.isPending}
-                          aria-label={`Delete ${nameOf(row)}`}
-                          onClick={() => setDeleting([Number(row.id)])}
-                        >
-                          Delete
-                        </Button>
-                      </div>
-                    </td>
+                    <th scope="col" className="w-28 px-3 py-3 font-semibold">
+                      Status
+                    </th>
+                    <th scope="col" className="w-36 py-3 pl-3 pr-4">
+                      <span className="sr-only">Actions</span>
+                    </th>
                   </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-200">
+                  {rows.map((row) => (
+                    <tr key={String(row.id)} className="align-top">
+                      <td className="py-3 pl-4 pr-2">{selection.checkbox(Number(row.id), nameOf(row))}</td>
+                      {columns.map((c) => (
+                        <td key={c.label} className="whitespace-pre-line break-words px-3 py-3 text-ink-900">
+                          {c.render ? c.render(row) : c.cell(row)}
+                        </td>
+                      ))}
+                      <td className="px-3 py-3">
+                        <LeadState row={row} />
+                      </td>
+                      <td className="py-3 pl-3 pr-4">{leadActions(row)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : (
+              <ul
+                aria-label={TYPES.find((t) => t.value === type)?.label}
+                className="divide-y divide-slate-200"
+              >
+                {rows.map((row) => (
+                  <li key={String(row.id)} className="space-y-2 p-4 text-sm">
+                    <div className="flex items-start justify-between gap-3">
+                      <label className="flex min-w-0 items-start gap-2">
+                        {selection.checkbox(Number(row.id), nameOf(row), 'mt-0.5')}
+                        <span className="min-w-0 break-words font-medium text-ink-900">
+                          {columns[1]?.render ? columns[1].render(row) : nameOf(row)}
+                        </span>
+                      </label>
+                      <LeadState row={row} />
+                    </div>
+                    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                      {columns
+                        .filter((_, i) => i !== 1 || !columns[1]?.render)
+                        .map((c) => (
+                          <div key={c.label} className="contents">
+                            <dt className="text-slate-600">{c.label}</dt>
+                            <dd className="whitespace-pre-line break-words text-ink-900">{c.cell(row)}</dd>
+                          </div>
+                        ))}
+                    </dl>
+                    {leadActions(row)}
+                  </li>
                 ))}
-              </tbody>
-            </table>
+              </ul>
+            )}
             <p className="border-t border-slate-200 px-4 py-2 text-xs text-slate-600">{rows.length} shown</p>
           </Card>
         </>

@@ -78,11 +78,7 @@ export function MediaPicker({
           disabled={uploading}
           onChange={(e) => void upload(e.target.files?.[0]).then((item) => item && pick(item))}
         />
-        {uploadError ? (
-          <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-            {uploadError}
-          </p>
-        ) : null}
+        <UploadFailed error={uploadError} className="mt-2" />
       </div>
       {library.isPending ? (
         <Skeleton className="h-40" />
@@ -125,4 +121,13 @@ export function MediaPicker({
       )}
     </Dialog>
   );
+}
+
+/** Why the last upload failed, beside its control. */
+export function UploadFailed({ error, className }: { error: string | null; className?: string }) {
+  return error ? (
+    <p role="alert" className={cn('text-sm font-medium text-red-700', className)}>
+      {error}
+    </p>
+  ) : null;
 }

@@ -1,13 +1,20 @@
 import { useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Copy, File, Trash2, Upload } from 'lucide-react';
-import { ALT_TEXT_MAX, AdminRoutes, type MediaItem } from '@agency/contracts';
+import {
+  ALT_TEXT_MAX,
+  AdminRoutes,
+  MEDIA_USER_LABELS,
+  describeMediaUses,
+  type MediaItem,
+} from '@agency/contracts';
 import { Button, Card, Input, Skeleton, cn } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { adminKeys, adminSend, errorMessage } from '../shared/admin-api';
 import { EmptyState, LoadFailed, IconButton, TabHeader } from '../shared/list-ui';
+import { useConfirm } from '../shared/confirm';
 import { isImage, missingAlt, uploadImage, useMediaLibrary, useUpload } from './media-api';
-import { IMAGE_ACCEPT, MissingAltBadge } from './media-picker';
+import { IMAGE_ACCEPT, MissingAltBadge, UploadFailed } from './media-picker';
 
 const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024
@@ -40,10 +47,26 @@ export function MediaTab() {
     }
   };
 
-  const onDelete = (item: MediaItem) => {
-    if (!window.confirm(`Delete "${item.originalName}"? Pages that show it will lose the image.`)) return;
+  const { ask, dialog } = useConfirm();
+  const onDelete = async (item: MediaItem) => {
+    const uses = item.usedBy ?? [];
+    if (uses.length) {
+      // The server refuses too (409); say where it is used instead of asking.
+      toast({
+        variant: 'destructive',
+        title: 'File in use',
+        description: `"${item.originalName}" is used by ${describeMediaUses(uses)}. Remove it there first.`,
+      });
+      return;
+    }
+    const yes = await ask({
+      title: `Move "${item.originalName}" to the Trash?`,
+      description: 'It is not used anywhere.',
+      confirmLabel: 'Move to trash',
+    });
+    if (!yes) return;
     remove.mutate(item.id, {
-      onSuccess: () => toast({ title: 'File deleted', description: item.originalName }),
+      onSuccess: () => toast({ title: 'File moved to the Trash', description: item.originalName }),
       onError: (err) =>
         toast({ variant: 'destructive', title: 'File not deleted', description: errorMessage(err) }),
     });
@@ -75,11 +98,7 @@ export function MediaTab() {
             onChange={(e) => upload(e.target.files?.[0])}
           />
         </label>
-        {uploadError ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {uploadError}
-          </p>
-        ) : null}
+        <UploadFailed error={uploadError} />
       </div>
       {media.isPending ? (
         <Skeleton className="h-40" />
@@ -113,6 +132,7 @@ export function MediaTab() {
                       {item.mimeType} · {formatSize(item.size)}
                       {item.width && item.height ? ` · ${item.width}×${item.height}` : ''}
                     </p>
+                    <MediaUses item={item} />
                     {isImage(item) && missingAlt(item) ? (
                       <p className="mt-1">
                         <MissingAltBadge />
@@ -126,7 +146,7 @@ export function MediaTab() {
                     <IconButton
                       label={`Delete ${item.originalName}`}
                       tone="danger"
-                      onClick={() => onDelete(item)}
+                      onClick={() => void onDelete(item)}
                     >
                       <Trash2 className="h-4 w-4" aria-hidden="true" />
                     </IconButton>
@@ -138,12 +158,32 @@ export function MediaTab() {
           ))}
         </ul>
       )}
+      {dialog}
+    </div>
+  );
+}
+
+/** Where a file is used, item by item (older APIs do not say: nothing is shown). */
+export function MediaUses({ item }: { item: MediaItem }) {
+  const uses = item.usedBy;
+  if (!uses) return null;
+  if (!uses.length) return <p className="mt-1 text-xs text-slate-600">Not used anywhere</p>;
+  return (
+    <div className="mt-1 text-xs text-slate-700">
+      <p className="font-medium">Used in {uses.length === 1 ? '1 item' : `${uses.length} items`}:</p>
+      <ul aria-label={`Where ${item.originalName} is used`} className="list-disc pl-4">
+        {uses.map((u) => (
+          <li key={`${u.type}-${u.id}`}>
+            {MEDIA_USER_LABELS[u.type]} &ldquo;{u.title}&rdquo;{u.inTrash ? ' (in the trash)' : ''}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
 
 /** Edits an image's alt text; says "saved" only once the server stored it. */
-function AltTextForm({ item }: { item: MediaItem }) {
+export function AltTextForm({ item, className }: { item: MediaItem; className?: string }) {
   const id = useId();
   const client = useQueryClient();
   const [value, setValue] = useState(item.altText ?? '');
@@ -163,7 +203,7 @@ function AltTextForm({ item }: { item: MediaItem }) {
   const changed = value.trim() !== (item.altText ?? '');
   return (
     <form
-      className="border-t border-slate-100 p-3"
+      className={className ?? 'border-t border-slate-100 p-3'}
       onSubmit={(e) => {
         e.preventDefault();
         save.mutate(value.trim());

@@ -6,6 +6,7 @@ import { uploadFile } from '../shared/admin-api';
 import type { describedBy } from '../shared/form-controls';
 import { IMAGE_ACCEPT, MediaPicker, MissingAltWarning } from './media-picker';
 import { missingAlt, uploadImage, useMediaLibrary, useUpload } from './media-api';
+import { AltTextForm } from './media-tab';
 
 const uploadResourceFile = async (file: File) => ({
   url: await uploadFile(AdminRoutes.resourceUpload, 'file', file),
@@ -74,6 +75,25 @@ export function UploadInput({
       </div>
       {image ? (
         <MediaPicker open={picking} onOpenChange={setPicking} onPick={(item) => onChange(item.url)} />
+      ) : null}
+      {image && value.trim() ? (
+        // What the field holds, seen, and its alt text edited right here (it is the library's, so
+        // every page showing the image gets it).
+        <div className="mt-2 flex items-start gap-3" data-testid="image-field-preview">
+          <img
+            src={value.trim()}
+            alt={chosen?.altText || ''}
+            className="h-16 w-24 shrink-0 rounded-md border border-slate-200 bg-slate-100 object-cover"
+          />
+          {chosen ? (
+            <AltTextForm key={chosen.id} item={chosen} className="min-w-0 flex-1" />
+          ) : (
+            <p className="text-sm text-slate-600">
+              Not a library image: its alt text cannot be set here. Upload it or choose it from the Library to
+              describe it.
+            </p>
+          )}
+        </div>
       ) : null}
       {chosen && missingAlt(chosen) ? <MissingAltWarning /> : null}
       {error ? (

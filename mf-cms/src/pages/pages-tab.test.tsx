@@ -14,6 +14,7 @@ const PAGE: AdminPage = {
   title: 'Privacy Policy',
   metaTitle: '',
   metaDescription: '',
+  socialImageUrl: null,
   content: { body: '# Privacy' },
   published: true,
   publishedAt: null,
@@ -24,11 +25,12 @@ const PAGE: AdminPage = {
 const DRAFT: AdminPage = { ...PAGE, id: 4, name: 'Terms', slug: 'terms', title: 'Terms', published: false };
 
 function renderTab(pages: AdminPage[], { loading = false, api = {} as Record<string, FakeRoute> } = {}) {
-  const fake = fakeApi(api);
+  // The social card image field lists the media library.
+  const fake = fakeApi({ [AdminRoutes.media]: ok([]), ...api });
   // As the CMS app mounts it (exposes/cms-app.tsx): inside a TooltipProvider.
   renderScreen(
     <TooltipProvider>
-      <PagesTab pages={pages} loading={loading} startCreating={false} onCreateStarted={() => {}} />
+      <PagesTab pages={pages} loading={loading} />
       <Toaster />
     </TooltipProvider>,
   );
@@ -110,7 +112,14 @@ describe('CMS Pages tab', () => {
   it('the New Page dialog has the spec fields and buttons', async () => {
     renderTab([]);
     const dialog = await openNew();
-    for (const label of ['Page Name', 'URL Slug', 'Page Title', 'Meta Title', 'Meta Description']) {
+    for (const label of [
+      'Page Name',
+      'URL Slug',
+      'Page Title',
+      'Meta Title',
+      'Meta Description',
+      'Social Card Image',
+    ]) {
       expect(within(dialog).getByLabelText(label)).toBeTruthy();
     }
     expect(within(dialog).getByRole('switch')).toBeTruthy();
@@ -125,7 +134,8 @@ describe('CMS Pages tab', () => {
     expect(await within(dialog).findByText('Page name is required')).toBeTruthy();
     expect(within(dialog).getByText('Page title is required')).toBeTruthy();
     expect(within(dialog).getByLabelText('Page Name').getAttribute('aria-invalid')).toBe('true');
-    expect(api.calls).toHaveLength(0);
+    // Nothing written (the media library is read for the social card image field).
+    expect(api.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 
   it('typing the name fills the slug; a malformed slug is refused', async () => {
@@ -150,7 +160,7 @@ describe('CMS Pages tab', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Page' }));
     expect(await screen.findByText('Page created')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Page' })).toBeNull());
-    expect(api.calls[0]).toMatchObject({
+    expect(api.calls.filter((c) => c.method !== 'GET')[0]).toMatchObject({
       method: 'POST',
       url: AdminRoutes.pages,
       body: { name: 'Careers', slug: 'careers', title: 'Work With Us', published: false },
@@ -182,20 +192,34 @@ describe('CMS Pages tab', () => {
     expect((within(dialog).getByLabelText('URL Slug') as HTMLInputElement).value).toBe('privacy');
   });
 
-  it('Delete asks first; declining sends nothing', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+  it("Delete asks in the app's dialog, Cancel focused; Escape or Cancel sends nothing", async () => {
+    const browserConfirm = vi.spyOn(window, 'confirm');
     const api = renderTab([PAGE]);
-    await userEvent.click(screen.getByRole('button', { name: 'Delete Privacy Policy' }));
-    expect(confirm).toHaveBeenCalledWith(
-      'Move the page "Privacy Policy" to the trash? You can restore it from the Trash tab for 30 days.',
+    const remove = screen.getByRole('button', { name: 'Delete Privacy Policy' });
+    await userEvent.click(remove);
+    const question = await screen.findByRole('alertdialog', {
+      name: 'Move the page "Privacy Policy" to the trash?',
+    });
+    expect(question.textContent).toContain('You can restore it from the Trash tab for 30 days.');
+    // The safe answer has focus: Enter right away keeps the page.
+    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Cancel' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(remove);
+    await userEvent.click(remove);
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }),
     );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(api.calls).toHaveLength(0);
+    expect(browserConfirm).not.toHaveBeenCalled();
   });
 
   it('Delete confirmed sends DELETE and says the page moved to the trash', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const api = renderTab([PAGE], { api: { [`DELETE ${AdminRoutes.pages}/3`]: { status: 204 } } });
     await userEvent.click(screen.getByRole('button', { name: 'Delete Privacy Policy' }));
+    const question = await screen.findByRole('alertdialog');
+    await userEvent.click(within(question).getByRole('button', { name: 'Move to trash' }));
     expect(await screen.findByText('Page moved to the trash')).toBeTruthy();
     expect(api.calls[0]).toMatchObject({ method: 'DELETE', url: `${AdminRoutes.pages}/3` });
   });

@@ -1,29 +1,19 @@
-import { useEffect, useState } from 'react';
 import { Eye } from 'lucide-react';
 import { AdminRoutes, type AdminPage } from '@agency/contracts';
 import { Skeleton } from '@agency/ui';
-import { toast } from '@agency/ui/toast';
-import { errorMessage, useDeleteEntity, versionOf } from '../shared/admin-api';
-import { PublishBadge, trashConfirmText } from '../shared/publishing';
+import { PublishBadge } from '../shared/publishing';
+import { useMoveToTrash } from '../shared/move-to-trash';
+import { openRow, useOpenItem } from '../shared/cms-address';
 import { EmptyState, EditDeleteButtons, IconButton, ListCard, TabHeader } from '../shared/list-ui';
 import { DATED_STATES, NoMatches, useListFilter } from '../shared/list-filter';
 import { useBulkActions } from '../shared/bulk-actions';
 import { viewPath } from '../shared/content-preview';
 import { PageDialog } from './page-dialog';
 
-export function PagesTab({
-  pages,
-  loading,
-  startCreating,
-  onCreateStarted,
-}: {
-  pages: AdminPage[];
-  loading: boolean;
-  startCreating: boolean;
-  onCreateStarted: () => void;
-}) {
-  const [editing, setEditing] = useState<AdminPage | 'new' | null>(() => (startCreating ? 'new' : null));
-  const remove = useDeleteEntity(AdminRoutes.pages);
+export function PagesTab({ pages, loading }: { pages: AdminPage[]; loading: boolean }) {
+  const { item, setItem } = useOpenItem();
+  const editing = openRow(item, pages);
+  const removal = useMoveToTrash(AdminRoutes.pages, 'Page');
   const filter = useListFilter(pages, {
     text: (p) => `${p.title} ${p.name} /${p.slug}`,
     name: (p) => p.title,
@@ -36,38 +26,13 @@ export function PagesTab({
     noun: { one: 'page', many: 'pages' },
   });
 
-  useEffect(() => {
-    // The Overview quick action opened this tab to create: the request is now consumed.
-    if (startCreating) onCreateStarted();
-  }, [startCreating, onCreateStarted]);
-
-  const onDelete = (page: AdminPage) => {
-    if (!window.confirm(trashConfirmText('page', page.title))) return;
-    remove.mutate(
-      { id: page.id, etag: versionOf(page) },
-      {
-        onSuccess: () =>
-          toast({
-            title: 'Page moved to the trash',
-            description: `"${page.title}" can be restored from the Trash tab.`,
-          }),
-        onError: (err) =>
-          toast({
-            variant: 'destructive',
-            title: 'Page not moved to the trash',
-            description: errorMessage(err),
-          }),
-      },
-    );
-  };
-
   return (
     <div>
       <TabHeader
         title="Pages"
         description="Standalone pages of the site, served at /slug."
         action="Add New Page"
-        onAction={() => setEditing('new')}
+        onAction={() => setItem('new')}
       />
       {loading ? (
         <Skeleton className="h-40" />
@@ -99,8 +64,8 @@ export function PagesTab({
                   </IconButton>
                   <EditDeleteButtons
                     name={page.title}
-                    onEdit={() => setEditing(page)}
-                    onDelete={() => onDelete(page)}
+                    onEdit={() => setItem(String(page.id))}
+                    onDelete={() => removal.trash(page, page.title)}
                   />
                 </div>
               </li>
@@ -112,9 +77,10 @@ export function PagesTab({
         <PageDialog
           key={editing === 'new' ? 'new' : editing.id}
           page={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
+          onClose={() => setItem(null)}
         />
       ) : null}
+      {removal.dialog}
     </div>
   );
 }

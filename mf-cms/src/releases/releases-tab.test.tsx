@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminRoutes } from '@agency/contracts';
 import { fakeApi, ok, renderScreen } from '@agency/ui/testing';
+import { formatPublishDate } from '../shared/publishing';
 import { ReleasesTab } from './releases-tab';
 
 const LIVE = '1.0.0-live01';
@@ -30,22 +31,24 @@ const listing = (live: string, staged: string[]) => [
   { live: 'x' },
 ];
 
-const region = (name: string) => screen.getByRole('region', { name });
+// Regions are named by their section ('Content') and code name ('mf-content').
+const region = (name: string) => screen.getByRole('region', { name: new RegExp(`${name}$`) });
 
 describe('Releases tab', () => {
   it('shows live, canary, staged and history per remote, tolerantly; Preview opens the remote’s page', async () => {
     fakeApi({ [AdminRoutes.releases]: ok(listing(LIVE, [STAGED])) });
     renderScreen(<ReleasesTab />, { path: '/cms' });
 
-    const marketing = await screen.findByRole('region', { name: 'mf-marketing' });
+    const marketing = await screen.findByRole('region', { name: 'Marketing pages mf-marketing' });
     expect(marketing.textContent).toContain('2.1.0-m for 10% of visitors');
     expect(region('mf-contact').textContent).toContain(
       'mf-contact has no releases: it serves its local build.',
     );
+    // Issue 25 item 10: the names people use, the code name beside them.
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'mf-marketing',
-      'mf-content',
-      'mf-contact',
+      'Marketing pages mf-marketing',
+      'Content mf-content',
+      'Contact mf-contact',
     ]);
 
     const staged = within(region('mf-content')).getByRole('list', { name: 'Staged' });
@@ -56,7 +59,7 @@ describe('Releases tab', () => {
     ).toBe(`/case-studies?remotes=mf-content@${STAGED}`);
     const history = within(region('mf-content')).getByRole('list', { name: 'History' });
     expect(history.textContent).toContain(`${LIVE} Live`);
-    expect(history.textContent).toContain('release · commit abc123');
+    expect(history.textContent).toContain('Released · commit abc123');
     // The live version has Preview but nothing to promote.
     expect(within(history).queryByRole('button', { name: /Promote/ })).toBeNull();
   });
@@ -134,5 +137,76 @@ describe('Releases tab', () => {
     expect(api.calls.filter((c) => c.method === 'POST')).toEqual([
       { url: `${AdminRoutes.releases}/mf-marketing/rollback`, method: 'POST', body: {} },
     ]);
+  });
+
+  it('labels the version a rollback moved away from as rolled back', async () => {
+    const history = [
+      { version: '1.0.0', current: true, action: 'rollback', switchedAt: '2026-03-02T10:00:00.000Z' },
+      { version: '1.1.0', current: false, action: 'promote', switchedAt: '2026-03-01T10:00:00.000Z' },
+      { version: '1.0.0', current: false, action: 'release', switchedAt: '2026-02-01T10:00:00.000Z' },
+    ];
+    fakeApi({
+      [AdminRoutes.releases]: ok([
+        { remote: 'mf-content', live: '1.0.0', canary: null, staged: [], history },
+      ]),
+    });
+    renderScreen(<ReleasesTab />, { path: '/cms' });
+    const list = within(await screen.findByRole('region', { name: 'Content mf-content' })).getByRole('list', {
+      name: 'History',
+    });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]!.textContent).toContain('Rolled back to');
+    expect(within(rows[0]!).queryByText('Rolled back')).toBeNull();
+    expect(within(rows[1]!).getByText('Rolled back')).toBeTruthy();
+    expect(rows[1]!.textContent).toContain('Promoted');
+    expect(rows[2]!.textContent).not.toContain('Rolled back');
+  });
+
+  it('tells people which section each version is, when it was built, what changed and which was rolled back', async () => {
+    // Dates as every CMS list shows them ('Mar 3, 2026, 9:00 AM UTC').
+    const built = formatPublishDate;
+    fakeApi({
+      [AdminRoutes.releases]: ok([
+        {
+          // The disk store: no switch log; the version the rollback moved away from is stored, not live.
+          remote: 'mf-cms',
+          live: '1.0.0-a',
+          canary: null,
+          rolledBack: '1.1.0-b',
+          staged: [
+            { version: '1.2.0-c', storedAt: '2026-03-03T09:00:00.000Z', subject: 'Leads: export as CSV' },
+            { version: '1.1.0-b', storedAt: '2026-03-02T09:00:00.000Z', subject: 'Leads: new table' },
+          ],
+          history: [
+            {
+              version: '1.0.0-a',
+              current: true,
+              builtAt: '2026-03-01T09:00:00.000Z',
+              subject: 'Dashboard: show drafts',
+            },
+          ],
+        },
+      ]),
+    });
+    renderScreen(<ReleasesTab />, { path: '/cms' });
+    const cms = await screen.findByRole('region', { name: 'CMS mf-cms' });
+    expect(within(cms).getByRole('heading', { level: 3 }).textContent).toBe('CMS mf-cms');
+
+    const [newer, rolledBack] = within(within(cms).getByRole('list', { name: 'Staged' })).getAllByRole(
+      'listitem',
+    );
+    expect(within(newer!).getByText('Leads: export as CSV')).toBeTruthy();
+    expect(newer!.textContent).toContain(`built ${built('2026-03-03T09:00:00.000Z')}, never live`);
+    expect(within(newer!).queryByText('Rolled back')).toBeNull();
+    expect(within(rolledBack!).getByText('Rolled back')).toBeTruthy();
+    expect(within(rolledBack!).getByText('Leads: new table')).toBeTruthy();
+    expect(rolledBack!.textContent).not.toContain('never live');
+    // Rolled back from, and still there to promote again.
+    expect(within(rolledBack!).getByRole('button', { name: 'Promote mf-cms 1.1.0-b' })).toBeTruthy();
+
+    const [live] = within(within(cms).getByRole('list', { name: 'History' })).getAllByRole('listitem');
+    expect(within(live!).getByText('Dashboard: show drafts')).toBeTruthy();
+    expect(live!.textContent).toContain(`built ${built('2026-03-01T09:00:00.000Z')}`);
+    expect(live!.textContent).toContain('Live');
   });
 });

@@ -60,6 +60,36 @@ export function ReleasesTab() {
   );
 }
 
+/** What people call each part of the site (the code names stay beside them, small). */
+export const REMOTE_SECTIONS: Record<string, string> = {
+  'mf-marketing': 'Marketing pages',
+  'mf-content': 'Content',
+  'mf-contact': 'Contact',
+  'mf-cms': 'CMS',
+};
+const ACTION_WORDS: Record<string, string> = {
+  release: 'Released',
+  promote: 'Promoted',
+  rollback: 'Rolled back to',
+};
+
+/**
+ * The versions a rollback moved away from, labelled as such: the one the server names (the last
+ * switch was a rollback), and in a newest-first history the switch right after each rollback (the one
+ * it undid).
+ */
+export function rolledBackVersions(r: Pick<RemoteReleases, 'history' | 'rolledBack'>): Set<string> {
+  const out = new Set<string>(r.rolledBack ? [r.rolledBack] : []);
+  r.history.forEach((h, i) => {
+    const undone = r.history[i + 1];
+    if (h.action === 'rollback' && undone) out.add(undone.version);
+  });
+  return out;
+}
+
+/** When a version was built, for people: 'built Mar 1, 2026, 9:00 AM UTC'. */
+const builtOn = (at: string | undefined) => (at ? `built ${formatPublishDate(at)}` : '');
+
 function RemoteCard({
   releases: r,
   onPromote,
@@ -71,10 +101,12 @@ function RemoteCard({
 }) {
   const headingId = useId();
   const none = !r.live && !r.canary && !r.staged.length && !r.history.length;
+  const rolledBack = rolledBackVersions(r);
   return (
     <Card className="p-5" role="region" aria-labelledby={headingId}>
       <h3 id={headingId} className="text-lg font-semibold text-ink-900">
-        {r.remote}
+        {REMOTE_SECTIONS[r.remote] ?? r.remote}{' '}
+        <span className="font-mono text-xs font-normal text-slate-500">{r.remote}</span>
       </h3>
       {none ? (
         <p className="mt-2 text-sm text-slate-600">{r.remote} has no releases: it serves its local build.</p>
@@ -111,7 +143,11 @@ function RemoteCard({
             remote={r.remote}
             rows={r.staged.map((s) => ({
               version: s.version,
-              detail: s.storedAt ? `stored ${formatPublishDate(s.storedAt)}` : 'stored, never live',
+              subject: s.subject,
+              rolledBack: rolledBack.has(s.version),
+              detail: [builtOn(s.storedAt), rolledBack.has(s.version) ? '' : 'never live']
+                .filter(Boolean)
+                .join(', '),
               live: false,
             }))}
             onPromote={onPromote}
@@ -122,9 +158,12 @@ function RemoteCard({
             remote={r.remote}
             rows={r.history.map((h) => ({
               version: h.version,
+              subject: h.subject,
+              rolledBack: rolledBack.has(h.version) && h.version !== r.live,
               detail: [
-                h.action,
+                h.action ? (ACTION_WORDS[h.action] ?? h.action) : '',
                 h.switchedAt && formatPublishDate(h.switchedAt),
+                builtOn(h.builtAt),
                 h.gitCommit && `commit ${h.gitCommit.slice(0, 12)}`,
               ]
                 .filter(Boolean)
@@ -149,7 +188,13 @@ function VersionList({
   title: string;
   empty: string;
   remote: string;
-  rows: { version: string; detail: string; live: boolean }[];
+  rows: {
+    version: string;
+    subject?: string | undefined;
+    rolledBack?: boolean;
+    detail: string;
+    live: boolean;
+  }[];
   onPromote: (version: string) => void;
 }) {
   const headingId = useId();
@@ -171,6 +216,9 @@ function VersionList({
               <div className="min-w-0">
                 <span className="font-mono text-sm text-ink-900">{row.version}</span>{' '}
                 {row.live ? <Badge>Live</Badge> : null}
+                {row.rolledBack ? <Badge tone="warning">Rolled back</Badge> : null}
+                {/* What changed: the commit subject recorded when it was released. */}
+                {row.subject ? <p className="text-sm text-ink-900">{row.subject}</p> : null}
                 {row.detail ? <p className="text-xs text-slate-600">{row.detail}</p> : null}
               </div>
               <div className="flex gap-2">

@@ -2,7 +2,7 @@ import { siteSettingsQueryKey } from '@agency/ui';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AdminRoutes,
   DEFAULT_SITE_SETTINGS,
@@ -15,9 +15,10 @@ import {
   type SiteSettings,
   type SiteSettingsInput,
 } from '@agency/contracts';
-import { Button, Card, Input, Skeleton, Textarea } from '@agency/ui';
+import { Button, Card, Input, Skeleton, Textarea, apiRequest } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
-import { adminKeys, adminSend, errorMessage, fieldErrors, useSiteSettings } from '../shared/admin-api';
+import { adminKeys, adminSend, errorMessage, fieldErrors, getEntity, guarded } from '../shared/admin-api';
+import { SaveProblem, useSaveState } from '../shared/editor-dialog';
 import { Field, describedBy } from '../shared/form-controls';
 import { useUnsavedChanges } from '../shared/unsaved-changes';
 
@@ -27,7 +28,26 @@ const fromEntries = (entries: SiteSettingEntry[]): SiteSettings => {
   return values as SiteSettings;
 };
 
-function SiteSettingsForm({ entries }: { entries: SiteSettingEntry[] }) {
+/** The settings with their version tag (ETag): a save names it in If-Match, like content. */
+const versionedSettingsKey = ['admin', 'site-settings', 'versioned'] as const;
+const loadVersioned = () => getEntity<SiteSettingEntry[]>(AdminRoutes.siteSettings);
+
+/** PUT with If-Match; answers the new version tag. */
+async function putSettings(values: SiteSettings, etag: string | undefined) {
+  return guarded(async () => {
+    const res = await apiRequest('PUT', AdminRoutes.siteSettings, values, etag ? { 'If-Match': etag } : {});
+    await res.body?.cancel();
+    return res.headers.get('ETag') ?? undefined;
+  });
+}
+
+function SiteSettingsForm({
+  entries,
+  version,
+}: {
+  entries: SiteSettingEntry[];
+  version: string | undefined;
+}) {
   const id = useId();
   const client = useQueryClient();
   const {
@@ -42,22 +62,32 @@ function SiteSettingsForm({ entries }: { entries: SiteSettingEntry[] }) {
   });
   useEffect(() => reset(fromEntries(entries)), [entries, reset]);
   useUnsavedChanges(isDirty);
+  // Saved with If-Match like content; after a 412 the settings as stored now, the staff's text to copy.
+  const saveState = useSaveState<SiteSettingEntry[]>(
+    AdminRoutes.siteSettings,
+    null,
+    (fresh) => reset(fromEntries(fresh)),
+    { itemUrl: AdminRoutes.siteSettings, etag: version },
+  );
 
   const save = useMutation({
-    mutationFn: (values: SiteSettings) =>
-      adminSend<SiteSettingEntry[]>('PUT', AdminRoutes.siteSettings, values),
-    onSuccess: () =>
-      Promise.all([
+    mutationFn: (values: SiteSettings) => putSettings(values, saveState.etag),
+    onSuccess: (newTag, values) => {
+      saveState.saved(newTag);
+      reset(values);
+      return Promise.all([
         client.invalidateQueries({ queryKey: adminKeys.list(AdminRoutes.siteSettings) }),
         // The footer and contact page share this query: show the new details without a reload.
         client.invalidateQueries({ queryKey: siteSettingsQueryKey }),
-      ]),
+      ]);
+    },
   });
   const onSubmit = handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: () =>
         toast({ title: 'Settings saved', description: 'The public site uses them from the next page load.' }),
       onError: (err) => {
+        saveState.failed(err, values);
         for (const [name, message] of Object.entries(fieldErrors(err)))
           setError(name as keyof SiteSettingsInput, { message });
         toast({ variant: 'destructive', title: 'Settings not saved', description: errorMessage(err) });
@@ -133,6 +163,11 @@ function SiteSettingsForm({ entries }: { entries: SiteSettingEntry[] }) {
             invalid={Boolean(errors.defaultMetaDescription)}
           />
         </Field>
+        <SaveProblem
+          state={saveState}
+          id={id}
+          staleMessage="Not saved: the settings were changed by someone else since you opened them. Reload them to edit the current version; your text stays below to copy."
+        />
         <div className="flex justify-end">
           <Button type="submit" disabled={save.isPending || !isDirty}>
             {save.isPending ? 'Saving...' : 'Save Settings'}
@@ -145,20 +180,16 @@ function SiteSettingsForm({ entries }: { entries: SiteSettingEntry[] }) {
 
 function ChangePasswordForm({ session }: { session: AdminSession }) {
   const id = useId();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<ChangePasswordInput>({
+  const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: '', newPassword: '' },
   });
+  const { register, reset, setError } = form;
+  const { errors } = form.formState;
   const change = useMutation({
     mutationFn: (values: ChangePasswordInput) => adminSend('POST', AdminRoutes.password, values),
   });
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((values) =>
     change.mutate(values, {
       onSuccess: () => {
         reset();
@@ -224,14 +255,23 @@ function ChangePasswordForm({ session }: { session: AdminSession }) {
 }
 
 export function SettingsTab({ session }: { session: AdminSession }) {
-  const settings = useSiteSettings();
+  // Read once per visit (no refetch on focus): a background refetch must not replace typed text.
+  const settings = useQuery({
+    queryKey: versionedSettingsKey,
+    queryFn: loadVersioned,
+    refetchOnWindowFocus: false,
+    staleTime: 0,
+  });
   return (
     <div className="space-y-6">
       <h2 className="text-xl font-semibold text-ink-900">Settings</h2>
       {settings.isPending ? (
         <Skeleton className="h-64" />
       ) : (
-        <SiteSettingsForm entries={settings.data ?? []} />
+        <SiteSettingsForm
+          entries={Array.isArray(settings.data?.row) ? settings.data.row : []}
+          version={settings.data?.etag}
+        />
       )}
       <ChangePasswordForm session={session} />
     </div>

@@ -8,12 +8,33 @@ export function onSessionLost(handler: () => void) {
   sessionLost = handler;
 }
 
-/** Runs an admin call; a 401 means the session is gone (the CMS shows the sign-in again). */
+/**
+ * Asks the person to sign in again over whatever they are doing (auth/reauth-dialog.tsx registers
+ * it); resolves true once signed in, false when they decline. One question for all calls waiting.
+ */
+let reauthenticate: (() => Promise<boolean>) | null = null;
+let asking: Promise<boolean> | null = null;
+export function onReauthenticate(handler: (() => Promise<boolean>) | null) {
+  reauthenticate = handler;
+}
+
+/**
+ * Runs an admin call; a 401 means the session is gone. While the CMS is open the password is asked
+ * in place and the call runs again, so a form being saved stays as typed; declined, the CMS shows
+ * the sign-in screen (the editor's local draft keeps the text, see local-draft.tsx).
+ */
 export async function guarded<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) sessionLost();
+    if (!(err instanceof ApiError && err.status === 401)) throw err;
+    if (reauthenticate) {
+      asking ??= reauthenticate().finally(() => {
+        asking = null;
+      });
+      if (await asking) return call();
+    }
+    sessionLost();
     throw err;
   }
 }

@@ -64,11 +64,12 @@ describe('bulk actions in a content tab', () => {
     await userEvent.click(within(bar()).getByRole('checkbox', { name: 'Select all' }));
     expect(within(bar()).getByText('2 selected')).toBeTruthy();
 
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const confirm = vi.spyOn(window, 'confirm');
     await userEvent.click(within(bar()).getByRole('button', { name: 'Move to trash' }));
-    expect(confirm).toHaveBeenCalledWith(
-      'Move 2 blog posts to the trash? You can restore them from the Trash tab for 30 days.',
-    );
+    const question = await screen.findByRole('alertdialog', { name: 'Move 2 blog posts to the trash?' });
+    expect(question.textContent).toContain('You can restore them from the Trash tab for 30 days.');
+    await userEvent.click(within(question).getByRole('button', { name: 'Move to trash' }));
+    expect(confirm).not.toHaveBeenCalled();
     expect(await screen.findByText('2 blog posts moved to the trash')).toBeTruthy();
     expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({ action: 'delete', ids: [1, 2] });
     expect(await screen.findByText('Nothing here yet.')).toBeTruthy();
@@ -77,8 +78,10 @@ describe('bulk actions in a content tab', () => {
   it('sends nothing when the trash confirm is cancelled', async () => {
     const fake = renderTab({ [AdminRoutes.blogPosts]: ok([A, B]) });
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Beta' }));
-    vi.spyOn(window, 'confirm').mockReturnValue(false);
     await userEvent.click(within(bar()).getByRole('button', { name: 'Move to trash' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Move 1 blog post to the trash?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(fake.calls.filter((c) => c.method === 'POST')).toEqual([]);
     expect(within(bar()).getByText('1 selected')).toBeTruthy();
   });

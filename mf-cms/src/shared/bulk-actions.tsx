@@ -7,9 +7,10 @@ import {
   type BulkAction,
   type BulkActionResult,
 } from '@agency/contracts';
-import { Button } from '@agency/ui';
+import { Button, cn } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { adminKeys, adminSend, errorMessage } from './admin-api';
+import { useConfirm, type Question } from './confirm';
 
 /** What an item is called in counts: "1 blog post", "3 blog posts". */
 export interface Noun {
@@ -47,51 +48,25 @@ function reportOf(result: BulkActionResult, noun: Noun) {
   };
 }
 
-export const bulkTrashConfirmText = (n: number, noun: Noun) =>
-  `Move ${counted(n, noun)} to the trash? You can restore them from the Trash tab for ${TRASH_RETENTION_DAYS} days.`;
+export const bulkTrashQuestion = (n: number, noun: Noun): Question => ({
+  title: `Move ${counted(n, noun)} to the trash?`,
+  description: `You can restore them from the Trash tab for ${TRASH_RETENTION_DAYS} days.`,
+  confirmLabel: 'Move to trash',
+});
+
+/** A bulk action's button: its label and what it does with the chosen ids. */
+export interface BulkButton {
+  label: string;
+  run: (ids: number[]) => void;
+}
 
 /**
- * Selection and bulk publish, unpublish and trash for one content list (POST <url>/bulk). Only rows
- * shown (after search and filter) count as selected, so an action never touches a hidden row. The
- * list and the trash are read again once the server has answered.
+ * Rows chosen for a bulk action. Only rows shown (after search and filter) count as chosen, so an
+ * action never touches a hidden row.
  */
-export function useBulkActions({
-  url,
-  shown,
-  noun,
-}: {
-  url: string;
-  shown: readonly { id: number }[];
-  noun: Noun;
-}) {
-  const client = useQueryClient();
-  const id = useId();
+export function useSelection(shown: readonly { id: number }[]) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const chosen = shown.filter((r) => selected.has(r.id)).map((r) => r.id);
-  const all = shown.length > 0 && chosen.length === shown.length;
-
-  const run = useMutation({
-    mutationFn: ({ action, ids }: { action: BulkAction; ids: number[] }) =>
-      adminSend<BulkActionResult>('POST', bulkPath(url), { action, ids }),
-    onSuccess: (result) => {
-      setSelected(new Set());
-      toast(reportOf(result, noun));
-    },
-    onError: (err) =>
-      toast({ variant: 'destructive', title: 'Nothing was changed', description: errorMessage(err) }),
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: adminKeys.list(url) }),
-        client.invalidateQueries({ queryKey: adminKeys.list(AdminRoutes.trash) }),
-        client.invalidateQueries({ queryKey: adminKeys.revisions }),
-      ]),
-  });
-
-  const act = (action: BulkAction) => {
-    if (action === 'delete' && !window.confirm(bulkTrashConfirmText(chosen.length, noun))) return;
-    run.mutate({ action, ids: chosen });
-  };
-
   const toggle = (rowId: number, on: boolean) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -99,18 +74,40 @@ export function useBulkActions({
       else next.delete(rowId);
       return next;
     });
-
-  const checkbox = (rowId: number, name: string): ReactNode => (
+  const checkbox = (rowId: number, name: string, className?: string): ReactNode => (
     <input
       type="checkbox"
-      className="h-4 w-4 shrink-0 accent-brand-600"
+      className={cn('h-4 w-4 shrink-0 accent-brand-600', className)}
       aria-label={`Select ${name}`}
       checked={selected.has(rowId)}
       onChange={(e) => toggle(rowId, e.target.checked)}
     />
   );
+  return {
+    shown,
+    chosen,
+    checkbox,
+    clear: () => setSelected(new Set()),
+    selectAll: (on: boolean) => setSelected(new Set(on ? shown.map((r) => r.id) : [])),
+  };
+}
 
-  const bar: ReactNode = (
+export type Selection = ReturnType<typeof useSelection>;
+
+/** The bar over a list: Select all, how many are chosen, and the actions once some are. */
+export function BulkBar({
+  selection,
+  actions,
+  pending,
+}: {
+  selection: Selection;
+  actions: BulkButton[];
+  pending: boolean;
+}) {
+  const id = useId();
+  const { shown, chosen } = selection;
+  const all = shown.length > 0 && chosen.length === shown.length;
+  return (
     <div
       className="mb-3 flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-2"
       role="toolbar"
@@ -125,7 +122,7 @@ export function useBulkActions({
           ref={(el) => {
             if (el) el.indeterminate = chosen.length > 0 && !all;
           }}
-          onChange={(e) => setSelected(new Set(e.target.checked ? shown.map((r) => r.id) : []))}
+          onChange={(e) => selection.selectAll(e.target.checked)}
         />
         Select all
       </label>
@@ -134,19 +131,71 @@ export function useBulkActions({
       </span>
       {chosen.length ? (
         <div className="ml-auto flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" disabled={run.isPending} onClick={() => act('publish')}>
-            Publish
-          </Button>
-          <Button size="sm" variant="outline" disabled={run.isPending} onClick={() => act('unpublish')}>
-            Unpublish
-          </Button>
-          <Button size="sm" variant="outline" disabled={run.isPending} onClick={() => act('delete')}>
-            Move to trash
-          </Button>
+          {actions.map((a) => (
+            <Button
+              key={a.label}
+              size="sm"
+              variant="outline"
+              disabled={pending}
+              onClick={() => a.run(chosen)}
+            >
+              {a.label}
+            </Button>
+          ))}
         </div>
       ) : null}
     </div>
   );
+}
 
-  return { checkbox, bar };
+/**
+ * Selection and bulk publish, unpublish and trash for one content list (POST <url>/bulk). The list
+ * and the trash are read again once the server has answered.
+ */
+export function useBulkActions({
+  url,
+  shown,
+  noun,
+}: {
+  url: string;
+  shown: readonly { id: number }[];
+  noun: Noun;
+}) {
+  const client = useQueryClient();
+  const selection = useSelection(shown);
+  const run = useMutation({
+    mutationFn: ({ action, ids }: { action: BulkAction; ids: number[] }) =>
+      adminSend<BulkActionResult>('POST', bulkPath(url), { action, ids }),
+    onSuccess: (result) => {
+      selection.clear();
+      toast(reportOf(result, noun));
+    },
+    onError: (err) =>
+      toast({ variant: 'destructive', title: 'Nothing was changed', description: errorMessage(err) }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.list(url) }),
+        client.invalidateQueries({ queryKey: adminKeys.list(AdminRoutes.trash) }),
+        client.invalidateQueries({ queryKey: adminKeys.revisions }),
+      ]),
+  });
+
+  const { ask, dialog } = useConfirm();
+  const act = (action: BulkAction) => async (ids: number[]) => {
+    if (action === 'delete' && !(await ask(bulkTrashQuestion(ids.length, noun)))) return;
+    run.mutate({ action, ids });
+  };
+  const actions: BulkButton[] = [
+    { label: 'Publish', run: (ids) => void act('publish')(ids) },
+    { label: 'Unpublish', run: (ids) => void act('unpublish')(ids) },
+    { label: 'Move to trash', run: (ids) => void act('delete')(ids) },
+  ];
+
+  const bar: ReactNode = (
+    <>
+      <BulkBar selection={selection} actions={actions} pending={run.isPending} />
+      {dialog}
+    </>
+  );
+  return { checkbox: selection.checkbox, bar };
 }

@@ -1,4 +1,4 @@
-import { PREVIEW_KINDS, PREVIEW_PARAM, publishState, previewUrl, type PreviewType } from '@agency/contracts';
+import { PREVIEW_PARAM, publishState, previewUrl, type PreviewType } from '@agency/contracts';
 
 /**
  * Where a list's View button goes: a live item's public page, or the staff preview of a draft or
@@ -12,12 +12,6 @@ export function viewPath(path: string, item: object) {
       publishedAt: typeof publishedAt === 'string' ? publishedAt : null,
     }) === 'published';
   return live ? path : `${path}?${PREVIEW_PARAM}`;
-}
-
-/** The preview type of an admin list URL (`/api/admin/blog-posts` → 'blog-posts'); undefined: not previewable. */
-export function previewTypeOf(adminUrl: string): PreviewType | undefined {
-  const segment = adminUrl.split('/').pop() ?? '';
-  return segment in PREVIEW_KINDS ? (segment as PreviewType) : undefined;
 }
 
 /**

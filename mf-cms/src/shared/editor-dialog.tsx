@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Dialog } from '@agency/ui';
+import { Button, ConfirmDialog, Dialog } from '@agency/ui';
 import { errorMessage, getEntity, isStale, versionOf } from './admin-api';
 import { useUnsavedChanges } from './unsaved-changes';
 
@@ -20,16 +20,15 @@ export function ConfirmDiscard({
   discardLabel?: string;
 }) {
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onKeep()} title={DISCARD_TITLE} description={description}>
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onKeep} autoFocus>
-          Keep editing
-        </Button>
-        <Button variant="secondary" onClick={onDiscard}>
-          {discardLabel}
-        </Button>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      title={DISCARD_TITLE}
+      description={description}
+      cancelLabel="Keep editing"
+      confirmLabel={discardLabel}
+      onCancel={onKeep}
+      onConfirm={onDiscard}
+    />
   );
 }
 
@@ -43,12 +42,15 @@ export function EditorDialog({
   className,
   dirty,
   onClose,
+  onDiscarded,
   children,
 }: {
   title: string;
   className?: string;
   dirty: boolean;
   onClose: () => void;
+  /** The changes were discarded on purpose (their local draft goes too). */
+  onDiscarded?: () => void;
   children: (requestClose: () => void) => ReactNode;
 }) {
   const [asking, setAsking] = useState(false);
@@ -64,6 +66,7 @@ export function EditorDialog({
         onKeep={() => setAsking(false)}
         onDiscard={() => {
           setAsking(false);
+          onDiscarded?.();
           onClose();
         }}
       />
@@ -72,7 +75,7 @@ export function EditorDialog({
 }
 
 /** The staff's own values as plain text, to copy back after reloading a changed item. */
-function valuesAsText(values: Record<string, unknown>): string {
+export function valuesAsText(values: Record<string, unknown>): string {
   return Object.entries(values)
     .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v, null, 2)}`)
     .join('\n\n');
@@ -80,23 +83,26 @@ function valuesAsText(values: Record<string, unknown>): string {
 
 /**
  * What a save needs beyond the form: the version it was opened at (sent as If-Match), the last
- * refusal, and after a 412 the staff's text to copy while the current version is reloaded.
+ * refusal, and after a 412 the staff's text to copy while the current version is reloaded. An item
+ * of a list is `<url>/<row.id>` with the row's version; a single record (Site Settings) names its
+ * own address and version in `stored`.
  */
-export function useSaveState<TRow extends { id: number }>(
+export function useSaveState<TRow extends object>(
   url: string,
   row: TRow | null,
   onReloaded: (fresh: TRow) => void,
+  stored?: { itemUrl: string; etag: string | undefined },
 ) {
-  const [etag, setEtag] = useState(() => versionOf(row));
+  const [etag, setEtag] = useState(() => (stored ? stored.etag : versionOf(row)));
   const [problem, setProblem] = useState<unknown>(null);
   const [copy, setCopy] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
   /** Bumped on reload so editors that keep their own text start again from the form. */
   const [generation, setGeneration] = useState(0);
 
-  const failed = (err: unknown, values: Record<string, unknown>) => {
+  const failed = (err: unknown, values: object) => {
     setProblem(err);
-    if (isStale(err)) setCopy(valuesAsText(values));
+    if (isStale(err)) setCopy(valuesAsText(values as Record<string, unknown>));
   };
   /** Shows `fresh` (as stored now, e.g. reloaded or restored) and edits from its version on. */
   const adopt = (fresh: TRow, freshEtag?: string) => {
@@ -105,7 +111,7 @@ export function useSaveState<TRow extends { id: number }>(
     setGeneration((g) => g + 1);
     setProblem(null);
   };
-  const itemUrl = row ? `${url}/${row.id}` : null;
+  const itemUrl = stored?.itemUrl ?? (row ? `${url}/${(row as { id?: unknown }).id}` : null);
   const reload = async () => {
     if (!itemUrl) return;
     setReloading(true);
@@ -130,20 +136,59 @@ export function useSaveState<TRow extends { id: number }>(
     reload,
     adopt,
     start: () => setProblem(null),
+    /** Stored at version `newEtag`: the next save names it; nothing left to copy. */
+    saved: (newEtag: string | undefined) => {
+      setEtag(newEtag);
+      setProblem(null);
+      setCopy(null);
+    },
   };
 }
 
-export type SaveState<TRow extends { id: number } = { id: number }> = ReturnType<typeof useSaveState<TRow>>;
+export type SaveState<TRow extends object = { id: number }> = ReturnType<typeof useSaveState<TRow>>;
 
-/** Why the last save was refused, inside the dialog; after a 412 the way to reload and the copy. */
-export function SaveProblem<TRow extends { id: number }>({
+/** Why the last save was refused, inside the form; after a 412 the way to reload and the copy. */
+export function SaveProblem<TRow extends object>({
   state,
   id,
+  staleMessage = 'Not saved: this item was changed by someone else since you opened it. Reload it to edit the current version; your text stays below to copy.',
 }: {
   state: SaveState<TRow>;
   id: string;
+  staleMessage?: string;
 }) {
   const { problem, copy, reloading, reload } = state;
+  return (
+    <RefusedSave
+      id={id}
+      problem={problem}
+      copy={copy}
+      reloading={reloading}
+      onReload={() => void reload()}
+      staleMessage={staleMessage}
+    />
+  );
+}
+
+/**
+ * A refused save, for any form that saves with If-Match (editor dialogs, Site Settings): the reason,
+ * and after a 412 (`staleMessage`) the way to reload and the staff's own text to copy.
+ */
+export function RefusedSave({
+  id,
+  problem,
+  copy,
+  reloading,
+  onReload,
+  staleMessage,
+}: {
+  id: string;
+  problem: unknown;
+  copy: string | null;
+  reloading: boolean;
+  onReload: () => void;
+  staleMessage: string;
+}) {
   if (!problem && copy === null) return null;
   return (
     <div className="space-y-2">
@@ -154,11 +199,8 @@ export function SaveProblem<TRow extends { id: number }>({
         >
           {isStale(problem) ? (
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <span>
-                Not saved: this item was changed by someone else since you opened it. Reload it to edit the
-                current version; your text stays below to copy.
-              </span>
-              <Button size="sm" variant="outline" onClick={() => void reload()} disabled={reloading}>
+              <span>{staleMessage}</span>
+              <Button type="button" size="sm" variant="outline" onClick={onReload} disabled={reloading}>
                 {reloading ? 'Reloading...' : 'Reload current version'}
               </Button>
             </div>
@@ -184,3 +226,10 @@ export function SaveProblem<TRow extends { id: number }>({
     </div>
   );
 }
+
+/**
+ * The action row under an editor form (History, Preview, Cancel, Save): at 390 px the buttons wrap
+ * onto another row instead of being cut off, and a label such as 'Save Case Study' stays on one line.
+ */
+export const DIALOG_ACTIONS =
+  'flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 pt-4 [&_button]:whitespace-nowrap';

@@ -58,51 +58,15 @@ export function useListFilter<T extends object>(rows: readonly T[], config: List
     return kept;
   }, [rows, query, status, sort, dated, config]);
 
-  const id = useId();
   const controls = (
-    <div className="mb-4 flex flex-wrap items-end gap-3" role="search">
-      <label className="min-w-[12rem] flex-1 text-sm font-medium text-ink-900" htmlFor={`${id}-q`}>
-        Search
-        <Input
-          id={`${id}-q`}
-          type="search"
-          className="mt-1"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-      </label>
-      <label className="text-sm font-medium text-ink-900" htmlFor={`${id}-status`}>
-        Status
-        <Select
-          id={`${id}-status`}
-          className="mt-1"
-          value={status}
-          onChange={(e) => setStatus(e.target.value as PublishState | 'all')}
-        >
-          <option value="all">All</option>
-          {(Object.entries(config.states) as [PublishState, string][]).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </Select>
-      </label>
-      <label className="text-sm font-medium text-ink-900" htmlFor={`${id}-sort`}>
-        Sort by
-        <Select
-          id={`${id}-sort`}
-          className="mt-1"
-          value={sort}
-          onChange={(e) => setSort(e.target.value as Sort)}
-        >
-          {(Object.entries(SORTS) as [Sort, string][]).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </Select>
-      </label>
-    </div>
+    <FilterBar
+      search={query}
+      onSearch={setQuery}
+      status={status}
+      onStatus={(v) => setStatus(v as PublishState | 'all')}
+      statuses={[['all', 'All'], ...(Object.entries(config.states) as [PublishState, string][])]}
+      sort={{ value: sort, onChange: (v) => setSort(v as Sort), options: Object.entries(SORTS) }}
+    />
   );
   return { shown, controls, filtering: query.trim() !== '' || status !== 'all' };
 }
@@ -113,5 +77,75 @@ export function NoMatches({ children = 'No items match the search and status.' }
     <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-sm text-slate-600">
       {children}
     </p>
+  );
+}
+
+type Choices = readonly (readonly [value: string, label: string])[];
+
+/**
+ * The controls above a list: search, status and (for lists sorted in the browser) sort, with a
+ * list's own controls before or after them. The values live with the list (in the browser, or sent
+ * to the server as the leads do).
+ */
+export function FilterBar({
+  search,
+  onSearch,
+  searchLabel = 'Search',
+  placeholder,
+  status,
+  onStatus,
+  statuses,
+  sort,
+  before,
+  after,
+}: {
+  search: string;
+  onSearch: (value: string) => void;
+  searchLabel?: string;
+  placeholder?: string;
+  status: string;
+  onStatus: (value: string) => void;
+  statuses: Choices;
+  sort?: { value: string; onChange: (value: string) => void; options: Choices };
+  before?: ReactNode;
+  after?: ReactNode;
+}) {
+  const id = useId();
+  const select = (
+    name: string,
+    label: string,
+    value: string,
+    onChange: (v: string) => void,
+    options: Choices,
+  ) => (
+    <label className="text-sm font-medium text-ink-900" htmlFor={`${id}-${name}`}>
+      {label}
+      <Select id={`${id}-${name}`} className="mt-1" value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </Select>
+    </label>
+  );
+  return (
+    <div className="mb-4 flex flex-wrap items-end gap-3" role="search">
+      {before}
+      <label className="min-w-[12rem] flex-1 text-sm font-medium text-ink-900" htmlFor={`${id}-q`}>
+        {searchLabel}
+        <Input
+          id={`${id}-q`}
+          type="search"
+          className="mt-1"
+          placeholder={placeholder}
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+        />
+      </label>
+      {select('status', 'Status', status, onStatus, statuses)}
+      {sort ? select('sort', 'Sort by', sort.value, sort.onChange, sort.options) : null}
+      {after}
+    </div>
   );
 }

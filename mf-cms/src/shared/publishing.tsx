@@ -1,10 +1,24 @@
 import { z } from 'zod';
 import { TRASH_RETENTION_DAYS, publishState } from '@agency/contracts';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { cn } from '@agency/ui';
+import { Switch } from './form-controls';
+import type { Question } from './confirm';
 
 /** How a list shows a publish date: "Dec 1, 2026, 9:00 AM" in the browser's time zone. */
+/** A publish date with its time zone ('Mar 1, 2026, 9:00 AM UTC'): the editor's zone, said out loud. */
 export const formatPublishDate = (value: string) =>
-  new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  new Date(value).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
+
+/** The browser's time zone, which the publish date inputs use. */
+export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Draft, Scheduled (with its date) or Published. */
 export function PublishBadge({ item }: { item: { published: boolean; publishedAt?: string | null } }) {
@@ -48,9 +62,59 @@ export const dateTimeLocalField = z.string().transform((v) => {
   return Number.isNaN(d.getTime()) ? v : d.toISOString();
 });
 
-export const PUBLISH_DATE_HINT =
-  'Leave empty to publish at once. A published item with a later date is Scheduled: it goes live then.';
+export const PUBLISH_DATE_HINT = `Your time zone (${localTimeZone()}). Leave empty to publish at once. A published item with a later date is Scheduled: it goes live then.`;
 
 /** What a delete asks before moving an item to the trash. */
-export const trashConfirmText = (kind: string, name: string) =>
-  `Move the ${kind} "${name}" to the trash? You can restore it from the Trash tab for ${TRASH_RETENTION_DAYS} days.`;
+export const trashQuestion = (kind: string, name: string): Question => ({
+  title: `Move the ${kind} "${name}" to the trash?`,
+  description: `You can restore it from the Trash tab for ${TRASH_RETENTION_DAYS} days.`,
+  confirmLabel: 'Move to trash',
+});
+
+/** A datetime-local value in the future (a form's publish date), as an ISO instant; else null. */
+export function futureLocalDate(value: unknown): string | null {
+  if (typeof value !== 'string' || !value) return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) || at.getTime() <= Date.now() ? null : at.toISOString();
+}
+
+/**
+ * A form's on/off switch (Published, Active, Email Required). Given the form's publish date, a
+ * published item dated later says when it goes live instead of "Visible on the site".
+ */
+export function FormSwitch<T extends FieldValues, TOut = T>({
+  control,
+  name,
+  id,
+  label,
+  onText,
+  offText,
+  publishedAt,
+}: {
+  control: Control<T, unknown, TOut>;
+  name: Path<T>;
+  id?: string;
+  label: string;
+  onText?: string | undefined;
+  offText?: string | undefined;
+  /** The form's publish date (datetime-local text), for items that have one. */
+  publishedAt?: unknown;
+}) {
+  const scheduledFor = futureLocalDate(publishedAt);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Switch
+          id={id}
+          label={label}
+          checked={Boolean(field.value)}
+          onChange={field.onChange}
+          onText={scheduledFor ? `Scheduled: goes live ${formatPublishDate(scheduledFor)}` : onText}
+          offText={offText}
+        />
+      )}
+    />
+  );
+}

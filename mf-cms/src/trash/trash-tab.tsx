@@ -1,22 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RotateCcw, Trash2 } from 'lucide-react';
-import { AdminRoutes, TRASH_RETENTION_DAYS, type TrashItem, type TrashType } from '@agency/contracts';
+import {
+  AdminRoutes,
+  CONTENT_TYPES,
+  CONTENT_TYPE_NAMES,
+  TRASH_RETENTION_DAYS,
+  type TrashItem,
+  type TrashType,
+} from '@agency/contracts';
 import { Badge, Button, Skeleton } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
-import { adminSend, errorMessage, useAdminList } from '../shared/admin-api';
+import { adminKeys, adminSend, errorMessage, useAdminList } from '../shared/admin-api';
 import { EmptyState, LoadFailed, ListCard, TabHeader } from '../shared/list-ui';
 import { formatPublishDate } from '../shared/publishing';
+import { useConfirm } from '../shared/confirm';
 
-/** What staff call each kind of trashed item. */
-export const TRASH_TYPE_LABELS: Record<TrashType, string> = {
-  pages: 'Page',
-  'content-blocks': 'Content Block',
-  services: 'Service',
-  'blog-posts': 'Blog Post',
-  'case-studies': 'Case Study',
-  testimonials: 'Testimonial',
-  resources: 'Resource',
-};
+/** What staff call each kind of trashed item: every content type by its registry name, and library files. */
+export const TRASH_TYPE_LABELS = {
+  ...Object.fromEntries(CONTENT_TYPE_NAMES.map((type) => [type, CONTENT_TYPES[type].singular])),
+  media: 'File',
+} as Record<TrashType, string>;
 
 const itemUrl = (item: TrashItem) => `${AdminRoutes.trash}/${item.type}/${item.id}`;
 
@@ -25,7 +28,11 @@ export function TrashTab() {
   const list = useAdminList<TrashItem>(AdminRoutes.trash);
   const client = useQueryClient();
   // Every admin list may change: a restored item returns to its own tab.
-  const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'list'] });
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['admin', 'list'] }),
+      client.invalidateQueries({ queryKey: adminKeys.media }),
+    ]);
   const restore = useMutation({
     mutationFn: (item: TrashItem) => adminSend('POST', `${itemUrl(item)}/restore`, {}),
     onSettled: refresh,
@@ -42,9 +49,15 @@ export function TrashTab() {
       onError: (err) =>
         toast({ variant: 'destructive', title: 'Not restored', description: errorMessage(err) }),
     });
-  const onDeleteForever = (item: TrashItem) => {
+  const { ask, dialog } = useConfirm();
+  const onDeleteForever = async (item: TrashItem) => {
     const kind = TRASH_TYPE_LABELS[item.type].toLowerCase();
-    if (!window.confirm(`Delete the ${kind} "${item.title}" forever? This cannot be undone.`)) return;
+    const yes = await ask({
+      title: `Delete the ${kind} "${item.title}" forever?`,
+      description: 'This cannot be undone.',
+      confirmLabel: 'Delete forever',
+    });
+    if (!yes) return;
     purge.mutate(item, {
       onSuccess: () =>
         toast({
@@ -97,7 +110,7 @@ export function TrashTab() {
                   size="sm"
                   variant="outline"
                   aria-label={`Delete ${item.title} forever`}
-                  onClick={() => onDeleteForever(item)}
+                  onClick={() => void onDeleteForever(item)}
                 >
                   <Trash2 className="h-4 w-4" aria-hidden="true" />
                   Delete forever
@@ -107,6 +120,7 @@ export function TrashTab() {
           ))}
         </ListCard>
       )}
+      {dialog}
     </div>
   );
 }

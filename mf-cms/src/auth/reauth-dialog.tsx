@@ -1,0 +1,108 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { AdminMessages, AdminRoutes, type AdminSession } from '@agency/contracts';
+import { Button, Dialog, Input } from '@agency/ui';
+import { onReauthenticate } from '../shared/admin-api';
+import { Field } from '../shared/form-controls';
+import { setSessionFlag } from './session';
+
+export const REAUTH_TITLE = 'Your session has ended';
+
+/**
+ * Over the open CMS: when a call answers 401 (the session expired, the password was changed, the
+ * account signed out elsewhere), this asks for the password in place instead of leaving the screen.
+ * Signed in again, the waiting call (a Save) runs again with the form exactly as typed.
+ */
+export function ReauthDialog({ session }: { session: AdminSession }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const settle = useRef<((ok: boolean) => void) | null>(null);
+  const email = session.user?.email ?? '';
+
+  useEffect(() => {
+    onReauthenticate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          settle.current = resolve;
+          setProblem(null);
+          setOpen(true);
+        }),
+    );
+    return () => {
+      onReauthenticate(null);
+      settle.current?.(false);
+    };
+  }, []);
+
+  const finish = (ok: boolean) => {
+    setOpen(false);
+    const resolve = settle.current;
+    settle.current = null;
+    resolve?.(ok);
+  };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const password = String(data.get('password') ?? '');
+    const given = String(data.get('email') ?? '').trim();
+    if (!password) return setProblem(AdminMessages.password);
+    setBusy(true);
+    try {
+      const res = await fetch(AdminRoutes.auth, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(given ? { email: given, password } : { password }),
+      });
+      if (!res.ok) {
+        setProblem(res.status === 429 ? AdminMessages.tooManySignIns : AdminMessages.invalidPassword);
+        return;
+      }
+      setSessionFlag(true);
+      finish(true);
+    } catch {
+      setProblem(AdminMessages.authFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && finish(false)}
+      title={REAUTH_TITLE}
+      description="Sign in again to carry on. Your changes are still here and are saved once you are signed in."
+    >
+      <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Sign in again" className="space-y-4">
+        <Field label="E-mail (personal accounts)" htmlFor={`${id}-email`}>
+          <Input id={`${id}-email`} name="email" type="email" autoComplete="username" defaultValue={email} />
+        </Field>
+        <Field label="Password" htmlFor={`${id}-password`}>
+          <Input
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            autoFocus
+          />
+        </Field>
+        {problem ? (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            {problem}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => finish(false)}>
+            Sign out instead
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Signing in...' : 'Sign in and continue'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

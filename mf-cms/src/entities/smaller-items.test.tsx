@@ -1,0 +1,96 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AdminRoutes } from '@agency/contracts';
+import { Toaster } from '@agency/ui/toaster';
+import { TooltipProvider } from '@agency/ui/tooltip';
+import { fakeApi, ok, renderScreen } from '@agency/ui/testing';
+import { EntityDialog } from './entity-dialog';
+import { EntityTab, nextDisplayOrder } from './entity-tab';
+import { blogConfig, serviceConfig } from './entity-configs';
+import { formatPublishDate } from '../shared/publishing';
+import { PageDialog } from '../pages/page-dialog';
+
+/** Issue 25 item 12 (part): scheduled switch text, publish dates with their zone, new services at the end. */
+
+describe('smaller CMS fixes', () => {
+  it('the Published switch of a scheduled post says when it goes live, not "Visible on the site"', async () => {
+    fakeApi({});
+    const later = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
+    renderScreen(
+      <TooltipProvider>
+        <EntityDialog
+          config={blogConfig}
+          row={{
+            ...blogConfig.empty,
+            id: 7,
+            tags: [],
+            published: true,
+            publishedAt: later,
+            updatedAt: '2026-01-01T00:00:00.000Z',
+          }}
+          onClose={() => {}}
+        />
+        <Toaster />
+      </TooltipProvider>,
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/^Scheduled: goes live /)).toBeTruthy();
+    expect(within(dialog).queryByText('Visible on the site')).toBeNull();
+  });
+
+  it('the Published switch of a scheduled page says when it goes live too', async () => {
+    fakeApi({ [AdminRoutes.media]: ok([]) });
+    const later = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
+    renderScreen(
+      <TooltipProvider>
+        <PageDialog
+          page={{
+            id: 4,
+            name: 'Launch',
+            slug: 'launch',
+            title: 'Launch',
+            metaTitle: '',
+            metaDescription: '',
+            socialImageUrl: null,
+            content: { body: '' },
+            published: true,
+            publishedAt: later,
+            template: 'default',
+            createdAt: '2026-01-01T00:00:00.000Z',
+            updatedAt: '2026-01-01T00:00:00.000Z',
+          }}
+          onClose={() => {}}
+        />
+      </TooltipProvider>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Page' });
+    expect(within(dialog).getByText(/^Scheduled: goes live /)).toBeTruthy();
+    expect(within(dialog).queryByText('Visible on the site')).toBeNull();
+  });
+
+  it('publish dates name their time zone', () => {
+    expect(formatPublishDate('2026-03-01T09:00:00.000Z')).toMatch(/\d{1,2}:\d{2}\s?[AP]M [A-Z]{2,5}|GMT/);
+  });
+
+  it('a new service starts after the listed ones, not at order 0', async () => {
+    expect(nextDisplayOrder([{ displayOrder: 1 }, { displayOrder: 7 }, { displayOrder: 3 }])).toBe(8);
+    expect(nextDisplayOrder([])).toBe(1);
+    fakeApi({
+      [AdminRoutes.services]: ok([
+        { id: 1, title: 'SEO', slug: 'seo', description: 'd', displayOrder: 1, published: true },
+        { id: 2, title: 'Web', slug: 'web', description: 'd', displayOrder: 6, published: true },
+      ]),
+    });
+    renderScreen(
+      <TooltipProvider>
+        <EntityTab config={serviceConfig} />
+        <Toaster />
+      </TooltipProvider>,
+    );
+    await screen.findByText('Web');
+    await userEvent.click(screen.getByRole('button', { name: /New Service|Add Service/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Service' });
+    expect((within(dialog).getByLabelText('Display Order') as HTMLInputElement).value).toBe('7');
+  });
+});

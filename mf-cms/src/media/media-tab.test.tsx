@@ -1,0 +1,64 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AdminRoutes, type MediaItem } from '@agency/contracts';
+import { Toaster } from '@agency/ui/toaster';
+import { TooltipProvider } from '@agency/ui/tooltip';
+import { fakeApi, ok, renderScreen } from '@agency/ui/testing';
+import { MediaTab } from './media-tab';
+
+/** Issue 25 item 2: the library says where each file is used, and a used file is not deleted. */
+
+const file = (over: Partial<MediaItem>): MediaItem => ({
+  id: 1,
+  url: '/uploads/aaaa.png',
+  fileName: 'aaaa.png',
+  originalName: 'hero.png',
+  mimeType: 'image/png',
+  size: 2048,
+  altText: 'A chart',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  usedBy: [],
+  ...over,
+});
+const USED = file({
+  usedBy: [
+    { type: 'case-studies', id: 4, title: 'Acme Growth', inTrash: false },
+    { type: 'blog-posts', id: 9, title: 'Launch Notes', inTrash: true },
+  ],
+});
+const UNUSED = file({ id: 2, url: '/uploads/bbbb.png', fileName: 'bbbb.png', originalName: 'spare.png' });
+
+describe('media library: where each file is used', () => {
+  it('lists the items that use a file, and says so of an unused one', async () => {
+    fakeApi({ [AdminRoutes.media]: ok([USED, UNUSED]) });
+    renderScreen(
+      <TooltipProvider>
+        <MediaTab />
+        <Toaster />
+      </TooltipProvider>,
+    );
+    const uses = await screen.findByRole('list', { name: 'Where hero.png is used' });
+    expect(
+      within(uses)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Case study “Acme Growth”', 'Blog post “Launch Notes” (in the trash)']);
+    expect(screen.getByText('Used in 2 items:')).toBeTruthy();
+    expect(screen.getByText('Not used anywhere')).toBeTruthy();
+  });
+
+  it('Delete on a file in use sends nothing and says where it is used', async () => {
+    const fake = fakeApi({ [AdminRoutes.media]: ok([USED]) });
+    renderScreen(
+      <TooltipProvider>
+        <MediaTab />
+        <Toaster />
+      </TooltipProvider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete hero.png' }));
+    expect(await screen.findByText('File in use')).toBeTruthy();
+    expect(screen.getAllByText(/used by Case study "Acme Growth"/).length).toBeGreaterThan(0);
+    expect(fake.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState } from 'react';
+import { useWatch, type Control, type FieldValues } from 'react-hook-form';
+import { Button } from '@agency/ui';
+
+const PREFIX = 'cms-draft:';
+/** How long after the last keystroke the draft is written (a reload loses at most this much). */
+const WRITE_DELAY_MS = 400;
+
+interface StoredDraft<T> {
+  values: T;
+  savedAt: string;
+}
+
+function read<T>(key: string): StoredDraft<T> | null {
+  try {
+    const raw = localStorage.getItem(PREFIX + key);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<StoredDraft<T>>;
+    return parsed.values && typeof parsed.savedAt === 'string' ? (parsed as StoredDraft<T>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, draft: StoredDraft<unknown> | null) {
+  try {
+    if (draft) localStorage.setItem(PREFIX + key, JSON.stringify(draft));
+    else localStorage.removeItem(PREFIX + key);
+  } catch {
+    /* storage full or unavailable: the draft is a safety net only */
+  }
+}
+
+/**
+ * A copy of an editor form's unsaved changes in this browser (localStorage), written as staff type,
+ * so a reload, a closed tab or a session that ended does not lose them. Opening the same item again
+ * offers the draft back (`offer`, `restore`, `discard`). A save, or discarding the changes, clears it.
+ * `key` names the item: its admin URL and id, or `new`.
+ */
+export function useLocalDraft<T extends FieldValues, TContext = unknown, TOut = T>(
+  key: string,
+  {
+    control,
+    dirty,
+    restore,
+  }: { control: Control<T, TContext, TOut>; dirty: boolean; restore: (values: T) => void },
+) {
+  const [offer, setOffer] = useState(() => read<T>(key));
+  const values = useWatch({ control }) as T;
+  const cleared = useRef(false);
+
+  useEffect(() => {
+    if (!dirty || cleared.current) return;
+    const timer = setTimeout(() => write(key, { values, savedAt: new Date().toISOString() }), WRITE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [key, values, dirty]);
+
+  return {
+    offer,
+    restore: () => {
+      if (offer) restore(offer.values);
+      setOffer(null);
+    },
+    discard: () => {
+      write(key, null);
+      setOffer(null);
+    },
+    /** After a save or an explicit discard: nothing left to offer, and no more writes. */
+    clear: () => {
+      cleared.current = true;
+      write(key, null);
+    },
+  };
+}
+
+export type LocalDraft = ReturnType<typeof useLocalDraft>;
+
+const whenFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The offer of a kept draft, at the top of the editor form. */
+export function DraftOffer({ draft }: { draft: LocalDraft }) {
+  if (!draft.offer) return null;
+  const at = new Date(draft.offer.savedAt);
+  return (
+    <div
+      role="status"
+      className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
+      <span>
+        Unsaved changes from {Number.isNaN(at.getTime()) ? 'earlier' : whenFormat.format(at)} were kept in
+        this browser.
+      </span>
+      <span className="flex gap-2">
+        <Button size="sm" onClick={draft.restore}>
+          Restore unsaved changes
+        </Button>
+        <Button size="sm" variant="outline" onClick={draft.discard}>
+          Discard them
+        </Button>
+      </span>
+    </div>
+  );
+}
