@@ -1,7 +1,16 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine. API
+ * tests spend much of their time waiting (child servers, scrypt on libuv's threads, the database),
+ * so every core gets a worker. VITEST_MAX_WORKERS overrides it (e.g. 1 on a busy machine).
+ */
+const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   test: {
+    maxWorkers,
     projects: [
       {
         test: {
@@ -13,6 +22,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Migrate once per run; each test app loads a copy (api/src/test-support/db-templates.ts).
+          globalSetup: ['./src/test-support/db-templates.ts'],
         },
       },
       {
@@ -24,7 +35,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          fileParallelism: false,
+          globalSetup: ['./src/test-support/db-templates.ts'],
+          // Files run side by side like the api project's: servers they start take their own ports
+          // (ports derived from the worker's pid, or port 0).
         },
       },
       {

@@ -7,9 +7,19 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export async function startSite({ port = 3700, env = {} } = {}) {
+/**
+ * `entry`: the server to run: the TypeScript source through tsx (default), or a compiled bundle
+ * (`api/dist/server.js`, what `npm start` runs) with plain node. `nodeArgs`: e.g. `--cpu-prof`.
+ * BENCH_PORT (environment) overrides `port`, so runs on a shared machine can keep to their own ports;
+ * BENCH_ENTRY overrides `entry` (npm run bench:load against another build).
+ */
+export async function startSite({ port = 3700, env = {}, entry = 'api/src/server.ts', nodeArgs = [] } = {}) {
+  port = Number(process.env.BENCH_PORT) || port;
+  // BENCH_ENTRY: another server to measure the same way (e.g. a build of the previous commit).
+  entry = process.env.BENCH_ENTRY || entry;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-data-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+  const runner = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...runner, entry], {
     cwd: ROOT,
     env: {
       ...process.env,

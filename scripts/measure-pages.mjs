@@ -3,20 +3,10 @@
 // count, and requests started before the largest contentful paint.
 // Usage: node scripts/measure-pages.mjs [baseUrl] [path...]   (prints JSON lines)
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './chromium-launch.mjs';
 
 export async function measurePages(baseUrl, paths) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--headless',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const results = [];
   try {
     for (const p of paths) {

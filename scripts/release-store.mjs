@@ -1,22 +1,36 @@
-// The release store: releases/<remote-folder>/<version>/ plus release-state.json, switched atomically.
+// What the release commands share: the repository root, the release store's folder, the remote named on
+// the command line, the checkout's commit, and the store itself. The store, its rules and its words are
+// the server's own (api/src/releases/release-cli.ts, loaded through tsx): the CMS switches releases with
+// the same functions, so a promote means one thing wherever it is made.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const RELEASES_DIR = process.env.RELEASES_DIR ?? path.join(ROOT, 'releases');
 
-// The store's rules are the server's own (api/src/releases/disk-release-store.ts, loaded through tsx):
-// the CMS switches releases with the same functions, so a promote means one thing wherever it is made.
-const { tsImport } = await import('tsx/esm/api');
-const disk = await tsImport('../api/src/releases/disk-release-store.ts', import.meta.url);
-const { REMOTE_FOLDERS } = await tsImport('../packages/contracts/src/routes.ts', import.meta.url);
+let cli;
+/** api/src/releases/release-cli.ts, loaded once. */
+export async function releaseCli() {
+  if (!cli) {
+    const { tsImport } = await import('tsx/esm/api');
+    cli = await tsImport('../api/src/releases/release-cli.ts', import.meta.url);
+  }
+  return cli;
+}
 
-/** Folder name → federation name, for every remote. */
-export const REMOTES = Object.fromEntries(Object.entries(REMOTE_FOLDERS).map(([name, f]) => [f, name]));
-
-export const readState = () => disk.readDiskState(RELEASES_DIR);
+/**
+ * Runs `fn(control, store, cli)` on the release store (PostgreSQL with DATABASE_URL, else RELEASES_DIR).
+ * A refusal (no such release, nothing to roll back to…) is printed and the command exits 1.
+ */
+export async function withReleaseStore(fn) {
+  const c = await releaseCli();
+  const result = await c.withReleaseStore(RELEASES_DIR, (control, store) => fn(control, store, c));
+  if (process.exitCode) process.exit(process.exitCode);
+  return result;
+}
 
 /** Hash of every file's path and bytes: the same build gives the same version. */
 export function contentHash(dir) {
@@ -35,34 +49,29 @@ function listFiles(dir, base = dir) {
   });
 }
 
-export function resolveRemote(arg) {
-  const folder = Object.keys(REMOTES).find((f) => f === arg || REMOTES[f] === arg);
-  if (!folder) {
-    console.error(`Unknown remote '${arg ?? ''}'. Use one of: ${Object.keys(REMOTES).join(', ')}`);
+/** The remote named on the command line (folder or federation name), or exit 2 naming the choices. */
+export async function resolveRemote(arg) {
+  const { REMOTE_FOLDERS, remoteNamed } = await releaseCli();
+  const name = remoteNamed(arg);
+  if (!name) {
+    console.error(`Unknown remote '${arg ?? ''}'. Use one of: ${Object.values(REMOTE_FOLDERS).join(', ')}`);
     process.exit(2);
   }
-  return { folder, name: REMOTES[folder] };
+  return { folder: REMOTE_FOLDERS[name], name };
 }
 
-export const versionDir = (folder, version) => path.join(RELEASES_DIR, folder, version);
-export const exists = existsSync;
+const git = (...args) => spawnSync('git', ['-C', ROOT, ...args], { encoding: 'utf8' });
 
-/** The versions stored on disk for a remote (released, rolled back from or staged). */
-export const storedVersions = (name) => disk.storedOnDisk(RELEASES_DIR, name);
+/** The commit of this checkout (`+dirty` when it has uncommitted changes), or `unknown` outside git. */
+export function gitCommit() {
+  const head = git('rev-parse', 'HEAD');
+  if (head.status !== 0) return 'unknown';
+  const dirty = git('status', '--porcelain', '--untracked-files=no').stdout.trim() !== '';
+  return `${head.stdout.trim()}${dirty ? '+dirty' : ''}`;
+}
 
-/** Makes the stored `version` current: false when it was already, else `{ previous }`. */
-export const switchDisk = (name, version) => disk.switchOnDisk(RELEASES_DIR, name, version);
-
-/**
- * Runs one of the disk store's switches (`promoteOnDisk`, `startCanaryOnDisk`, `rollbackOnDisk`) on
- * RELEASES_DIR; a refusal (no such release, nothing to roll back to…) is printed and exits 1.
- */
-export function onDisk(operation, ...args) {
-  try {
-    return disk[operation](RELEASES_DIR, ...args);
-  } catch (err) {
-    if (!(err instanceof disk.ReleaseError)) throw err;
-    console.error(err.message);
-    process.exit(1);
-  }
+/** The subject of this checkout's commit (what changed, for the CMS), or null outside git. */
+export function commitSubject() {
+  const log = git('log', '-1', '--format=%s');
+  return log.status === 0 && log.stdout.trim() ? log.stdout.trim() : null;
 }

@@ -6,36 +6,30 @@
 // DATABASE_URL=postgres://… the store is the database: the files
 // and the switch are written in one transaction and every instance picks the switch up.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { checkCompatibility, readRemotePackage } from './compat-guard.mjs';
 import { precompressDir } from './precompress.mjs';
-import { databaseUrl, gitCommit, withReleaseDatabase } from './release-db.mjs';
 import {
   ROOT,
+  commitSubject,
   contentHash,
-  exists,
-  readState,
+  gitCommit,
   resolveRemote,
-  switchDisk,
-  versionDir,
+  withReleaseStore,
 } from './release-store.mjs';
 
 const args = process.argv.slice(2);
 const staged = args.includes('--staged');
-const { folder, name } = resolveRemote(args.find((a) => !a.startsWith('--')));
-
-/** What a staged release prints: its version first, then what to do with it. */
-function reportStaged(version, live) {
-  if (version === live) {
-    console.log(`${folder} ${version} is already the current release.`);
-    return;
-  }
-  console.log(`Staged ${folder} ${version} (not live: ${folder} still serves ${live ?? 'its local build'})`);
-  console.log(`Preview (signed in as staff): any page with ?remotes=${folder}@${version}`);
-  console.log(`Make it live: npm run promote -- ${folder} ${version}`);
+// What changed, shown in the CMS's Releases tab: --message "<text>", else the checkout's commit subject.
+const at = args.indexOf('--message');
+const message = at >= 0 ? args.splice(at, 2)[1] : undefined;
+if (at >= 0 && !message?.trim()) {
+  console.error('Usage: npm run release -- <remote> [--staged] [--message "<what changed>"]');
+  process.exit(1);
 }
+const { folder, name } = await resolveRemote(args.find((a) => !a.startsWith('--')));
 const pkg = readRemotePackage(folder);
 
 const problems = checkCompatibility(pkg);
@@ -67,38 +61,19 @@ for (const args of [
 const version = `${pkg.version}-${contentHash(out)}`;
 precompressDir(out);
 
-if (databaseUrl()) {
-  const started = performance.now();
-  const result = await withReleaseDatabase((store, db) =>
-    store.storeRelease(db, { remote: name, version, gitCommit: gitCommit(), dir: out, staged }),
-  );
-  rmSync(out, { recursive: true, force: true });
-  if (!result) process.exit(1);
-  if (staged) reportStaged(version, result.previous);
-  else if (!result.switched) console.log(`${folder} ${version} is already the current release.`);
-  else {
-    const ms = Math.round(performance.now() - started);
-    console.log(
-      `Released ${folder} ${version}${result.previous ? ` (was ${result.previous})` : ''} in the database` +
-        ` (${result.stored ? `stored in ${ms} ms` : 'stored before'}); every instance switches within seconds`,
-    );
-    console.log(`Manifest now points ${name} at /releases/${folder}/${version}/remoteEntry.js`);
-  }
-  process.exit(0);
-}
-const target = versionDir(folder, version);
-if (!exists(target)) cpSync(out, target, { recursive: true });
-rmSync(out, { recursive: true, force: true });
-
-if (staged) {
-  reportStaged(version, readState().remotes[name]?.current);
-  process.exit(0);
-}
-const switched = switchDisk(name, version);
-if (!switched) {
-  console.log(`${folder} ${version} is already the current release.`);
-  process.exit(0);
-}
-const { previous } = switched;
-console.log(`Released ${folder} ${version}${previous ? ` (was ${previous})` : ''}`);
-console.log(`Manifest now points ${name} at /releases/${folder}/${version}/remoteEntry.js`);
+const started = performance.now();
+await withReleaseStore(async (control, store, { commandWhere, describeSwitch, nextSteps }) => {
+  const outcome = await control
+    .release({
+      remote: name,
+      version,
+      gitCommit: gitCommit(),
+      subject: message?.trim() || commitSubject(),
+      dir: out,
+      staged,
+    })
+    .finally(() => rmSync(out, { recursive: true, force: true }));
+  const stored = outcome.stored && { ms: Math.round(performance.now() - started) };
+  console.log(describeSwitch(folder, outcome, commandWhere(store.kind, outcome, stored)));
+  for (const line of nextSteps(folder, name, outcome)) console.log(line);
+});

@@ -1,25 +1,64 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit + API tests (Vitest, PGlite), then e2e (Playwright, built site).
+// `npm test`: typecheck and lint (side by side), unit + API tests (Vitest, PGlite), build, then e2e
+// (Playwright, built site) and, when TEST_PG_DATABASE_URL names a PostgreSQL server, test:pg beside it.
+// Stages that run side by side print their output when they end, one after the other.
 // Ends with one plain summary line: 'N passed, N failed'.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
-const steps = [
-  ['typecheck', ['npm', 'run', '--silent', 'typecheck']],
-  ['lint', ['npm', 'run', '--silent', 'lint']],
-  ['unit+api', ['npx', 'vitest', 'run']],
-  ['build', ['node', 'scripts/build.mjs']],
-  ['e2e', ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts']],
-];
+/** One stage: its output goes straight through, or is kept and printed whole when it ends. */
+function run(name, [cmd, ...args], { env = process.env, buffered = false } = {}) {
+  const t0 = Date.now();
+  if (!buffered) console.log(`\n=== ${name} ===`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+    const chunks = [];
+    if (buffered) {
+      child.stdout.on('data', (d) => chunks.push(d));
+      child.stderr.on('data', (d) => chunks.push(d));
+    }
+    child.on('error', (err) => chunks.push(Buffer.from(String(err))));
+    child.on('close', (code) => {
+      if (buffered) {
+        console.log(`\n=== ${name} ===`);
+        process.stdout.write(Buffer.concat(chunks));
+      }
+      resolve({ name, ok: code === 0, seconds: (Date.now() - t0) / 1000 });
+    });
+  });
+}
 
 const results = [];
 const started = Date.now();
-for (const [name, [cmd, ...args]] of steps) {
-  const t0 = Date.now();
-  console.log(`\n=== ${name} ===`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
-  const ok = r.status === 0;
-  results.push({ name, ok, seconds: (Date.now() - t0) / 1000 });
-  if (!ok && (name === 'build' || name === 'typecheck')) break;
+const stage = async (...runs) => {
+  const done = await Promise.all(runs);
+  results.push(...done);
+  return done.every((r) => r.ok);
+};
+
+// tsc and eslint each use one core: side by side they take as long as the slower one.
+await stage(
+  run('typecheck', ['npm', 'run', '--silent', 'typecheck']),
+  run('lint', ['npm', 'run', '--silent', 'lint'], { buffered: true }),
+);
+if (results.find((r) => r.name === 'typecheck')?.ok) {
+  await stage(run('unit+api', ['npx', 'vitest', 'run']));
+  const built = await stage(run('build', ['node', 'scripts/build.mjs']));
+  if (built) {
+    const pgUrl = process.env.TEST_PG_DATABASE_URL;
+    // The browser tests mostly wait (on pages, servers, the browser); the PostgreSQL tests use the
+    // other core meanwhile. Their output is printed when they end.
+    await stage(
+      run('e2e', ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts']),
+      ...(pgUrl
+        ? [
+            run('test:pg', ['node', 'scripts/test-pg.mjs'], {
+              env: { ...process.env, DATABASE_URL: pgUrl },
+              buffered: true,
+            }),
+          ]
+        : []),
+    );
+  }
 }
 console.log('\n=== summary ===');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s)`);

@@ -58,3 +58,37 @@ describe('per-environment type checking', { timeout: 60_000 }, () => {
     expect(errors).toEqual(["TS2584 Cannot find name 'document'", "TS2304 Cannot find name 'window'"]);
   });
 });
+
+describe('the root tsconfig.json', () => {
+  const configOf = (file) => ts.readConfigFile(path.join(root, file), ts.sys.readFile).config;
+  const parse = (file) =>
+    ts.getParsedCommandLineOfConfigFile(
+      path.join(root, file),
+      {},
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+    );
+
+  it('is a solution over exactly the configs `npm run typecheck` (and so CI) checks, compiling nothing itself', () => {
+    const typecheck = JSON.parse(ts.sys.readFile(path.join(root, 'package.json'))).scripts.typecheck;
+    const checked = [...typecheck.matchAll(/tsc -p (\S+)/g)].map((m) => m[1]);
+    const solution = configOf('tsconfig.json');
+    expect(solution.files).toEqual([]);
+    expect(solution.references.map((r) => path.normalize(r.path))).toEqual(checked);
+    expect(parse('tsconfig.json').fileNames).toEqual([]);
+  });
+
+  it('gives an editor, for a file of each environment, the options CI checks that file with', () => {
+    const references = configOf('tsconfig.json').references.map((r) => path.normalize(r.path));
+    const projects = references.map((config) => ({ config, parsed: parse(config) }));
+    // What an editor does with a solution file: the first referenced project that includes the file.
+    const projectOf = (file) => projects.find((p) => p.parsed.fileNames.includes(path.join(root, file)));
+    for (const [file, config] of [
+      ['api/src/app.ts', 'tsconfig.node.json'],
+      ['shell/src/main.tsx', 'tsconfig.browser.json'],
+      ['shell/src/entry-server.tsx', 'tsconfig.ssr.json'],
+      ['api/src/app.test.ts', 'tsconfig.test.json'],
+    ]) {
+      expect(projectOf(file)?.config, file).toBe(config);
+    }
+  });
+});
