@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_LAUNCH } from '../scripts/chromium-launch.mjs';
 
 /** Each run gets a fresh, seeded database; E2E_PORT lets parallel runs coexist. */
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -22,32 +23,25 @@ const serverEnv = {
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // Two workers in all, one per server: the seeded server's specs share its state (staff edit,
+  // release and trash what other specs read), so they run one at a time (the chromium project's
+  // workers: 1); the empty-database specs use their own server and run beside them.
+  workers: 2,
+  // No retries, in CI either: a flaky test shows as a failure and is fixed, not re-run into green.
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['./summary-reporter.ts']],
   use: {
     baseURL,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--headless',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
     trace: 'off',
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /\.empty\.spec\.ts$/ },
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /\.empty\.spec\.ts$/, workers: 1 },
     {
       name: 'empty-db',
+      workers: 1,
       use: { browserName: 'chromium', baseURL: emptyBaseURL },
       testMatch: /\.empty\.spec\.ts$/,
     },

@@ -19,12 +19,26 @@ export async function signIn(page: Page) {
 export const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 
 /**
- * Moves an item to the trash from its CMS list (accepting the confirm): off the public site at once,
- * so the specs after this one see the seeded site.
+ * The CMS's confirmation (its own alertdialog, never the browser's confirm()): checks it asks `title`
+ * and answers with the button named `answer` ('Cancel' keeps things as they are).
+ */
+export async function answerConfirmation(page: Page, title: string, answer: string) {
+  const question = page.getByRole('alertdialog', { name: title, exact: true });
+  await expect(question).toBeVisible();
+  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await question.getByRole('button', { name: answer, exact: true }).click();
+  await expect(question).toHaveCount(0);
+}
+
+/**
+ * Moves an item to the trash from its CMS list (answering the confirmation): off the public site at
+ * once, so the specs after this one see the seeded site.
  */
 export async function moveToTrash(page: Page, title: string) {
-  page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: `Delete ${title}`, exact: true }).click();
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText(`"${title}" to the trash?`);
+  await question.getByRole('button', { name: 'Move to trash' }).click();
   await expect(page.getByRole('button', { name: `Edit ${title}`, exact: true })).toHaveCount(0);
 }
 

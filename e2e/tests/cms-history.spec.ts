@@ -40,7 +40,7 @@ test('CMS history: a blog post title edit shows in History and restoring the ear
   await expect(diff.getByRole('insertion')).toHaveText(after);
 
   await history.getByRole('button', { name: 'Restore this version' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Restore this version?' });
+  const confirm = page.getByRole('alertdialog', { name: 'Restore this version?' });
   await confirm.getByRole('button', { name: 'Restore', exact: true }).click();
   await expect(history).toHaveCount(0);
   // The editor stays open with the restored values, as stored.

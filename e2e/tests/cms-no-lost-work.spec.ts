@@ -73,7 +73,7 @@ test.describe('CMS: no work lost', () => {
     await page.getByRole('tab', { name: 'Pages', exact: true }).click();
     const add = page.getByRole('button', { name: 'Add New Page' });
     const dialog = page.getByRole('dialog', { name: 'New Page' });
-    const confirm = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    const confirm = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
 
     // Untouched: Escape closes at once, and the keyboard is back on the button that opened it.
     await add.focus();
@@ -109,7 +109,7 @@ test.describe('CMS: no work lost', () => {
     const siteName = page.getByLabel('Site Name');
     await siteName.fill('Unsaved name');
     await page.getByRole('tab', { name: 'Pages', exact: true }).click();
-    const confirm = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    const confirm = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
     await confirm.getByRole('button', { name: 'Keep editing' }).click();
     // Focus handed back to the tab strip neither switches tabs nor asks again.
     await page.waitForTimeout(300);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, tab, unique } from '../support/cms';
+import { answerConfirmation, signIn, tab, unique } from '../support/cms';
 import { asVisitor } from '../support/site';
 
 async function createPage(
@@ -38,16 +38,12 @@ test.describe('CMS trash and scheduling', () => {
     const row = await createPage(page, slug, title);
     await expect(row).toContainText('Published');
 
-    let asked = '';
-    page.once('dialog', (d) => {
-      asked = d.message();
-      void d.accept();
-    });
     await row.getByRole('button', { name: `Delete ${title}` }).click();
-    await expect(row).toHaveCount(0);
-    expect(asked).toBe(
-      `Move the page "${title}" to the trash? You can restore it from the Trash tab for 30 days.`,
+    await expect(page.getByRole('alertdialog')).toContainText(
+      'You can restore it from the Trash tab for 30 days.',
     );
+    await answerConfirmation(page, `Move the page "${title}" to the trash?`, 'Move to trash');
+    await expect(row).toHaveCount(0);
     await asVisitor(browser, `/${slug}`, async (p) => {
       await expect(p.getByText('Page Not Found')).toBeVisible();
     });
@@ -68,18 +64,14 @@ test.describe('CMS trash and scheduling', () => {
     });
 
     // Delete forever asks, then the item is gone from the trash for good.
-    page.once('dialog', (d) => void d.accept());
     await row.getByRole('button', { name: `Delete ${title}` }).click();
+    await answerConfirmation(page, `Move the page "${title}" to the trash?`, 'Move to trash');
     await expect(row).toHaveCount(0);
     await tab(page, 'Trash').click();
-    let confirmText = '';
-    page.once('dialog', (d) => {
-      confirmText = d.message();
-      void d.accept();
-    });
     await trashed.getByRole('button', { name: `Delete ${title} forever` }).click();
+    await expect(page.getByRole('alertdialog')).toContainText('This cannot be undone.');
+    await answerConfirmation(page, `Delete the page "${title}" forever?`, 'Delete forever');
     await expect(trashed).toHaveCount(0);
-    expect(confirmText).toBe(`Delete the page "${title}" forever? This cannot be undone.`);
   });
 
   test('a page with a future publish date is listed as Scheduled and stays off the site', async ({

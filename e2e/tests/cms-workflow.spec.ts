@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, tab, unique, writeBlogPost } from '../support/cms';
+import { answerConfirmation, signIn, tab, unique, writeBlogPost } from '../support/cms';
 import { asVisitor } from '../support/site';
 
 test.describe('CMS publishing workflow', () => {
@@ -59,16 +59,12 @@ test.describe('CMS publishing workflow', () => {
     });
 
     await bar.getByRole('checkbox', { name: 'Select all' }).check();
-    let asked = '';
-    page.once('dialog', (d) => {
-      asked = d.message();
-      void d.accept();
-    });
     await bar.getByRole('button', { name: 'Move to trash' }).click();
-    await expect(page.getByText('2 blog posts moved to the trash', { exact: true })).toBeVisible();
-    expect(asked).toBe(
-      'Move 2 blog posts to the trash? You can restore them from the Trash tab for 30 days.',
+    await expect(page.getByRole('alertdialog')).toContainText(
+      'You can restore them from the Trash tab for 30 days.',
     );
+    await answerConfirmation(page, 'Move 2 blog posts to the trash?', 'Move to trash');
+    await expect(page.getByText('2 blog posts moved to the trash', { exact: true })).toBeVisible();
     await expect(list.getByRole('listitem')).toHaveCount(0);
     await asVisitor(browser, `/blog/${slugs[1]}`, async (_p, status) => {
       expect(status).toBe(404);

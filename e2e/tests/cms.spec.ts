@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { moveToTrash, signIn, tab, unique, STAFF_PASSWORD as PASSWORD } from '../support/cms';
+import {
+  answerConfirmation,
+  moveToTrash,
+  signIn,
+  tab,
+  unique,
+  STAFF_PASSWORD as PASSWORD,
+} from '../support/cms';
 import { asVisitor, openPage } from '../support/site';
 
 /** A real 1×1 PNG. */
@@ -154,8 +161,8 @@ test.describe('CMS content', () => {
       await expect(p.getByRole('heading', { level: 1, name: 'Our Edited Page' })).toBeVisible();
     });
 
-    page.once('dialog', (d) => void d.accept());
     await row.getByRole('button', { name: 'Delete Our Edited Page' }).click();
+    await answerConfirmation(page, 'Move the page "Our Edited Page" to the trash?', 'Move to trash');
     await expect(row).toHaveCount(0);
     await asVisitor(browser, `/${slug}`, async (p) => {
       await expect(p.getByText('Page Not Found')).toBeVisible();
@@ -176,13 +183,14 @@ test.describe('CMS content', () => {
       .getByRole('listitem')
       .filter({ hasText: `/${slug}` });
     await expect(row).toBeVisible();
-    let asked = '';
-    page.once('dialog', (d) => {
-      asked = d.message();
-      void d.dismiss();
-    });
     await row.getByRole('button', { name: 'Delete Keep me' }).click();
-    await expect.poll(() => asked).toContain('Keep me');
+    await answerConfirmation(page, 'Move the page "Keep me" to the trash?', 'Cancel');
+    // Escape cancels too.
+    await row.getByRole('button', { name: 'Delete Keep me' }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(row.getByRole('button', { name: 'Delete Keep me' })).toBeFocused();
     await page.reload();
     await tab(page, 'Pages').click();
     await expect(
@@ -308,7 +316,7 @@ test.describe('CMS content', () => {
     await dialog.getByLabel('Category').fill('SEO');
     await dialog.getByLabel('Author', { exact: true }).fill('E2E');
     await dialog.getByLabel('Excerpt').fill('Written in the markdown editor.');
-    await expect(dialog.getByLabel('Content Format')).toHaveValue('markdown');
+    await expect(dialog.getByText('Markdown', { exact: true })).toBeVisible();
     const body = dialog.getByLabel('Content', { exact: true });
     await body.fill('Why it matters\nSpeed decides close calls.');
     await body.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(0, 0));
@@ -328,12 +336,15 @@ test.describe('CMS content', () => {
       await expect(post).not.toContainText('##');
     });
 
-    // A seeded post is HTML: it opens in that format, so it renders as before.
+    // A seeded post was HTML: it is stored as markdown now (issue 25), so the toolbar's marks fit it.
     await page
       .getByRole('button', { name: 'Edit Core Web Vitals in 2025: What Actually Moves Rankings' })
       .click();
     const seeded = page.getByRole('dialog', { name: 'Edit Blog Post' });
-    await expect(seeded.getByLabel('Content Format')).toHaveValue('html');
+    await expect(seeded.getByText('Markdown', { exact: true })).toBeVisible();
+    await expect(seeded.getByLabel('Content', { exact: true })).toHaveValue(
+      /## Measure real users, not lab runs/,
+    );
     await seeded.getByRole('button', { name: 'Preview', exact: true }).click();
     await expect(
       seeded.getByRole('region', { name: 'Preview' }).getByRole('heading', { level: 2 }).first(),
@@ -425,10 +436,10 @@ test.describe('CMS content', () => {
     const title = `Growth Tested, ${unique('Live')}.`;
     try {
       await titleField.fill(title);
-      // A width the hero schema refuses is shown beside its field and nothing is saved.
-      await dialog.getByLabel('Bar width 1').fill('wide');
+      // A width the hero schema refuses (over 100 %) is shown beside its field and nothing is saved.
+      await dialog.getByLabel('Bar width 1').fill('150%');
       await dialog.getByRole('button', { name: 'Save Block' }).click();
-      await expect(dialog.getByText('Use a percentage such as 85%')).toBeVisible();
+      await expect(dialog.getByText('Use a percentage from 0% to 100%, such as 85%')).toBeVisible();
       await dialog.getByLabel('Bar width 1').fill('60%');
       await dialog.getByRole('button', { name: 'Move metric 2 up' }).click();
       await dialog.getByRole('button', { name: 'Save Block' }).click();
@@ -483,8 +494,8 @@ test.describe('CMS content', () => {
     await expect(edit.getByLabel('Feature title 1')).toHaveValue('First feature');
     await expect(edit.getByLabel('Feature title 2')).toHaveValue('Second feature');
     await page.getByRole('dialog', { name: 'Edit Service' }).getByRole('button', { name: 'Cancel' }).click();
-    page.once('dialog', (d) => void d.accept());
     await row.getByRole('button', { name: `Delete ${title}` }).click();
+    await answerConfirmation(page, `Move the service "${title}" to the trash?`, 'Move to trash');
     await expect(row).toHaveCount(0);
   });
 

@@ -55,10 +55,15 @@ test.describe('server render', () => {
       ['/no/such/page', 'Page Not Found'],
       ['/blog/no-such-post', 'Article Not Found'],
       ['/case-studies/no-such-study', 'Case Study Not Found'],
+      ['/services/no-such-service', 'Service Not Found'],
+      ['/resources/999999/access', 'Resource Not Found'],
+      ['/no-such-page', 'Page Not Found'],
     ] as const) {
       const response = await page.goto(p);
       expect(response?.status(), p).toBe(404);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
+      // The title and the heading agree: the tab says what the page says is missing.
+      await expect(page, p).toHaveTitle(`${h1} | Distilled Digital`);
     }
   });
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, unique } from '../support/cms';
+import { answerConfirmation, signIn, unique } from '../support/cms';
 import { asVisitor, openPage } from '../support/site';
 
 /** Issue 15 item 4: service pages come from the CMS. */
@@ -104,8 +104,8 @@ test('a service created and published in the CMS has its live page, is in the si
     await staffView.close();
     expect(await sitemapPaths(page)).not.toContain(`/services/${slug}`);
   } finally {
-    page.once('dialog', (d) => void d.accept());
     await row.getByRole('button', { name: `Delete ${title}` }).click();
+    await answerConfirmation(page, `Move the service "${title}" to the trash?`, 'Move to trash');
     await expect(row).toHaveCount(0);
   }
 });
@@ -188,4 +188,53 @@ test('the six seeded service pages still show their texts, each in the sitemap a
   await expect(page.getByRole('navigation', { name: 'Services' }).getByRole('link')).toHaveText(
     SEEDED.map((s) => s.title),
   );
+});
+
+test('issue 25 item 1: a service with only a title, a description and two features shows its description and true counts', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const title = `Bare Service ${unique('s')}`;
+  const description = 'Only what the editor wrote, nothing about another service.';
+  await signIn(page);
+  await page.getByRole('button', { name: 'New Service' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Service' });
+  await dialog.getByLabel('Title', { exact: true }).fill(title);
+  const slug = await dialog.getByLabel('URL Slug').inputValue();
+  await dialog.getByLabel('Description', { exact: true }).fill(description);
+  for (const [i, name] of ['Lifecycle Flows', 'Campaigns'].entries()) {
+    await dialog.getByRole('button', { name: 'Add feature' }).click();
+    await dialog.getByLabel(`Feature title ${i + 1}`).fill(name);
+  }
+  await dialog.getByRole('switch', { name: 'Active' }).click();
+  await dialog.getByRole('button', { name: 'Save Service' }).click();
+  await expect(dialog).toHaveCount(0);
+  const row = page.getByRole('list', { name: 'Services' }).getByRole('listitem').filter({ hasText: title });
+  try {
+    await asVisitor(browser, `/services/${slug}`, async (visitor, status) => {
+      expect(status).toBe(200);
+      const main = visitor.getByRole('main');
+      await expect(main).toContainText(description);
+      await expect(main).toContainText('Two workstreams, run by the same senior team');
+      await expect(visitor.getByRole('complementary', { name: 'At a glance' })).toContainText(
+        'Two workstreams included',
+      );
+      await expect(main).not.toContainText('Five workstreams');
+      await expect(main).not.toContainText('5+ years');
+    });
+    await asVisitor(browser, '/services', async (visitor) => {
+      const cards = await visitor.getByTestId('service-card').count();
+      // The seeded six plus this one (and any other test's published service): the hero says how many.
+      const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+      const word = words[cards] ?? String(cards);
+      await expect(visitor.getByRole('main')).toContainText(
+        `${word.charAt(0).toUpperCase()}${word.slice(1)} disciplines, one team`,
+      );
+    });
+  } finally {
+    await row.getByRole('button', { name: `Delete ${title}` }).click();
+    await answerConfirmation(page, `Move the service "${title}" to the trash?`, 'Move to trash');
+    await expect(row).toHaveCount(0);
+  }
 });
