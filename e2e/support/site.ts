@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 
 /**
  * Opens a route and waits until it is live: server-rendered HTML hydrated (or, without a server render,
@@ -46,4 +46,14 @@ export async function asVisitor<T>(
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Presses Escape in an open dialog once the keyboard is inside it, as a person does after seeing it
+ * open. A modal registers its Escape handler as it mounts, a frame after it shows: an Escape sent the
+ * moment it is visible can reach the layer below it instead.
+ */
+export async function pressEscapeIn(dialog: Locator) {
+  await expect.poll(() => dialog.evaluate((el) => el.contains(el.ownerDocument.activeElement))).toBe(true);
+  await dialog.page().keyboard.press('Escape');
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn, unique } from '../support/cms';
+import { pressEscapeIn } from '../support/site';
 
 /** A signed-in staff member in a browser context of their own. */
 async function staffMember(browser: Browser) {
@@ -78,22 +79,20 @@ test.describe('CMS: no work lost', () => {
     // Untouched: Escape closes at once, and the keyboard is back on the button that opened it.
     await add.focus();
     await page.keyboard.press('Enter');
-    await expect(dialog).toBeVisible();
-    await page.keyboard.press('Escape');
+    await pressEscapeIn(dialog);
     await expect(dialog).toHaveCount(0);
     await expect(add).toBeFocused();
 
     await add.click();
     await dialog.getByLabel('Page Title').fill('Half-written title');
-    await page.keyboard.press('Escape');
+    await pressEscapeIn(dialog);
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: 'Keep editing' }).click();
     await expect(confirm).toHaveCount(0);
     await expect(dialog.getByLabel('Page Title')).toHaveValue('Half-written title');
 
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(confirm).toBeVisible();
-    await page.keyboard.press('Escape');
+    await pressEscapeIn(confirm);
     await expect(confirm).toHaveCount(0);
     await expect(dialog.getByLabel('Page Title')).toHaveValue('Half-written title');
 

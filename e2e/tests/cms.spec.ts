@@ -7,7 +7,7 @@ import {
   unique,
   STAFF_PASSWORD as PASSWORD,
 } from '../support/cms';
-import { asVisitor, openPage } from '../support/site';
+import { asVisitor, openPage, pressEscapeIn } from '../support/site';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
@@ -187,8 +187,7 @@ test.describe('CMS content', () => {
     await answerConfirmation(page, 'Move the page "Keep me" to the trash?', 'Cancel');
     // Escape cancels too.
     await row.getByRole('button', { name: 'Delete Keep me' }).click();
-    await expect(page.getByRole('alertdialog')).toBeVisible();
-    await page.keyboard.press('Escape');
+    await pressEscapeIn(page.getByRole('alertdialog'));
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await expect(row.getByRole('button', { name: 'Delete Keep me' })).toBeFocused();
     await page.reload();

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { openClientSide, openPage, uniqueEmail } from '../support/site';
+import { openClientSide, openPage, pressEscapeIn, uniqueEmail } from '../support/site';
 
 /** Holds an API answer until `release()` so the loading state can be seen. */
 async function holdApi(page: Page, pattern: string) {
@@ -508,8 +508,7 @@ test.describe('resources', () => {
       .filter({ hasText: 'The E-Commerce Growth Playbook' })
       .getByRole('button', { name: /Get Free Access/ });
     await button.click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await page.keyboard.press('Escape');
+    await pressEscapeIn(page.getByRole('dialog'));
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(button).toBeFocused();
   });
