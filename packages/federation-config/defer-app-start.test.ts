@@ -28,7 +28,9 @@ describe('deferEntry', () => {
 describe('the loader in the page', () => {
   afterEach(() => {
     document.head.innerHTML = '';
+    document.body.innerHTML = '';
     vi.useRealTimers();
+    vi.unstubAllGlobals();
   });
 
   const modulepreloads = () =>
@@ -64,5 +66,39 @@ describe('the loader in the page', () => {
     vi.runAllTimers();
     expect(modulepreloads()).toEqual(['/assets/a.js']);
     expect(document.head.querySelectorAll('script[type="module"]')).toHaveLength(1);
+  });
+
+  /** A browser with Paint Timing whose first contentful paint has not come (or never will). */
+  function paintTimingWithoutPaint() {
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+  }
+
+  it('a page whose server HTML has nothing to paint (the CMS) starts at once, not after the 3 s fallback', () => {
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
+    paintTimingWithoutPaint();
+    document.body.innerHTML = '<div id="root"></div>';
+    document.head.innerHTML = `<script type="application/json" id="${ROUTE_PRELOADS_ID}">["/remotes/mf-cms/remoteEntry.js"]</script>`;
+    new Function(loaderSource('/assets/entry.js'))();
+    vi.advanceTimersByTime(10);
+    expect(entryScript()).toBe('/assets/entry.js');
+    expect(modulepreloads()).toEqual(['/remotes/mf-cms/remoteEntry.js']);
+  });
+
+  it('a server-rendered page waits for its first contentful paint (3 s at most when none is reported)', () => {
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
+    paintTimingWithoutPaint();
+    document.body.innerHTML = '<div id="root"><header>Distilled Digital</header></div>';
+    document.head.innerHTML = `<script type="application/json" id="${ROUTE_PRELOADS_ID}">[]</script>`;
+    new Function(loaderSource('/assets/entry.js'))();
+    vi.advanceTimersByTime(2900);
+    expect(entryScript()).toBeUndefined();
+    vi.advanceTimersByTime(100);
+    expect(entryScript()).toBe('/assets/entry.js');
   });
 });

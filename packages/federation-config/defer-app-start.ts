@@ -60,7 +60,17 @@ export function loaderSource(entry: string, preloads: string[] = []): string {
         go();
       });
       observer.observe({ type: 'paint', buffered: true });
-      // A page that paints nothing contentful (or a browser that never says) still starts.
+      // A page whose server HTML has nothing to paint (the CMS, a route the browser renders) gets
+      // no paint entry: it starts once its body is parsed, not after the fallback's wait.
+      var bodyParsed = function () {
+        var root = document.getElementById('root');
+        if (root && root.firstElementChild) return;
+        observer.disconnect();
+        go();
+      };
+      if (document.readyState !== 'loading') bodyParsed();
+      else document.addEventListener('DOMContentLoaded', bodyParsed, { once: true });
+      // A browser that never reports the paint still starts.
       setTimeout(start, 3000);
       return;
     } catch (e) {}
