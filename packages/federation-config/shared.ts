@@ -14,3 +14,16 @@ export const SHARED_SINGLETONS = {
 } as const;
 
 export type SharedSingleton = keyof typeof SHARED_SINGLETONS;
+
+/**
+ * Libraries without state that the shell and the remotes would each bundle: shared in the browser so
+ * a page downloads one copy (a remote falls back to its own when the host offers none, such as an older
+ * shell). Not singletons: a second copy is harmless, so server builds bundle their own and the
+ * server's identity check of the singletons leaves them out.
+ */
+export const SHARED_LIBRARIES = {
+  'tailwind-merge': { singleton: true, requiredVersion: '^3.0.0' },
+} as const;
+
+/** What the federation plugin shares in the browser builds (the shell's and every remote's). */
+export const BROWSER_SHARED = { ...SHARED_SINGLETONS, ...SHARED_LIBRARIES };
