@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { AdminMessages, AdminRoutes, type AdminSession } from '@agency/contracts';
-import { Button, Dialog, Input } from '@agency/ui';
+import { Button, Input } from '@agency/ui';
+import { Dialog } from '@agency/ui/dialog';
 import { onReauthenticate } from '../shared/admin-api';
 import { Field } from '../shared/form-controls';
 import { setSessionFlag } from './session';

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Images } from 'lucide-react';
-import { Button, Dialog, Input } from '@agency/ui';
+import { Button, Input } from '@agency/ui';
+import { Dialog } from '@agency/ui/dialog';
 import { toast } from '@agency/ui/toast';
 import { uploadImage, useUpload } from '../media/media-api';
 import { IMAGE_ACCEPT, MediaPicker, MissingAltWarning, UploadFailed } from '../media/media-picker';

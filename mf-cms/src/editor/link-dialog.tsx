@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Button, Dialog, Input } from '@agency/ui';
+import { Button, Input } from '@agency/ui';
+import { Dialog } from '@agency/ui/dialog';
 import { SAFE_LINK } from './markdown-transforms';
 
 export const UNSAFE_LINK = 'Use an http(s), mailto: or tel: link, or a site path such as /contact.';

@@ -7,7 +7,8 @@ import {
   type RevisionKind,
   type RevisionSummary,
 } from '@agency/contracts';
-import { Button, ConfirmDialog, Dialog, cn } from '@agency/ui';
+import { Button, cn } from '@agency/ui';
+import { ConfirmDialog, Dialog } from '@agency/ui/dialog';
 import { toast } from '@agency/ui/toast';
 import { adminGet, adminKeys, adminSend, asArray, errorMessage } from '../shared/admin-api';
 import type { SaveState } from '../shared/editor-dialog';

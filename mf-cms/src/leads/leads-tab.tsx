@@ -9,7 +9,8 @@ import {
   type LeadType,
   type LeadsChangeResult,
 } from '@agency/contracts';
-import { Button, Card, ConfirmDialog, Skeleton, buttonClasses, cn, formatDate } from '@agency/ui';
+import { Button, Card, Skeleton, buttonClasses, cn, formatDate } from '@agency/ui';
+import { ConfirmDialog } from '@agency/ui/dialog';
 import { toast } from '@agency/ui/toast';
 import { adminGet, adminKeys, adminSend, asArray, errorMessage } from '../shared/admin-api';
 import { EmptyState, LoadFailed, TabHeader } from '../shared/list-ui';

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { AlertTriangle, Upload } from 'lucide-react';
 import type { MediaItem } from '@agency/contracts';
-import { Badge, Dialog, Skeleton, cn } from '@agency/ui';
+import { Badge, Skeleton, cn } from '@agency/ui';
+import { Dialog } from '@agency/ui/dialog';
 import { EmptyState, LoadFailed } from '../shared/list-ui';
 import { isImage, missingAlt, uploadImage, useMediaLibrary, useUpload } from './media-api';
 

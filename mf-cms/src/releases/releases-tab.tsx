@@ -9,7 +9,8 @@ import {
   type ReleaseSwitchAnswer,
   type RemoteReleases,
 } from '@agency/contracts';
-import { Badge, Button, Card, Dialog, Input, Label, Skeleton, readList } from '@agency/ui';
+import { Badge, Button, Card, Input, Label, Skeleton, readList } from '@agency/ui';
+import { Dialog } from '@agency/ui/dialog';
 import { toast } from '@agency/ui/toast';
 import { adminGet, adminKeys, adminSend, errorMessage } from '../shared/admin-api';
 import { LoadFailed, TabHeader } from '../shared/list-ui';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '@agency/ui';
+import { ConfirmDialog } from '@agency/ui/dialog';
 
 /** A question before an action: its title, what follows, and the button that goes ahead. */
 export interface Question {

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Button, ConfirmDialog, Dialog } from '@agency/ui';
+import { Button } from '@agency/ui';
+import { ConfirmDialog, Dialog } from '@agency/ui/dialog';
 import { errorMessage, getEntity, isStale, versionOf } from './admin-api';
 import { useUnsavedChanges } from './unsaved-changes';
 

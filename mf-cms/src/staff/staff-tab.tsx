@@ -7,7 +7,8 @@ import {
   type StaffRole,
   type StaffUser,
 } from '@agency/contracts';
-import { Button, Card, Dialog, Input, Select, Skeleton, formatDate } from '@agency/ui';
+import { Button, Card, Input, Select, Skeleton, formatDate } from '@agency/ui';
+import { Dialog } from '@agency/ui/dialog';
 import { toast } from '@agency/ui/toast';
 import { adminGet, adminKeys, adminSend, asArray, errorMessage, fieldErrors } from '../shared/admin-api';
 import { Field } from '../shared/form-controls';

@@ -1,6 +1,5 @@
 export * from './cn';
 export * from './components';
-export * from './dialog';
 export { apiRequest, getJson, throwIfResNotOk, ApiError, fieldErrors } from './api-client';
 export { formatDate } from './format';
 export * from './site-settings';

@@ -1,5 +1,5 @@
 import type { Resource } from '@agency/contracts/browser';
-import { Dialog } from '@agency/ui';
+import { Dialog } from '@agency/ui/dialog';
 import { LeadForm } from './lead-form';
 
 export function AccessDialog({ resource, onClose }: { resource: Resource | null; onClose: () => void }) {
