@@ -35,6 +35,36 @@ export async function setAdminPassword(db: Db, password: string): Promise<void> 
   });
 }
 
+/**
+ * Stores ADMIN_PASSWORD at start unless another instance starting beside this one stored it first:
+ * the check is made again under the credential row's lock. Without it, two instances that both read
+ * the old hash each stored the new one and each ended the shared-password sessions, so an owner who
+ * signed in between the two writes was signed out. Returns whether this call stored it.
+ */
+async function storeStartPassword(db: Db, password: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(adminCredentials)
+      .values({ id: CREDENTIAL_ID, passwordHash })
+      .onConflictDoNothing()
+      .returning({ id: adminCredentials.id });
+    if (inserted.length) return true;
+    const [row] = await tx
+      .select({ passwordHash: adminCredentials.passwordHash })
+      .from(adminCredentials)
+      .where(eq(adminCredentials.id, CREDENTIAL_ID))
+      .for('update');
+    if (row && (await verifyPassword(password, row.passwordHash))) return false;
+    await tx
+      .update(adminCredentials)
+      .set({ passwordHash, updatedAt: new Date().toISOString() })
+      .where(eq(adminCredentials.id, CREDENTIAL_ID));
+    await tx.delete(adminSessions).where(isNull(adminSessions.userId));
+    return true;
+  });
+}
+
 export async function checkAdminPassword(db: Db, password: string): Promise<boolean> {
   const hash = await storedHash(db);
   return hash ? verifyPassword(password, hash) : false;
@@ -52,10 +82,9 @@ export async function ensureAdminPassword(
 ): Promise<void> {
   const hash = await storedHash(db);
   if (env.ADMIN_PASSWORD) {
-    if (!hash || !(await verifyPassword(env.ADMIN_PASSWORD, hash))) {
-      await setAdminPassword(db, env.ADMIN_PASSWORD);
+    if (hash && (await verifyPassword(env.ADMIN_PASSWORD, hash))) return;
+    if (await storeStartPassword(db, env.ADMIN_PASSWORD))
       log.info('staff password set from ADMIN_PASSWORD; every staff session was ended');
-    }
     return;
   }
   if (hash) return;
