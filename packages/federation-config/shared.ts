@@ -18,8 +18,8 @@ export type SharedSingleton = keyof typeof SHARED_SINGLETONS;
 /**
  * Libraries without state that the shell and the remotes would each bundle: shared in the browser so
  * a page downloads one copy (a remote falls back to its own when the host offers none, such as an older
- * shell). Not singletons: a second copy is harmless, so server builds bundle their own and the
- * server's identity check of the singletons leaves them out.
+ * shell). One version per page, but not in SHARED_SINGLETONS: a second copy is harmless, so server
+ * builds bundle their own and the server's identity check of the singletons leaves them out.
  */
 export const SHARED_LIBRARIES = {
   'tailwind-merge': { singleton: true, requiredVersion: '^3.0.0' },
