@@ -50,6 +50,12 @@ describe('marketing readers read as the contract does', () => {
     for (const v of [
       { ...base, results: [{ metric: 'M', value: '+1%' }], imageUrl: '/a.jpg', image },
       { ...base, image: { ...image, sources: [{ type: 'image/gif', srcset: 'x' }] } },
+      // A copy outside the library, or a srcset without widths: the sources are dropped on both sides.
+      {
+        ...base,
+        image: { ...image, sources: [{ type: 'image/avif', srcset: 'https://evil.example/a.avif 400w' }] },
+      },
+      { ...base, image: { ...image, sources: [{ type: 'image/avif', srcset: '/uploads/a-400.avif' }] } },
       { ...base, image: { src: 1 }, imageUrl: null },
       { ...base, image: null },
       { ...base, results: 'nope' },
@@ -57,6 +63,11 @@ describe('marketing readers read as the contract does', () => {
       { ...base, title: undefined },
     ])
       same(readHomeCaseStudyCard, homeCaseStudyCardSchema, v);
+    for (const srcset of ['https://evil.example/a.avif 400w', '/uploads/a-400.avif'])
+      expect(
+        readHomeCaseStudyCard({ ...base, image: { ...image, sources: [{ type: 'image/avif', srcset }] } })
+          ?.image?.sources,
+      ).toEqual([]);
   });
 
   it("a service's page, displayOrder optional", () => {

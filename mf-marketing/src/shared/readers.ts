@@ -21,9 +21,12 @@ import {
   DEFAULT_TESTIMONIAL_RATING,
   EXTERNAL_HTTPS,
   HERO_BAR_WIDTH,
+  RESPONSIVE_IMAGE_TYPES,
   SERVICE_ICONS,
   SERVICE_VISUALS,
   SITE_PATH_PATTERN,
+  isLibrarySrcset,
+  type ResponsiveImageType,
 } from '@agency/contracts/content-values';
 
 /** A reader: the value as the page uses it, or `undefined` when it cannot be read. */
@@ -112,9 +115,6 @@ export const readTestimonialCard: Reader<TestimonialCard> = (v) => {
 
 /* ---------- Case studies ---------- */
 
-const UPLOADS_PATH = /^\/uploads\/[a-z0-9][a-z0-9._-]*$/i;
-const IMAGE_TYPES = ['image/avif', 'image/webp'] as const;
-
 /** A library image; a malformed one is none (the card falls back to the plain URL). */
 const readImage: Reader<ResponsiveImage> = (v) => {
   if (!isObject(v) || !isString(v['src'])) return undefined;
@@ -122,10 +122,10 @@ const readImage: Reader<ResponsiveImage> = (v) => {
   if (!isInt(width) || width <= 0 || !isInt(height) || height <= 0) return undefined;
   const readSource = (s: unknown) =>
     isObject(s) &&
-    (IMAGE_TYPES as readonly unknown[]).includes(s['type']) &&
+    (RESPONSIVE_IMAGE_TYPES as readonly unknown[]).includes(s['type']) &&
     isString(s['srcset']) &&
-    s['srcset'].split(', ').every((c) => /^\S+ \d+w$/.test(c) && UPLOADS_PATH.test(c.split(' ')[0]!))
-      ? { type: s['type'] as (typeof IMAGE_TYPES)[number], srcset: s['srcset'] }
+    isLibrarySrcset(s['srcset'])
+      ? { type: s['type'] as ResponsiveImageType, srcset: s['srcset'] }
       : undefined;
   const rawSources = v['sources'];
   const sources = Array.isArray(rawSources) ? rawSources.map(readSource) : [];

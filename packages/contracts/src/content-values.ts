@@ -118,3 +118,13 @@ export const HOMEPAGE_HERO_DEFAULTS = {
 /** Spec section 9: home shows at most 2 case studies with at most 3 result metrics each. */
 export const HOME_CASE_STUDY_LIMIT = 2;
 export const CASE_STUDY_CARD_RESULT_LIMIT = 3;
+
+/** The formats of a media-library image's responsive copies, best first. */
+export const RESPONSIVE_IMAGE_TYPES = ['image/avif', 'image/webp'] as const;
+export type ResponsiveImageType = (typeof RESPONSIVE_IMAGE_TYPES)[number];
+
+const UPLOADS_PATH = /^\/uploads\/[a-z0-9][a-z0-9._-]*$/i;
+
+/** A `srcset` of library copies: `<uploads path> <width>w` entries, separated by ', '. */
+export const isLibrarySrcset = (srcset: string): boolean =>
+  srcset.split(', ').every((c) => /^\S+ \d+w$/.test(c) && UPLOADS_PATH.test(c.split(' ')[0]!));

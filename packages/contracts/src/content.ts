@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { BLOG_BODY_FORMATS } from './content-values';
+import { BLOG_BODY_FORMATS, RESPONSIVE_IMAGE_TYPES, isLibrarySrcset } from './content-values';
 
 export {
   BLOG_BODY_FORMATS,
@@ -16,7 +16,6 @@ export {
 /* ---------- Library images ---------- */
 
 /** A site path of a stored file, as the srcset of a <source> may hold it: `/uploads/<name> <w>w`. */
-const uploadsPath = /^\/uploads\/[a-z0-9][a-z0-9._-]*$/i;
 
 /**
  * What a public page needs to show a media-library image responsively: the original as the <img>
@@ -32,12 +31,8 @@ export const responsiveImageSchema = z.object({
   sources: z
     .array(
       z.object({
-        type: z.enum(['image/avif', 'image/webp']),
-        srcset: z
-          .string()
-          .refine((v) =>
-            v.split(', ').every((c) => /^\S+ \d+w$/.test(c) && uploadsPath.test(c.split(' ')[0]!)),
-          ),
+        type: z.enum(RESPONSIVE_IMAGE_TYPES),
+        srcset: z.string().refine(isLibrarySrcset),
       }),
     )
     .catch([]),
