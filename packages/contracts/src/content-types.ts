@@ -16,10 +16,11 @@ export interface ContentTypeInfo {
   singular: string;
   /** The CMS tab that lists the items. */
   tab: string;
-  /** The one-slug site route an item is shown at, when it has a public page of its own. */
+  /**
+   * The one-slug site route an item is shown at, when it has a public page of its own. Such a type is
+   * also previewable: staff see drafts and unsaved edits at the item's page (`<page>?preview`).
+   */
   siteRoute?: Extract<SiteRouteId, 'service' | 'case-study' | 'blog-post' | 'cms-page'>;
-  /** Staff preview drafts and unsaved edits at the item's public page (`<page>?preview`). */
-  previewable?: true;
   /** Items carry a publish date: published with a date ahead is Scheduled, and goes live by itself. */
   scheduled?: true;
 }
@@ -32,7 +33,6 @@ export const CONTENT_TYPES = {
     singular: 'Page',
     tab: 'Pages',
     siteRoute: 'cms-page',
-    previewable: true,
     scheduled: true,
   },
   'content-blocks': {
@@ -47,7 +47,6 @@ export const CONTENT_TYPES = {
     singular: 'Service',
     tab: 'Services',
     siteRoute: 'service',
-    previewable: true,
   },
   'blog-posts': {
     label: 'Blog post',
@@ -55,7 +54,6 @@ export const CONTENT_TYPES = {
     singular: 'Blog Post',
     tab: 'Blog',
     siteRoute: 'blog-post',
-    previewable: true,
     scheduled: true,
   },
   'case-studies': {
@@ -64,7 +62,6 @@ export const CONTENT_TYPES = {
     singular: 'Case Study',
     tab: 'Case Studies',
     siteRoute: 'case-study',
-    previewable: true,
   },
   testimonials: {
     label: 'Testimonial',
@@ -88,10 +85,10 @@ type Having<Flag extends keyof ContentTypeInfo> = {
 const having = <Flag extends keyof ContentTypeInfo>(flag: Flag) =>
   CONTENT_TYPE_NAMES.filter((t) => flag in CONTENT_TYPES[t]) as Having<Flag>[];
 
-/** The types staff preview, and the site route kind each renders as. */
-export type PreviewType = Having<'previewable'>;
+/** The types staff preview (those with a public page), and the site route kind each renders as. */
+export type PreviewType = Having<'siteRoute'>;
 export const PREVIEW_KINDS = Object.fromEntries(
-  having('previewable').map((t) => [t, (CONTENT_TYPES[t] as ContentTypeInfo).siteRoute]),
+  having('siteRoute').map((t) => [t, (CONTENT_TYPES[t] as ContentTypeInfo).siteRoute]),
 ) as { [T in PreviewType]: (typeof CONTENT_TYPES)[T]['siteRoute'] };
 
 /** The types with a publish date: the cache drops their answers when a scheduled item goes live. */
