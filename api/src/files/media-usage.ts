@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { unionAll, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { MediaUse, MediaUserType } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { UPLOADS_PREFIX, uploadUrl } from './uploaded-files';
@@ -27,8 +27,8 @@ const addressesOf = (m: MediaAddresses) =>
 /**
  * Where each file is used: any item (trashed ones too, since restoring them would need the file)
  * whose stored text names one of the file's addresses, in any field (an image field, a markdown or
- * HTML body, page or block JSON, a resource's download). One read of each table: the items are few,
- * the library may be many.
+ * HTML body, page or block JSON, a resource's download). One read of every table, in one statement:
+ * the items are few, the library may be many.
  */
 export async function mediaUsage(
   db: Db,
@@ -38,27 +38,33 @@ export async function mediaUsage(
   const found = new Map<number, MediaUse[]>(files.map((f) => [f.id, []]));
   if (!files.length) return found;
   const addresses = files.map((f) => ({ id: f.id, urls: addressesOf(f) }));
-  for (const { type, table, title } of users) {
-    const rows = await db
+  // One statement for every table (one round trip, one connection), in the order of `users`.
+  const [first, second, ...others] = users.map(({ type, table, title }, order) =>
+    db
       .select({
-        id: table.id,
-        title,
-        deletedAt: table.deletedAt,
+        order: sql<number>`${order}::int`.as('order'),
+        type: sql<MediaUserType>`${type}::text`.as('type'),
+        id: sql<number>`${table.id}`.as('id'),
+        title: sql<string>`${title}::text`.as('title'),
+        inTrash: sql<boolean>`${table.deletedAt} is not null`.as('in_trash'),
         // The whole row as text: every field, JSON included.
-        text: sql<string>`${table}::text`,
+        text: sql<string>`${table}::text`.as('text'),
       })
       .from(table as PgTable)
-      .where(sql`strpos(${table}::text, ${UPLOADS_PREFIX}) > 0`);
-    for (const row of rows) {
-      for (const file of addresses) {
-        if (!file.urls.some((u) => mentions(row.text, u))) continue;
-        found.get(file.id)!.push({
-          type,
-          id: row.id as number,
-          title: String(row.title),
-          inTrash: row.deletedAt !== null,
-        });
-      }
+      .where(sql`strpos(${table}::text, ${UPLOADS_PREFIX}) > 0`),
+  );
+  if (!first) return found;
+  const rows = await (second ? unionAll(first, second, ...others) : first);
+  rows.sort((a, b) => Number(a.order) - Number(b.order) || Number(a.id) - Number(b.id));
+  for (const row of rows) {
+    for (const file of addresses) {
+      if (!file.urls.some((u) => mentions(row.text, u))) continue;
+      found.get(file.id)!.push({
+        type: row.type,
+        id: Number(row.id),
+        title: String(row.title),
+        inTrash: row.inTrash,
+      });
     }
   }
   return found;
