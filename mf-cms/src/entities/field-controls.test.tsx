@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TooltipProvider } from '@agency/ui/tooltip';
 import { fakeApi, ok, renderScreen } from '@agency/ui/testing';
 import { AdminRoutes } from '@agency/contracts';
+import { IMAGE_ACCEPT } from '../media/media-picker';
 import { EntityDialog } from './entity-dialog';
 import {
   blogConfig,
@@ -14,6 +15,17 @@ import {
 } from './entity-configs';
 
 const CONFIGS = [serviceConfig, blogConfig, caseStudyConfig, testimonialConfig, resourceConfig];
+
+/** The text input of an address field and the row it sits in, with an Upload file input beside it. */
+function uploadRow(dialog: HTMLElement, field: FieldDef): HTMLElement {
+  const input = within(dialog).getByLabelText(field.label, { exact: true });
+  expect(input.tagName).toBe('INPUT');
+  expect(input.getAttribute('type')).not.toBe('file');
+  const row = input.parentElement!;
+  expect(row.querySelector('input[type="file"]')).not.toBeNull();
+  expect(within(row).getByText('Upload')).toBeTruthy();
+  return row;
+}
 
 /** What a person finds for each kind of field: the control its kind maps to, under the field's label. */
 const expected: Record<FieldDef['kind'], (dialog: HTMLElement, field: FieldDef) => void> = {
@@ -30,8 +42,17 @@ const expected: Record<FieldDef['kind'], (dialog: HTMLElement, field: FieldDef) 
     f.name === 'contentFormat'
       ? expect(within(d).getByText('Markdown')).toBeTruthy()
       : expect(within(d).getByLabelText(f.label, { exact: true }).tagName).toBe('SELECT'),
-  'image-url': (d, f) => expect(within(d).getByLabelText(f.label, { exact: true })).toBeTruthy(),
-  'file-url': (d, f) => expect(within(d).getByLabelText(f.label, { exact: true })).toBeTruthy(),
+  // An address field with an upload beside it; an image also has the Library picker and takes images only.
+  'image-url': (d, f) => {
+    const row = uploadRow(d, f);
+    expect(within(row).getByRole('button', { name: 'Library' })).toBeTruthy();
+    expect(row.querySelector('input[type="file"]')!.getAttribute('accept')).toBe(IMAGE_ACCEPT);
+  },
+  'file-url': (d, f) => {
+    const row = uploadRow(d, f);
+    expect(within(row).queryByRole('button', { name: 'Library' })).toBeNull();
+    expect(row.querySelector('input[type="file"]')!.getAttribute('accept')).toContain('.pdf');
+  },
   markdown: (d, f) => expect(within(d).getByLabelText(f.label, { exact: true }).tagName).toBe('TEXTAREA'),
   switch: (d, f) => expect(within(d).getByRole('switch', { name: f.label })).toBeTruthy(),
   list: (d, f) =>
