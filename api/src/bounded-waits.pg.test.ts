@@ -1,10 +1,9 @@
-import { Writable } from 'node:stream';
 import request from 'supertest';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './test-support/test-app';
 import { standInSite } from './test-support/stand-in-site';
-import { createLogger } from './logger';
+import { capturedLog } from './test-support/captured-log';
 
 /**
  * A stuck database (a table locked by another session for 20 s) on PostgreSQL: requests that need the
@@ -16,19 +15,6 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /** Well under the 12 s within which the stall must be answered: supertest gives up after that. */
 const STATEMENT_TIMEOUT_MS = 1500;
 const ANSWER_WITHIN_MS = 12_000;
-
-function capturedLog() {
-  const lines: Record<string, unknown>[] = [];
-  const raw: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      raw.push(String(chunk));
-      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { log: createLogger('info', stream), lines, text: () => raw.join('') };
-}
 
 const contact = (email: string) => ({
   firstName: 'Grace',

@@ -1,26 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../logger';
+import { capturedLog } from '../test-support/captured-log';
 import { createTestApp } from '../test-support/test-app';
 import { checkAdminPassword, ensureAdminPassword, setAdminPassword } from './admin-credentials';
 
-const SET_LINE = 'staff password set from ADMIN_PASSWORD';
-
-/** A logger whose lines the test reads. */
-function recordingLogger() {
-  const lines: string[] = [];
-  return { lines, log: createLogger('info', { write: (line: string) => void lines.push(line) }) };
-}
+const SET_LINE = 'staff password set from ADMIN_PASSWORD; every staff session was ended';
 
 describe('ADMIN_PASSWORD at start', () => {
   it('two instances starting together with a new password store it once and end the shared-password sessions once', async () => {
     const t = await createTestApp();
     try {
       await setAdminPassword(t.db, 'the-old-shared-password');
-      const { lines, log } = recordingLogger();
+      const { lines, log } = capturedLog();
       const env = { ADMIN_PASSWORD: 'the-new-shared-password' };
       // Both read the old hash before either writes (as two instances of a rolling restart do).
       await Promise.all([ensureAdminPassword(t.db, env, log), ensureAdminPassword(t.db, env, log)]);
-      expect(lines.filter((l) => l.includes(SET_LINE))).toHaveLength(1);
+      expect(lines.filter((l) => l['msg'] === SET_LINE)).toHaveLength(1);
       expect(await checkAdminPassword(t.db, 'the-new-shared-password')).toBe(true);
       expect(await checkAdminPassword(t.db, 'the-old-shared-password')).toBe(false);
     } finally {
@@ -32,11 +26,11 @@ describe('ADMIN_PASSWORD at start', () => {
     const t = await createTestApp();
     try {
       await setAdminPassword(t.db, 'the-first-shared-password');
-      const { lines, log } = recordingLogger();
+      const { lines, log } = capturedLog();
       await ensureAdminPassword(t.db, { ADMIN_PASSWORD: 'the-first-shared-password' }, log);
-      expect(lines.filter((l) => l.includes(SET_LINE))).toHaveLength(0);
+      expect(lines.filter((l) => l['msg'] === SET_LINE)).toHaveLength(0);
       await ensureAdminPassword(t.db, { ADMIN_PASSWORD: 'the-second-shared-password' }, log);
-      expect(lines.filter((l) => l.includes(SET_LINE))).toHaveLength(1);
+      expect(lines.filter((l) => l['msg'] === SET_LINE)).toHaveLength(1);
       expect(await checkAdminPassword(t.db, 'the-second-shared-password')).toBe(true);
     } finally {
       await t.close();

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -12,9 +11,9 @@ import {
 } from '@agency/contracts';
 import { createTestApp } from '../test-support/test-app';
 import { standInSite, writeFiles } from '../test-support/stand-in-site';
-import { createLogger } from '../logger';
 import { TOO_MANY_REQUESTS } from '../http/rate-limit';
 import { contactRequests, newsletterSubscriptions, resourceLeads, resources } from '../db/schema';
+import { capturedLog } from '../test-support/captured-log';
 
 /**
  * A shell server build that prints what the page renderer answers for a form's outcome, so the tests
@@ -35,18 +34,6 @@ function outcomeSite() {
   const site = standInSite('form-posts');
   writeFiles(site, { 'shell/dist/server/entry-server.js': OUTCOME_SHELL });
   return site;
-}
-
-/** A logger whose lines the test can read back. */
-function capturedLog() {
-  const raw: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      raw.push(String(chunk));
-      done();
-    },
-  });
-  return { log: createLogger('debug', stream), text: () => raw.join('') };
 }
 
 const ORIGIN = 'http://site.test';
@@ -70,7 +57,7 @@ function outcomeOf(html: string): FormOutcome | null {
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 async function newApp(opts: { rateLimitScale?: number } = {}) {
-  const captured = capturedLog();
+  const captured = capturedLog('debug');
   const t = await createTestApp({
     seed: true,
     log: captured.log,

@@ -1,11 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@agency/contracts';
-import { createLogger } from '../logger';
+import { capturedLog } from '../test-support/captured-log';
 import { createTestApp } from '../test-support/test-app';
 import { CLIENT_ERRORS_RATE_LIMIT } from './client-errors-router';
 import { metricsApp } from './metrics';
@@ -20,20 +19,15 @@ const report = {
 
 describe('POST /api/client-errors', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
-  const lines: Record<string, unknown>[] = [];
+  const captured = capturedLog('warn');
+  const lines = captured.lines;
   beforeAll(async () => {
     const releasesDir = mkdtempSync(path.join(tmpdir(), 'client-errors-releases-'));
     writeFileSync(
       path.join(releasesDir, 'release-state.json'),
       JSON.stringify({ remotes: { mf_content: { current: '1.0.0-abc123', history: ['1.0.0-abc123'] } } }),
     );
-    const sink = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-        done();
-      },
-    });
-    t = await createTestApp({ env: { RELEASES_DIR: releasesDir }, log: createLogger('warn', sink) });
+    t = await createTestApp({ env: { RELEASES_DIR: releasesDir }, log: captured.log });
   });
   afterAll(() => t.close());
 

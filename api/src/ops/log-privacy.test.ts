@@ -1,21 +1,7 @@
-import { Writable } from 'node:stream';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test-support/test-app';
-import { createLogger } from '../logger';
-
-function capturedLog() {
-  const lines: Record<string, unknown>[] = [];
-  const raw: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      raw.push(String(chunk));
-      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { log: createLogger('info', stream), lines, text: () => raw.join('') };
-}
+import { capturedLog } from '../test-support/captured-log';
 
 const signUp = (n: number) => ({
   firstName: 'Ada',

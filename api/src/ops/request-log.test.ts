@@ -1,28 +1,13 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../logger';
 import { createTestApp } from '../test-support/test-app';
 import { STAFF_PASSWORD } from '../admin/admin-test-support';
+import { capturedLog } from '../test-support/captured-log';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-/** A logger whose lines the test can read back. */
-function capturedLog() {
-  const lines: Record<string, unknown>[] = [];
-  const raw: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      raw.push(String(chunk));
-      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { log: createLogger('info', stream), lines, text: () => raw.join('') };
-}
 
 /** A site folder with a built shell, so page requests reach the server render. */
 function siteRoot() {
