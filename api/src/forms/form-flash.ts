@@ -64,7 +64,7 @@ export async function storeOnce(
   /** What a resubmit shows while the first one is still being stored. */
   success: FormOutcome,
   store: () => Promise<FormOutcome>,
-): Promise<{ outcome: FormOutcome; stored: boolean }> {
+): Promise<void> {
   const now = new Date();
   await sweep(db, now);
   const digest = createHash('sha256').update(JSON.stringify(digestParts)).digest('base64url');
@@ -82,7 +82,7 @@ export async function storeOnce(
     const earlier = first?.payload as unknown as FormOutcome | undefined;
     const outcome: FormOutcome = earlier?.status ? earlier : success;
     await setFlash(db, req, res, outcome);
-    return { outcome, stored: false };
+    return;
   }
   let outcome: FormOutcome;
   try {
@@ -97,7 +97,6 @@ export async function storeOnce(
     .set({ payload: outcome as unknown as Record<string, unknown> })
     .where(eq(formFlashes.digest, digest));
   res.cookie(FLASH_COOKIE, token, { ...cookieOptions(req), maxAge: FLASH_TTL_MS });
-  return { outcome, stored: true };
 }
 
 /** The request's outcome, used up (a second render of the page shows the plain form); clears the cookie. */

@@ -19,8 +19,9 @@ import { sameOriginWrites } from '../admin/admin-guards';
 import { clientAddress } from '../http/client-address';
 import { TooManyRequestsError, notFound, zodFieldMessages } from '../http/errors';
 import { consumeOrRefuse, limiterFor } from '../http/rate-limit';
-import { contactRequests, newsletterSubscriptions } from '../db/schema';
+import { newsletterSubscriptions } from '../db/schema';
 import { CONTACT_RATE_LIMIT } from '../contact/contact-router';
+import { contactStore } from '../contact/contact-store';
 import { NEWSLETTER_RATE_LIMIT } from '../newsletter/newsletter-router';
 import { LEAD_RATE_LIMIT } from '../content/resources-router';
 import { findResource, storeLead } from '../content/content-repository';
@@ -89,6 +90,8 @@ function seeOther(res: Response, location: string) {
 export function formPostsRouter(env: Env, db: Db, opts: { tokens: DownloadTokens; rateLimitScale?: number }) {
   const router = Router();
   const scale = opts.rateLimitScale ?? 1;
+  // The same group-committed store as the JSON endpoint: one home for how a contact row is written.
+  const storeContact = contactStore(db);
   const body = express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 20 });
   const guards = [sameOriginWrites(env), body];
 
@@ -122,7 +125,7 @@ export function formPostsRouter(env: Env, db: Db, opts: { tokens: DownloadTokens
       return;
     }
     await storeOnce(db, req, res, ['contact', clientAddress(req), input], success, async () => {
-      await db.insert(contactRequests).values(input);
+      await storeContact(input);
       return success;
     });
     seeOther(res, back);

@@ -14,6 +14,8 @@ import { standInSite, writeFiles } from '../test-support/stand-in-site';
 import { TOO_MANY_REQUESTS } from '../http/rate-limit';
 import { contactRequests, newsletterSubscriptions, resourceLeads, resources } from '../db/schema';
 import { capturedLog } from '../test-support/captured-log';
+import { createApp } from '../app';
+import { FLASH_COOKIE } from './form-flash';
 
 /**
  * A shell server build that prints what the page renderer answers for a form's outcome, so the tests
@@ -410,5 +412,37 @@ describe('HTML form posts (no JavaScript): a gated download', () => {
       .type('form')
       .send({ name: 'A', email: 'a@b.example' })
       .expect(403);
+  });
+});
+
+describe('HTML form posts (no JavaScript): a refused render', () => {
+  it('a page answered 429 does not use up the outcome: the next render shows it', async () => {
+    // RATE_LIMIT_SCALE 0.1: 30 uncached renders a minute per client.
+    const t = await newApp({ rateLimitScale: 0.1 });
+    try {
+      const sent = await request(t.app)
+        .post('/forms/newsletter')
+        .set('Origin', ORIGIN)
+        .type('form')
+        .send({ email: 'late@news.example', website: '', from: '/blog' })
+        .expect(303);
+      const cookie = ([] as string[])
+        .concat(sent.headers['set-cookie'] ?? [])
+        .map((c) => c.split(';')[0]!)
+        .find((c) => c.startsWith(`${FLASH_COOKIE}=`));
+      expect(cookie).toBeDefined();
+      let refused = false;
+      for (let i = 0; i < 40 && !refused; i++)
+        refused = (await request(t.app).get(`/no-such-page-${i}`)).status === 429;
+      expect(refused).toBe(true);
+      const page = await request(t.app).get('/blog').set('Cookie', cookie!).expect(429);
+      expect(String(page.headers['set-cookie'] ?? '')).not.toContain(`${FLASH_COOKIE}=`);
+      // Another instance (its own per-process render limit) renders the page with the outcome.
+      const other = createApp({ env: t.env, database: t.database, log: capturedLog().log });
+      const shown = await request(other).get('/blog').set('Cookie', cookie!).expect(200);
+      expect(outcomeOf(shown.text)).toEqual({ form: 'newsletter', status: 'success' });
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -289,7 +289,6 @@ export function pageRenderer(
     }
     const since = cache.mark();
     const flashed = carriesFlash(req);
-    const formOutcome = flashed && req.method === 'GET' ? await takeFlash(db, req, res) : null;
     const [site, staff] = await Promise.all([loadSiteDefaults(db), getStaffSession(req, db)]);
     if (!staff) {
       const refused = await uncachedRenders.consume(clientAddress(req)).then(
@@ -306,6 +305,8 @@ export function pageRenderer(
         return { status: 429, html: '', personal: false, renderMs: 0, sent: true };
       }
     }
+    // Taken only once the page will be rendered: a refused render must not use up a form's outcome.
+    const formOutcome = flashed && req.method === 'GET' ? await takeFlash(db, req, res) : null;
     const origin = publicOrigin(env);
     const resolved = await resolvePageMeta(db, address.path, site, origin, {
       staff: Boolean(staff),

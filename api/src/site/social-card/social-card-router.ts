@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
+import { notFound } from '../../http/errors';
 import { parseQuery } from '../../http/validate';
 import { resolvePageMeta } from '../seo/page-meta';
 import { loadSiteDefaults } from '../seo/site-defaults';
@@ -49,8 +50,8 @@ export function socialCardRouter(env: Env, db: Db) {
     const site = await loadSiteDefaults(db);
     const meta = await resolvePageMeta(db, path, site, publicOrigin(env));
     if (meta.status !== 200 || !meta.card) {
-      res.status(404).setHeader('Cache-Control', 'no-cache').json({ error: 'Not found' });
-      return;
+      res.setHeader('Cache-Control', 'no-cache');
+      throw notFound('Page not found');
     }
     const spec = meta.card;
     const version = cardVersion(spec);

@@ -19,7 +19,10 @@ const flat = (width: number, height: number, rgb: [number, number, number]) =>
     .toBuffer();
 
 /** The average colour of a PNG's region. */
-async function meanColour(png: Buffer, region?: { left: number; top: number; width: number; height: number }) {
+async function meanColour(
+  png: Buffer,
+  region?: { left: number; top: number; width: number; height: number },
+) {
   const img = sharp(png);
   const stats = await (region ? img.extract(region) : img).stats();
   return stats.channels.slice(0, 3).map((c) => Math.round(c.mean));
@@ -99,7 +102,12 @@ describe('social cards: a 1200×630 PNG per public page, named in its head', () 
 
   it('has no card for a draft, an unknown page or a bad path', async () => {
     await request(t.app).get('/api/social-card.png').query({ path: '/blog/draft' }).expect(404);
-    await request(t.app).get('/api/social-card.png').query({ path: '/no/such/page' }).expect(404);
+    const missing = await request(t.app)
+      .get('/api/social-card.png')
+      .query({ path: '/no/such/page' })
+      .expect(404);
+    // The API's one error shape, as the OpenAPI document says for this route.
+    expect(missing.body).toEqual({ message: 'Page not found', code: 'NOT_FOUND' });
     await request(t.app).get('/api/social-card.png').query({ path: 'blog' }).expect(400);
     await request(t.app).get('/api/social-card.png').query({ path: '/blog', v: 'x' }).expect(400);
   });
@@ -134,7 +142,11 @@ describe('social cards: a 1200×630 PNG per public page, named in its head', () 
     expect([meta.width, meta.height]).toEqual([1200, 630]);
     // The right-hand side shows the picture (the text panel darkens only the left).
     const withPicture = await meanColour(card, { left: 1100, top: 300, width: 100, height: 100 });
-    const plain = (await request(t.app).get((await cardOf('/services')).path).buffer(true)).body as Buffer;
+    const plain = (
+      await request(t.app)
+        .get((await cardOf('/services')).path)
+        .buffer(true)
+    ).body as Buffer;
     const withoutPicture = await meanColour(plain, { left: 1100, top: 300, width: 100, height: 100 });
     expect(withPicture).not.toEqual(withoutPicture);
   });
