@@ -12,11 +12,12 @@ test('a contact form sent before the scripts arrive is stored and thanked', asyn
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
-  // Every script is held back for several seconds (the HTML and its styles are not), until the form
-  // has been sent.
-  let holding = true;
+  // Every script is held back (the HTML and its styles are not) until the form has been sent and
+  // stored: a gate, not a delay, so a slow machine cannot let the page hydrate before the click.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\.js(\?.*)?$/, async (route) => {
-    if (holding) await new Promise((r) => setTimeout(r, 6000));
+    await held;
     await route.continue().catch(() => {});
   });
   const email = uniqueEmail('early');
@@ -44,7 +45,7 @@ test('a contact form sent before the scripts arrive is stored and thanked', asyn
     await staff.dispose();
   }
   // Once the scripts arrive the page hydrates into the same state (no mismatch, no flash).
-  holding = false;
+  release();
   await expect(page.locator('html[data-hydrated]')).toBeAttached({ timeout: 45_000 });
   await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
   expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
