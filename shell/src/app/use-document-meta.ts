@@ -26,6 +26,36 @@ const meta = (attrs: Record<string, string>) => () => {
 };
 
 /**
+ * The card tags as the server writes them (api/src/site/seo/render-head.ts): a page with a card names
+ * it for Open Graph and Twitter; a page without one (a 404) carries none, so a card of the page
+ * before never lingers.
+ */
+function setSocialCard(image: PageMetaAnswer['image']) {
+  setMeta(
+    'meta[name="twitter:card"]',
+    meta({ name: 'twitter:card' }),
+    'content',
+    image ? 'summary_large_image' : 'summary',
+  );
+  if (!image) {
+    document.head
+      .querySelectorAll('meta[property^="og:image"], meta[name^="twitter:image"]')
+      .forEach((el) => el.remove());
+    return;
+  }
+  const tags: [string, Record<string, string>, string][] = [
+    ['meta[property="og:image"]', { property: 'og:image' }, image.url],
+    ['meta[property="og:image:type"]', { property: 'og:image:type' }, 'image/png'],
+    ['meta[property="og:image:width"]', { property: 'og:image:width' }, String(image.width)],
+    ['meta[property="og:image:height"]', { property: 'og:image:height' }, String(image.height)],
+    ['meta[property="og:image:alt"]', { property: 'og:image:alt' }, image.alt],
+    ['meta[name="twitter:image"]', { name: 'twitter:image' }, image.url],
+    ['meta[name="twitter:image:alt"]', { name: 'twitter:image:alt' }, image.alt],
+  ];
+  for (const [selector, attrs, value] of tags) setMeta(selector, meta(attrs), 'content', value);
+}
+
+/**
  * The server writes each route's head into the first HTML; on client-side navigation this asks the
  * same resolver (/api/page-meta) and keeps title, description, canonical, robots and the social card
  * in step.
@@ -68,16 +98,14 @@ export function useDocumentMeta() {
             'href',
             m.canonical,
           );
-        if (m.image) {
-          setMeta('meta[property="og:image"]', meta({ property: 'og:image' }), 'content', m.image.url);
-          setMeta(
-            'meta[property="og:image:alt"]',
-            meta({ property: 'og:image:alt' }),
-            'content',
-            m.image.alt,
-          );
-          setMeta('meta[name="twitter:image"]', meta({ name: 'twitter:image' }), 'content', m.image.url);
-        }
+        setMeta('meta[name="twitter:title"]', meta({ name: 'twitter:title' }), 'content', m.title);
+        setMeta(
+          'meta[name="twitter:description"]',
+          meta({ name: 'twitter:description' }),
+          'content',
+          m.description,
+        );
+        setSocialCard(m.image ?? null);
       })
       .catch(() => {});
     return () => controller.abort();
