@@ -105,4 +105,40 @@ describe('CMS accounts (issue 24)', () => {
     });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('a refused sign-in in that dialog says what the sign-in screen says, and keeps the dialog open', async () => {
+    const answers: FakeAnswer[] = [
+      { status: 401, body: { message: 'Invalid password' } },
+      { status: 429, body: { message: 'Too many sign-in attempts. Please try again later.' } },
+    ];
+    const api = fakeApi({
+      [`POST ${AdminRoutes.auth}`]: () => answers.shift()!,
+      'PUT /api/admin/pages/1': { status: 401, body: { message: 'Authentication required' } },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderScreen(
+      <>
+        <ReauthDialog session={EDITOR_SESSION} />
+        <button type="button" onClick={() => void adminSend('PUT', '/api/admin/pages/1', {}).catch(() => {})}>
+          Save
+        </button>
+      </>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    const send = async () => {
+      await userEvent.clear(within(dialog).getByLabelText('Password'));
+      await userEvent.type(within(dialog).getByLabelText('Password'), 'not-the-password');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Sign in and continue' }));
+    };
+    await send();
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Invalid password');
+    await send();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(
+        'Invalid password. Too many attempts: please wait a few minutes.',
+      ),
+    );
+    expect(screen.getByRole('dialog', { name: 'Your session has ended' })).toBe(dialog);
+  });
 });

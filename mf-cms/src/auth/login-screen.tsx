@@ -5,7 +5,7 @@ import { Lock } from 'lucide-react';
 import { AdminMessages, adminAuthSchema, type AdminAuthInput } from '@agency/contracts';
 import { Button, Input } from '@agency/ui';
 import { Field, describedBy } from '../shared/form-controls';
-import { useLogin } from './session';
+import { signInProblem, useLogin } from './session';
 import { AuthProblem, AuthScreen } from './auth-screen';
 
 /** The password screen (no hint: the password is never shown anywhere in the UI). */
@@ -29,10 +29,7 @@ export function LoginScreen() {
       email ? { email, password } : { password },
       {
         onSuccess: (outcome) => {
-          // Any answer that is not OK reads 'Invalid password' (spec); a rate limit says when to retry.
-          if (outcome === 'invalid') setProblem(AdminMessages.invalidPassword);
-          if (outcome === 'rate-limited')
-            setProblem(`${AdminMessages.invalidPassword}. Too many attempts: please wait a few minutes.`);
+          if (outcome !== 'ok') setProblem(signInProblem(outcome));
         },
         onError: () => setProblem(AdminMessages.authFailed),
       },

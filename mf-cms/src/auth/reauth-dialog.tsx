@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { AdminMessages, AdminRoutes, type AdminSession } from '@agency/contracts';
+import { AdminMessages, type AdminSession } from '@agency/contracts';
 import { Button, Input } from '@agency/ui';
 import { Dialog } from '@agency/ui/dialog';
 import { onReauthenticate } from '../shared/admin-api';
 import { Field } from '../shared/form-controls';
-import { setSessionFlag } from './session';
+import { setSessionFlag, signIn, signInProblem } from './session';
+import { AuthProblem } from './auth-screen';
 
 export const REAUTH_TITLE = 'Your session has ended';
 
@@ -51,14 +52,9 @@ export function ReauthDialog({ session }: { session: AdminSession }) {
     if (!password) return setProblem(AdminMessages.password);
     setBusy(true);
     try {
-      const res = await fetch(AdminRoutes.auth, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(given ? { email: given, password } : { password }),
-      });
-      if (!res.ok) {
-        setProblem(res.status === 429 ? AdminMessages.tooManySignIns : AdminMessages.invalidPassword);
+      const outcome = await signIn(given ? { email: given, password } : { password });
+      if (outcome !== 'ok') {
+        setProblem(signInProblem(outcome));
         return;
       }
       setSessionFlag(true);
@@ -90,11 +86,7 @@ export function ReauthDialog({ session }: { session: AdminSession }) {
             autoFocus
           />
         </Field>
-        {problem ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-            {problem}
-          </p>
-        ) : null}
+        <AuthProblem problem={problem} />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => finish(false)}>
             Sign out instead

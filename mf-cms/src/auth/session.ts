@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminRoutes, type AdminAuthInput, type AdminSession } from '@agency/contracts';
+import { AdminMessages, AdminRoutes, type AdminAuthInput, type AdminSession } from '@agency/contracts';
 import { apiRequest, getJson } from '@agency/ui';
 import { adminKeys } from '../shared/admin-api';
 
@@ -31,19 +31,27 @@ export function useStaffSession() {
 export type LoginOutcome = 'ok' | 'invalid' | 'rate-limited';
 
 /** POST /api/admin/auth: a not-OK answer is an outcome; only a failed request throws. */
+export async function signIn(input: AdminAuthInput): Promise<LoginOutcome> {
+  const res = await fetch(AdminRoutes.auth, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  if (res.ok) return 'ok';
+  return res.status === 429 ? 'rate-limited' : 'invalid';
+}
+
+/** What a refused sign-in says: 'Invalid password' for any answer that is not OK (spec); a rate limit also says when to retry. */
+export const signInProblem = (outcome: Exclude<LoginOutcome, 'ok'>): string =>
+  outcome === 'rate-limited'
+    ? `${AdminMessages.invalidPassword}. Too many attempts: please wait a few minutes.`
+    : AdminMessages.invalidPassword;
+
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: AdminAuthInput): Promise<LoginOutcome> => {
-      const res = await fetch(AdminRoutes.auth, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(input),
-      });
-      if (res.ok) return 'ok';
-      return res.status === 429 ? 'rate-limited' : 'invalid';
-    },
+    mutationFn: signIn,
     onSuccess: async (outcome) => {
       if (outcome !== 'ok') return;
       setSessionFlag(true);
