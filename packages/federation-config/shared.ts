@@ -21,7 +21,7 @@ export type SharedSingleton = keyof typeof SHARED_SINGLETONS;
  * shell). One version per page, but not in SHARED_SINGLETONS: a second copy is harmless, so server
  * builds bundle their own and the server's identity check of the singletons leaves them out.
  */
-export const SHARED_LIBRARIES = {
+const SHARED_LIBRARIES = {
   'tailwind-merge': { singleton: true, requiredVersion: '^3.0.0' },
 } as const;
 

@@ -7,7 +7,7 @@ import { Field } from '../shared/form-controls';
 import { setSessionFlag, signIn, signInProblem } from './session';
 import { AuthProblem } from './auth-screen';
 
-export const REAUTH_TITLE = 'Your session has ended';
+const REAUTH_TITLE = 'Your session has ended';
 
 /**
  * Over the open CMS: when a call answers 401 (the session expired, the password was changed, the

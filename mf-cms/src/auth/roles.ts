@@ -1,12 +1,12 @@
 import type { AdminSession, SessionRole } from '@agency/contracts';
 
 /** Tabs only admins (and the owner) see; the server refuses editors these anyway (403). */
-export const ADMIN_TABS = ['Releases', 'Settings', 'Staff', 'Audit'] as const;
+const ADMIN_TABS = ['Releases', 'Settings', 'Staff', 'Audit'] as const;
 
 /** The signed-in role; a server without accounts answers no user: the owner, as before. */
 export const roleOf = (session: AdminSession): SessionRole => session.user?.role ?? 'owner';
 
-export const isAdminRole = (role: SessionRole) => role !== 'editor';
+const isAdminRole = (role: SessionRole) => role !== 'editor';
 
 /** The tabs this role may use (the screen mirrors the server's access policy). */
 export function visibleTabs<T extends string>(tabs: readonly T[], role: SessionRole): T[] {

@@ -62,7 +62,7 @@ export function ReleasesTab() {
 }
 
 /** What people call each part of the site (the code names stay beside them, small). */
-export const REMOTE_SECTIONS: Record<string, string> = {
+const REMOTE_SECTIONS: Record<string, string> = {
   'mf-marketing': 'Marketing pages',
   'mf-content': 'Content',
   'mf-contact': 'Contact',
@@ -79,7 +79,7 @@ const ACTION_WORDS: Record<string, string> = {
  * switch was a rollback), and in a newest-first history the switch right after each rollback (the one
  * it undid).
  */
-export function rolledBackVersions(r: Pick<RemoteReleases, 'history' | 'rolledBack'>): Set<string> {
+function rolledBackVersions(r: Pick<RemoteReleases, 'history' | 'rolledBack'>): Set<string> {
   const out = new Set<string>(r.rolledBack ? [r.rolledBack] : []);
   r.history.forEach((h, i) => {
     const undone = r.history[i + 1];

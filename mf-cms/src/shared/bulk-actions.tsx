@@ -48,7 +48,7 @@ function reportOf(result: BulkActionResult, noun: Noun) {
   };
 }
 
-export const bulkTrashQuestion = (n: number, noun: Noun): Question => ({
+const bulkTrashQuestion = (n: number, noun: Noun): Question => ({
   title: `Move ${counted(n, noun)} to the trash?`,
   description: `You can restore them from the Trash tab for ${TRASH_RETENTION_DAYS} days.`,
   confirmLabel: 'Move to trash',

@@ -33,7 +33,7 @@ export interface CmsAddress {
 }
 
 /** 'Case Studies' → 'case-studies'. */
-export const tabSlug = (tab: TabName) => tab.toLowerCase().replace(/ /g, '-');
+const tabSlug = (tab: TabName) => tab.toLowerCase().replace(/ /g, '-');
 
 /** The address a URL's query names; an unknown tab, or one this role does not see, is the Overview. */
 export function addressFrom(search: URLSearchParams, visible: readonly TabName[]): CmsAddress {

@@ -21,7 +21,7 @@ export const PresenceEnabled = createContext(false);
  * While an item's editor is open: a heartbeat through the database (every instance sees it), and the
  * names of the others who have it open now. Quiet on failure: a lost session is handled by the save.
  */
-export function useEditingPresence(itemUrl: string | null) {
+function useEditingPresence(itemUrl: string | null) {
   const [others, setOthers] = useState<string[]>([]);
   const enabled = useContext(PresenceEnabled);
   useEffect(() => {

@@ -76,7 +76,7 @@ export function EditorDialog({
 }
 
 /** The staff's own values as plain text, to copy back after reloading a changed item. */
-export function valuesAsText(values: Record<string, unknown>): string {
+function valuesAsText(values: Record<string, unknown>): string {
   return Object.entries(values)
     .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v, null, 2)}`)
     .join('\n\n');

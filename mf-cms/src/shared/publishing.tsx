@@ -18,7 +18,7 @@ export const formatPublishDate = (value: string) =>
   });
 
 /** The browser's time zone, which the publish date inputs use. */
-export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Draft, Scheduled (with its date) or Published. */
 export function PublishBadge({ item }: { item: { published: boolean; publishedAt?: string | null } }) {
@@ -72,7 +72,7 @@ export const trashQuestion = (kind: string, name: string): Question => ({
 });
 
 /** A datetime-local value in the future (a form's publish date), as an ISO instant; else null. */
-export function futureLocalDate(value: unknown): string | null {
+function futureLocalDate(value: unknown): string | null {
   if (typeof value !== 'string' || !value) return null;
   const at = new Date(value);
   return Number.isNaN(at.getTime()) || at.getTime() <= Date.now() ? null : at.toISOString();

@@ -16,7 +16,7 @@ import { formatPublishDate } from '../shared/publishing';
 import { useConfirm } from '../shared/confirm';
 
 /** What staff call each kind of trashed item: every content type by its registry name, and library files. */
-export const TRASH_TYPE_LABELS = {
+const TRASH_TYPE_LABELS = {
   ...Object.fromEntries(CONTENT_TYPE_NAMES.map((type) => [type, CONTENT_TYPES[type].singular])),
   media: 'File',
 } as Record<TrashType, string>;

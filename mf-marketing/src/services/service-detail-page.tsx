@@ -17,7 +17,7 @@ import { useService } from './api/get-service';
  * The 'At a glance' facts, each derived from the service's own record (counts in words), so a
  * service created in the CMS never shows claims written for another one.
  */
-export function glanceFacts(s: ServiceDetail): string[] {
+function glanceFacts(s: ServiceDetail): string[] {
   const facts: string[] = [];
   if (s.features.length) facts.push(`${countedNoun(s.features.length, 'workstream')} included`);
   if (s.process.length) facts.push(`${countedNoun(s.process.length, 'step')} from first call to results`);

@@ -13,7 +13,7 @@ import { countedNoun } from '../shared/count-words';
 const PICK = 'Pick the service you need today; we make sure it works with everything else you run.';
 
 /** The hero's count is the number of published services, in words; none while it is unknown. */
-export function servicesIntro(count: number | undefined): string {
+function servicesIntro(count: number | undefined): string {
   return count
     ? `${countedNoun(count, 'discipline')}, one team and one set of numbers. ${PICK}`
     : `One team and one set of numbers. ${PICK}`;

@@ -15,7 +15,7 @@ const WORDS = [
 ];
 
 /** A count as a reader writes it: words up to twelve, digits beyond ('one', 'seven', '14'). */
-export function countInWords(n: number): string {
+function countInWords(n: number): string {
   return WORDS[n] ?? String(n);
 }
 

@@ -101,7 +101,7 @@ const COMMON_PASSWORDS = new Set([
   'internet1234',
 ]);
 
-export function isCommonPassword(password: string): boolean {
+function isCommonPassword(password: string): boolean {
   const p = password.toLowerCase();
   if (COMMON_PASSWORDS.has(p) || COMMON_PASSWORDS.has(p.replace(/[\s!.]+$/g, ''))) return true;
   if (/^(.)\1+$/.test(p)) return true;
@@ -110,7 +110,7 @@ export function isCommonPassword(password: string): boolean {
   return sequence.includes(p) || reversed.includes(p);
 }
 
-export const staffPassword = z
+const staffPassword = z
   .string({ error: `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters` })
   .min(STAFF_PASSWORD_MIN_LENGTH, `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters`)
   .max(200, 'Use at most 200 characters')

@@ -4,7 +4,7 @@ import { Menu, X } from 'lucide-react';
 import { buttonClasses } from '@agency/ui';
 import { NavItems } from './nav-items';
 
-export const MOBILE_MENU_ID = 'mobile-menu';
+const MOBILE_MENU_ID = 'mobile-menu';
 const TITLE_ID = 'mobile-menu-title';
 
 /** The browser opens and closes a `popover` itself: the menu works from the first paint, before any script. */

@@ -16,7 +16,7 @@ import { toast } from '@agency/ui/toast';
 import { useRequestResourceAccess } from '../api/request-resource-access';
 
 /** Starts a download of `url` in this tab; the server answers with Content-Disposition: attachment. */
-export function startDownload(url: string) {
+function startDownload(url: string) {
   const a = document.createElement('a');
   a.href = url;
   a.rel = 'noopener';
