@@ -32,7 +32,7 @@ const TRASHABLE = Object.fromEntries([
 async function deleteTrashedFiles(db: Db, where: ReturnType<typeof and>): Promise<number> {
   const rows = await db.select({ id: media.id }).from(media).where(where);
   let gone = 0;
-  for (const { id } of rows) if (await deleteUploadedFile(db, id, true)) gone++;
+  for (const { id } of rows) if (await deleteUploadedFile(db, id)) gone++;
   return gone;
 }
 

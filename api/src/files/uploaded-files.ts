@@ -170,14 +170,14 @@ export async function backfillDerivatives(db: Db): Promise<number> {
 class LostRace extends Error {}
 
 /**
- * Deletes the media row and its bytes (the original and its derivatives) together; false when there
- * was no such row (or, with `onlyTrashed`, none in the Trash: one restored meanwhile stays).
+ * Deletes a media row in the Trash and its bytes (the original and its derivatives) together; false
+ * when there was no such row in the Trash (one restored meanwhile stays).
  */
-export async function deleteUploadedFile(db: Db, id: number, onlyTrashed = false): Promise<boolean> {
+export async function deleteUploadedFile(db: Db, id: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .delete(media)
-      .where(onlyTrashed ? and(eq(media.id, id), isNotNull(media.deletedAt)) : eq(media.id, id))
+      .where(and(eq(media.id, id), isNotNull(media.deletedAt)))
       .returning({ blobId: media.blobId, derivatives: media.derivatives });
     if (!row) return false;
     const ids = [row.blobId, ...row.derivatives.map((d) => d.blobId)].filter(

@@ -23,7 +23,7 @@ function uploadRow(dialog: HTMLElement, field: FieldDef): HTMLElement {
   expect(input.getAttribute('type')).not.toBe('file');
   const row = input.parentElement!;
   expect(row.querySelector('input[type="file"]')).not.toBeNull();
-  expect(within(row).getByText('Upload')).toBeTruthy();
+  within(row).getByText('Upload');
   return row;
 }
 
@@ -40,12 +40,12 @@ const expected: Record<FieldDef['kind'], (dialog: HTMLElement, field: FieldDef) 
   select: (d, f) =>
     // The body's format is shown, not chosen.
     f.name === 'contentFormat'
-      ? expect(within(d).getByText('Markdown')).toBeTruthy()
+      ? void within(d).getByText('Markdown')
       : expect(within(d).getByLabelText(f.label, { exact: true }).tagName).toBe('SELECT'),
   // An address field with an upload beside it; an image also has the Library picker and takes images only.
   'image-url': (d, f) => {
     const row = uploadRow(d, f);
-    expect(within(row).getByRole('button', { name: 'Library' })).toBeTruthy();
+    within(row).getByRole('button', { name: 'Library' });
     expect(row.querySelector('input[type="file"]')!.getAttribute('accept')).toBe(IMAGE_ACCEPT);
   },
   'file-url': (d, f) => {
@@ -54,9 +54,9 @@ const expected: Record<FieldDef['kind'], (dialog: HTMLElement, field: FieldDef) 
     expect(row.querySelector('input[type="file"]')!.getAttribute('accept')).toContain('.pdf');
   },
   markdown: (d, f) => expect(within(d).getByLabelText(f.label, { exact: true }).tagName).toBe('TEXTAREA'),
-  switch: (d, f) => expect(within(d).getByRole('switch', { name: f.label })).toBeTruthy(),
-  list: (d, f) =>
-    expect(within(d).getByRole('group', { name: new RegExp(f.label.replace(/[()]/g, '.')) })).toBeTruthy(),
+  // A getBy query throws when nothing matches: finding it is the check.
+  switch: (d, f) => void within(d).getByRole('switch', { name: f.label }),
+  list: (d, f) => void within(d).getByRole('group', { name: new RegExp(f.label.replace(/[()]/g, '.')) }),
 };
 
 describe.each(CONFIGS.map((c) => [c.singular, c] as const))('the %s editor', (_name, config) => {
