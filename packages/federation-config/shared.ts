@@ -16,14 +16,9 @@ export const SHARED_SINGLETONS = {
 export type SharedSingleton = keyof typeof SHARED_SINGLETONS;
 
 /**
- * Libraries without state that the shell and the remotes would each bundle: shared in the browser so
- * a page downloads one copy (a remote falls back to its own when the host offers none, such as an older
- * shell). One version per page, but not in SHARED_SINGLETONS: a second copy is harmless, so server
- * builds bundle their own and the server's identity check of the singletons leaves them out.
+ * What the federation plugin shares in the browser builds (the shell's and every remote's). The server
+ * builds share the same singletons through the host (server-build.ts). tailwind-merge was shared here
+ * as a stateless library until cn() stopped merging at run time (packages/ui/src/cn.ts); a remote
+ * release built before that brings its own copy, as it did before the shell offered one.
  */
-const SHARED_LIBRARIES = {
-  'tailwind-merge': { singleton: true, requiredVersion: '^3.0.0' },
-} as const;
-
-/** What the federation plugin shares in the browser builds (the shell's and every remote's). */
-export const BROWSER_SHARED = { ...SHARED_SINGLETONS, ...SHARED_LIBRARIES };
+export const BROWSER_SHARED = SHARED_SINGLETONS;

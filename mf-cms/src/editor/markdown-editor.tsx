@@ -184,9 +184,9 @@ export function MarkdownEditor({
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
         className={cn(
-          'block min-h-[300px] w-full resize-y border-0 bg-white px-3 py-2 font-mono text-sm text-ink-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
+          'min-h-[300px] w-full resize-y border-0 bg-white px-3 py-2 font-mono text-sm text-ink-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
           // Hidden, not unmounted: the text keeps its undo history while the preview shows.
-          preview && 'hidden',
+          preview ? 'hidden' : 'block',
         )}
       />
       {preview ? (

@@ -1,35 +1,20 @@
-import { extendTailwindMerge } from 'tailwind-merge';
-
-/** Knows the design tokens of theme.css, so e.g. `text-ink-900` and `text-sm` are not taken as a conflict. */
-const merge = extendTailwindMerge({
-  extend: {
-    theme: {
-      color: [
-        'brand-50',
-        'brand-100',
-        'brand-200',
-        'brand-300',
-        'brand-400',
-        'brand-500',
-        'brand-600',
-        'brand-700',
-        'brand-800',
-        'brand-900',
-        'accent-400',
-        'accent-500',
-        'ink-700',
-        'ink-800',
-        'ink-900',
-        'ink-950',
-      ],
-    },
-  },
-});
+import { conflictsIn } from './class-conflicts';
 
 /**
- * Joins class names, skipping falsy ones; when two classes set the same property, the later one wins
- * (a `className` passed to a component overrides the component's own default).
+ * Joins class names, skipping falsy ones. It does not resolve conflicts at run time (that took
+ * tailwind-merge, 7 KB of every page's start-up): a component's defaults that a caller may override
+ * are component classes (`ui-*`, in theme.css's components layer), which any utility beats whatever
+ * the order. Two utilities setting the same property in one call are a mistake, and in development
+ * and tests they throw (class-conflicts.ts); production builds drop that check.
  */
 export function cn(...parts: Array<string | false | null | undefined>): string {
-  return merge(parts.filter(Boolean).join(' '));
+  const classes = parts.filter(Boolean).join(' ');
+  if (import.meta.env.DEV) {
+    const conflicts = conflictsIn(classes);
+    if (conflicts.length)
+      throw new Error(
+        `cn: ${conflicts.join(', ')} set the same property in "${classes}". Pass one of them, or make the default a ui-* component class.`,
+      );
+  }
+  return classes;
 }

@@ -67,17 +67,15 @@ export function Badge({
 }
 
 export function Skeleton({ className, ...props }: ComponentPropsWithoutRef<'div'>) {
-  return (
-    <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-slate-200', className)} {...props} />
-  );
+  return <div aria-hidden="true" className={cn('ui-skeleton animate-pulse', className)} {...props} />;
 }
 
 export function Container({ className, ...props }: ComponentPropsWithoutRef<'div'>) {
-  return <div className={cn('mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8', className)} {...props} />;
+  return <div className={cn('ui-container mx-auto w-full px-4 sm:px-6 lg:px-8', className)} {...props} />;
 }
 
 const fieldBase =
-  'block w-full rounded-lg border bg-white px-3 text-base text-ink-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 disabled:opacity-60';
+  'ui-field block w-full rounded-lg border bg-white px-3 text-ink-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 disabled:opacity-60';
 
 export const Input = forwardRef<HTMLInputElement, ComponentPropsWithoutRef<'input'> & { invalid?: boolean }>(
   function Input({ className, invalid, ...props }, ref) {
@@ -85,7 +83,12 @@ export const Input = forwardRef<HTMLInputElement, ComponentPropsWithoutRef<'inpu
       <input
         ref={ref}
         aria-invalid={invalid || undefined}
-        className={cn(fieldBase, 'h-11', invalid ? 'border-red-600' : 'border-slate-300', className)}
+        className={cn(
+          fieldBase,
+          'ui-field-height',
+          invalid ? 'border-red-600' : 'border-slate-300',
+          className,
+        )}
         {...props}
       />
     );
@@ -114,7 +117,7 @@ export const Select = forwardRef<
     <select
       ref={ref}
       aria-invalid={invalid || undefined}
-      className={cn(fieldBase, 'h-11', invalid ? 'border-red-600' : 'border-slate-300', className)}
+      className={cn(fieldBase, 'ui-field-height', invalid ? 'border-red-600' : 'border-slate-300', className)}
       {...props}
     />
   );

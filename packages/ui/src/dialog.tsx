@@ -1,8 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { useRef, type ReactNode, type RefObject } from 'react';
 import { cn } from './cn';
 import { Button } from './components';
+import { CloseIcon } from './icons';
 
 /**
  * Accessible modal dialog: focus trapped, Escape closes, labelled by its title. Focus goes back to
@@ -51,7 +51,7 @@ export function Dialog({
             el.focus();
           }}
           className={cn(
-            'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none',
+            'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] ui-dialog -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none',
             className,
           )}
         >
@@ -70,7 +70,7 @@ export function Dialog({
             aria-label="Close"
             className="absolute right-4 top-4 rounded-md p-1 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
-            <X className="h-5 w-5" aria-hidden="true" />
+            <CloseIcon className="h-5 w-5" />
           </DialogPrimitive.Close>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

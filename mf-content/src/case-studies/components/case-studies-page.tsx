@@ -73,7 +73,7 @@ export function CaseStudiesPage() {
                 className={buttonClasses(
                   'outline',
                   'lg',
-                  'border-white/60 bg-transparent! text-white! hover:bg-white/10!',
+                  'border-white/60! bg-transparent! text-white! hover:bg-white/10!',
                 )}
               >
                 View Our Services
