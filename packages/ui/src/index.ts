@@ -8,6 +8,8 @@ export * from './services';
 export { readList } from './tolerant';
 export { ResponsiveImage } from './responsive-image';
 export { formOutcomeQueryOptions, useFormOutcome } from './form-outcome';
+export { useServerFeedback } from './server-feedback';
 export { LabelledList } from './labelled-list';
 export { NotFoundBlock, PAGE_NOT_FOUND, type LinkComponent } from './not-found-block';
 export { CaseStudyBadges, CaseStudyImage } from './case-study-parts';
+export { CloseIcon, MenuIcon } from './icons';

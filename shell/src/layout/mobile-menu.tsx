@@ -1,7 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Menu, X } from 'lucide-react';
-import { buttonClasses } from '@agency/ui';
+import { buttonClasses, CloseIcon, MenuIcon } from '@agency/ui';
 import { NavItems } from './nav-items';
 
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -103,7 +102,7 @@ export function MobileMenu({ pathname }: { pathname: string }) {
         className="inline-flex h-11 w-11 items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-300 md:hidden"
         aria-label="Open menu"
       >
-        <Menu className="h-6 w-6" aria-hidden="true" />
+        <MenuIcon className="h-6 w-6" />
       </button>
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a dialog: its keydown keeps Tab inside */}
       <div
@@ -128,7 +127,7 @@ export function MobileMenu({ pathname }: { pathname: string }) {
             className="inline-flex h-11 w-11 items-center justify-center rounded-md text-ink-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
             aria-label="Close"
           >
-            <X className="h-6 w-6" aria-hidden="true" />
+            <CloseIcon className="h-6 w-6" />
           </button>
         </div>
         <nav aria-label="Mobile" className="mt-6">

@@ -1,5 +1,4 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { X } from 'lucide-react';
 import {
   TOAST_DURATION,
   TOAST_HOTKEY,
@@ -8,6 +7,7 @@ import {
   useToastStore,
 } from '@agency/ui/toast';
 import { cn } from '../cn';
+import { CloseIcon } from '../icons';
 
 /** Renders the page's toasts; mounted once, by the shell. */
 export function Toaster() {
@@ -59,7 +59,7 @@ export function Toaster() {
             aria-label="Close"
             className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus:opacity-100 focus-visible:outline-2"
           >
-            <X className="h-4 w-4" aria-hidden="true" />
+            <CloseIcon className="h-4 w-4" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
