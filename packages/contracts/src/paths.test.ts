@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { compile } from 'path-to-regexp';
 import { describe, expect, it } from 'vitest';
 import { fillPattern, matchPath, openApiPath } from './paths';
 import { API_PATHS, ApiRoutes, apiPath } from './routes';
@@ -42,5 +44,26 @@ describe('paths as data', () => {
     expect(matchPath(API_PATHS.blogPost, '/api/blog-posts/%ff')).toBeUndefined();
     expect(openApiPath(API_PATHS.resourceLeads)).toBe('/api/resources/{id}/leads');
     expect(openApiPath(API_PATHS.services)).toBe('/api/services');
+  });
+
+  it('fills every pattern of the tables as path-to-regexp would, and refuses a missing parameter', () => {
+    const dir = new URL('.', import.meta.url);
+    // Every pattern with a parameter written anywhere in the contracts (the tables and single constants).
+    const declared = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .flatMap((f) => [...readFileSync(new URL(f, dir), 'utf8').matchAll(/'(\/[^'\s]*\/:\w[^'\s]*)'/g)])
+      .map((m) => m[1]!);
+    expect(declared).toContain('/api/admin/presence/:type/:id');
+    const patterns = [...SITE_ROUTES.map((r) => r.path), ...Object.values(API_PATHS), ...declared];
+    for (const pattern of patterns) {
+      // `:name` segments only: anything else (a wildcard, an optional group) needs a parser to fill.
+      expect(pattern, pattern).toMatch(/^(\/(:\w+|[\w.-]+))*\/?$/);
+      const names = [...pattern.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+      for (const value of ['plain', 'a b/c', 'ünï', '100%', "it's?#&"]) {
+        const params = Object.fromEntries(names.map((n) => [n, value]));
+        expect(fillPattern(pattern, params), pattern).toBe(compile(pattern)(params));
+      }
+    }
+    expect(() => fillPattern('/blog/:slug', {})).toThrow('Missing parameter "slug" for /blog/:slug');
   });
 });
