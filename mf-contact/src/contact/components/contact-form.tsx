@@ -20,6 +20,7 @@ import {
   Select,
   Textarea,
   useFormOutcome,
+  useServerFeedback,
 } from '@agency/ui';
 import { useLocation } from '@agency/ui/router';
 import { toast } from '@agency/ui/toast';
@@ -52,10 +53,7 @@ export function ContactForm() {
   const { pathname } = useLocation();
   const outcome = useFormOutcome('contact');
   const [sent, setSent] = useState(outcome?.status === 'success');
-  // The server's messages stay until the visitor sends the form again (then the client's decide).
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>(outcome?.errors ?? {});
-  const [serverMessage, setServerMessage] = useState(outcome?.message);
-  const [kept, setKept] = useState<Record<string, string>>(outcome?.values ?? {});
+  const feedback = useServerFeedback<keyof ContactRequestInput>(outcome);
   const mutation = useSendContactRequest();
   const {
     register,
@@ -68,7 +66,7 @@ export function ContactForm() {
     // Text fields have no default: on hydration each adopts what is already in its input, so text
     // typed into the server-rendered form before its code arrived is kept (a default would erase it).
     // The budget starts on its placeholder (a select without a default would show the first option).
-    defaultValues: { budget: (kept['budget'] ?? EMPTY.budget) as ContactRequestInput['budget'] },
+    defaultValues: { budget: (feedback.kept['budget'] ?? EMPTY.budget) as ContactRequestInput['budget'] },
   });
 
   const submit = handleSubmit(({ website, ...values }) => {
@@ -90,8 +88,7 @@ export function ContactForm() {
     });
   });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    setServerErrors({});
-    setServerMessage(undefined);
+    feedback.clear();
     return submit(event);
   };
 
@@ -117,7 +114,7 @@ export function ContactForm() {
             onClick={(event) => {
               event.preventDefault();
               reset(EMPTY);
-              setKept({});
+              feedback.forget();
               mutation.reset();
               setSent(false);
             }}
@@ -129,15 +126,13 @@ export function ContactForm() {
     );
   }
 
-  const messageOf = (name: keyof ContactRequestInput) => errors[name]?.message ?? serverErrors[name];
+  const { messageOf, fieldProps } = feedback.fieldsWith(errors);
   const field = (name: keyof ContactRequestInput) => ({
-    id: `${id}-${name}`,
-    invalid: Boolean(messageOf(name)),
-    'aria-describedby': messageOf(name) ? `${id}-${name}-error` : undefined,
     // What the visitor typed, when the server sent the form back (no JavaScript): kept in the HTML.
+    ...fieldProps(id, name),
     // The budget starts on its placeholder in the HTML too: a select with nothing selected would show,
     // and post, its first enabled option.
-    defaultValue: name === 'budget' ? (kept[name] ?? EMPTY.budget) : kept[name],
+    ...(name === 'budget' ? { defaultValue: feedback.kept[name] ?? EMPTY.budget } : {}),
     ...register(name),
   });
   const sending = mutation.isPending;
@@ -153,11 +148,7 @@ export function ContactForm() {
       aria-label="Contact form"
     >
       <input type="hidden" name={FORM_RETURN_FIELD} value={pathname} />
-      {serverMessage ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-700">
-          {serverMessage}
-        </p>
-      ) : null}
+      {feedback.alert}
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           <Label htmlFor={`${id}-firstName`}>First Name</Label>

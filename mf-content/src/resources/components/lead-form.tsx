@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { Link } from '@agency/ui/router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,7 +11,7 @@ import {
   type ResourceLead,
   type ResourceLeadInput,
 } from '@agency/contracts/browser';
-import { Button, FieldError, Input, Label, fieldErrors } from '@agency/ui';
+import { Button, FieldError, Input, Label, fieldErrors, useServerFeedback } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { useRequestResourceAccess } from '../api/request-resource-access';
 
@@ -44,9 +44,7 @@ export function LeadForm({
 }) {
   const id = useId();
   const mutation = useRequestResourceAccess();
-  const kept = outcome?.values ?? {};
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>(outcome?.errors ?? {});
-  const [serverMessage, setServerMessage] = useState(outcome?.message);
+  const feedback = useServerFeedback<'name' | 'email'>(outcome);
   const {
     register,
     handleSubmit,
@@ -83,19 +81,12 @@ export function LeadForm({
     );
   });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    setServerErrors({});
-    setServerMessage(undefined);
+    feedback.clear();
     return submit(event);
   };
 
-  const messageOf = (name: 'name' | 'email') => errors[name]?.message ?? serverErrors[name];
-  const field = (name: 'name' | 'email') => ({
-    id: `${id}-${name}`,
-    invalid: Boolean(messageOf(name)),
-    'aria-describedby': messageOf(name) ? `${id}-${name}-error` : undefined,
-    defaultValue: kept[name],
-    ...register(name),
-  });
+  const { messageOf, fieldProps } = feedback.fieldsWith(errors);
+  const field = (name: 'name' | 'email') => ({ ...fieldProps(id, name), ...register(name) });
 
   return (
     <form
@@ -106,11 +97,7 @@ export function LeadForm({
       className="grid gap-4"
       aria-label="Get free access"
     >
-      {serverMessage ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-700">
-          {serverMessage}
-        </p>
-      ) : null}
+      {feedback.alert}
       <div>
         <Label htmlFor={`${id}-name`}>Name</Label>
         <Input type="text" autoComplete="name" {...field('name')} />
