@@ -85,7 +85,9 @@ export function resourcesRouter(
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (file.kind === 'external') {
-      res.redirect(302, file.url);
+      // No body: the OpenAPI document describes this answer as a bare redirect (Express's
+      // `res.redirect` would add a "Found. Redirecting to …" note).
+      res.status(302).location(file.url).end();
       return;
     }
     await new Promise<void>((resolve, reject) =>
