@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { CONTENT_TYPE_NAMES, StaffMessages, adminPathOf, type AuditAction } from '@agency/contracts';
 import { forbidden } from '../http/errors';
 import { actorOfResponse, isAdmin } from './staff-actor';
@@ -92,15 +92,16 @@ const COMPILED: CompiledRule[] = Object.entries(ACCESS_RULES).map(([key, rule]) 
   return { ...rule, method, path, params, pattern: new RegExp(`^${source}/?$`) };
 });
 
+/** The rules of each method, literal paths first (/leads.csv, /resources/upload), then those with parameters. */
+const BY_METHOD = new Map<string, CompiledRule[]>();
+for (const rule of [...COMPILED].sort((a, b) => a.params.length - b.params.length))
+  BY_METHOD.set(rule.method, [...(BY_METHOD.get(rule.method) ?? []), rule]);
+
+type MatchedRule = CompiledRule & { values: Record<string, string> };
+
 /** The rule of a request (HEAD counts as GET), with its path parameters; undefined when none. */
-export function ruleFor(
-  method: string,
-  path: string,
-): (CompiledRule & { values: Record<string, string> }) | undefined {
-  const m = method === 'HEAD' ? 'GET' : method;
-  // Literal paths first (/leads.csv, /resources/upload), then those with parameters.
-  const candidates = COMPILED.filter((r) => r.method === m).sort((a, b) => a.params.length - b.params.length);
-  for (const rule of candidates) {
+export function ruleFor(method: string, path: string): MatchedRule | undefined {
+  for (const rule of BY_METHOD.get(method === 'HEAD' ? 'GET' : method) ?? []) {
     const match = rule.pattern.exec(path);
     if (match) {
       const values = Object.fromEntries(rule.params.map((p, i) => [p, decodeURIComponent(match[i + 1]!)]));
@@ -110,11 +111,22 @@ export function ruleFor(
   return undefined;
 }
 
+/**
+ * The rule of this staff request, looked up once: `authorize` and the audit (audit.ts) both ask, in
+ * the same router, so the answer is kept on the response for the request's life.
+ */
+export function ruleOfRequest(req: Request, res: Response): MatchedRule | undefined {
+  const locals = res.locals as { accessRule?: MatchedRule | null };
+  if (locals.accessRule === undefined)
+    locals.accessRule = ruleFor(req.method, req.baseUrl + req.path) ?? null;
+  return locals.accessRule ?? undefined;
+}
+
 /** 403 with a clear message when the signed-in role may not call this route. Runs after requireStaff. */
 export const authorize: RequestHandler = (req, res, next) => {
   const actor = actorOfResponse(res);
   if (isAdmin(actor)) return next();
-  const rule = ruleFor(req.method, req.baseUrl + req.path);
+  const rule = ruleOfRequest(req, res);
   if (!rule || rule.role !== 'editor') throw forbidden(StaffMessages.adminOnly);
   next();
 };

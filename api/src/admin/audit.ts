@@ -7,7 +7,7 @@ import { auditEvents } from '../db/schema';
 import { clientAddress } from '../http/client-address';
 import { parseQuery } from '../http/validate';
 import { toCsv } from './leads-router';
-import { ruleFor } from './access-policy';
+import { ruleOfRequest } from './access-policy';
 import { actorOfResponse, type Actor } from './staff-actor';
 
 export interface AuditEntry {
@@ -68,7 +68,7 @@ function summaryOf(req: Request, body: unknown): string {
  */
 export function auditWrites(db: Db, log: Logger): RequestHandler {
   return (req, res, next) => {
-    const rule = ruleFor(req.method, req.baseUrl + req.path);
+    const rule = ruleOfRequest(req, res);
     if (!rule?.audit) return next();
     let answered: unknown;
     const json = res.json.bind(res);
