@@ -88,6 +88,19 @@ test.describe('case study list', () => {
     await expect(page).toHaveURL(/\/case-studies\/outdoor-retailer-organic-growth$/);
   });
 
+  test("the CTA band's outline button answers a hover with its background, as in development", async ({
+    page,
+  }) => {
+    // Production stylesheets put utilities in ordered sub-layers, where an !important base colour would
+    // beat an !important hover one: the outline-on-dark look is a variant of its own, without `!`.
+    await openPage(page, '/case-studies');
+    const button = page.getByRole('link', { name: 'View Our Services' });
+    const background = () => button.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await background()).toBe('rgba(0, 0, 0, 0)');
+    await button.hover();
+    await expect.poll(background).not.toBe('rgba(0, 0, 0, 0)');
+  });
+
   test('shows 4 skeleton cards while loading', async ({ page }) => {
     const release = await holdApi(page, '**/api/case-studies?published=true');
     await openClientSide(page, '/case-studies');

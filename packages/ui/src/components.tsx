@@ -1,13 +1,15 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { cn } from './cn';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'inverse';
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'outline-inverse' | 'ghost' | 'inverse';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const variantClasses: Record<ButtonVariant, string> = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700 shadow-sm',
   secondary: 'bg-ink-900 text-white hover:bg-ink-800',
   outline: 'border border-slate-300 bg-white text-ink-900 hover:bg-slate-50',
+  /** The outline button on a dark or brand-coloured band. */
+  'outline-inverse': 'border border-white/60 bg-transparent text-white hover:bg-white/10',
   ghost: 'text-ink-900 hover:bg-slate-100',
   inverse: 'bg-white text-ink-900 hover:bg-slate-100',
 };

@@ -68,14 +68,7 @@ export function CaseStudiesPage() {
               <Link to="/contact" className={buttonClasses('inverse', 'lg')}>
                 Start Your Growth Journey
               </Link>
-              <Link
-                to="/services"
-                className={buttonClasses(
-                  'outline',
-                  'lg',
-                  'border-white/60! bg-transparent! text-white! hover:bg-white/10!',
-                )}
-              >
+              <Link to="/services" className={buttonClasses('outline-inverse', 'lg')}>
                 View Our Services
               </Link>
             </div>
