@@ -163,8 +163,9 @@ describe('Releases tab', () => {
   });
 
   it('tells people which section each version is, when it was built, what changed and which was rolled back', async () => {
-    // Dates as every CMS list shows them ('Mar 3, 2026, 9:00 AM UTC').
+    // Dates as every CMS list shows them.
     const built = formatPublishDate;
+    expect(built('2026-03-03T09:00:00.000Z')).toBe('Mar 3, 2026, 9:00 AM UTC');
     fakeApi({
       [AdminRoutes.releases]: ok([
         {
