@@ -236,4 +236,11 @@ test.describe('no dead controls without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Share' })).toBeHidden();
   });
+
+  test('the CMS, which needs JavaScript, says so instead of showing a blank page', async ({ page }) => {
+    await page.goto('/cms');
+    await expect(page.getByRole('alert')).toHaveText(
+      'The content management screen needs JavaScript. Turn it on for this site, then reload the page.',
+    );
+  });
 });

@@ -33,6 +33,9 @@ export const SET_PASSWORD_LINK_DAYS = 7;
 export const SET_PASSWORD_FRAGMENT = 'set-password=';
 
 export const StaffMessages = {
+  /** What /cms shows a browser without JavaScript (the staff app has no server-rendered form). */
+  needsJavaScript:
+    'The content management screen needs JavaScript. Turn it on for this site, then reload the page.',
   adminOnly: 'Only an admin can do this. Your role (editor) covers content, media and leads.',
   emailTaken: 'This e-mail address is already in use',
   email: 'Enter a valid e-mail address',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test-support/test-app';
 import { blogPosts } from '../../db/schema';
 import { STAFF_PASSWORD, signIn, staffClient } from '../../admin/admin-test-support';
-import { matchSiteRoute } from '@agency/contracts';
+import { StaffMessages, matchSiteRoute } from '@agency/contracts';
 
 /**
  * The server's side of the render path, with stand-in server builds (plain modules that follow the
@@ -159,6 +159,17 @@ describe('server render of pages', () => {
       expect(doc(res.text).querySelector('#root h1'), p).not.toBeNull();
       expect(ssrState(res.text)?.queries.post, p).toBeNull();
     }
+  });
+
+  it('the CMS, which renders only in the browser, tells a browser without JavaScript it needs it', async () => {
+    const res = await request(t.app).get('/cms').expect(200);
+    const page = doc(res.text);
+    // The root stays empty (the loader starts the app at once when it is), the message sits after it.
+    expect(page.getElementById('root')?.innerHTML).toBe('');
+    expect(res.text).toContain(`<noscript><p role="alert"`);
+    expect(page.querySelector('noscript')?.textContent).toContain(StaffMessages.needsJavaScript);
+    // A public page has no such message.
+    expect((await request(t.app).get('/about').expect(200)).text).not.toContain('needs JavaScript');
   });
 
   it('renders signed-in staff their own page (drafts included), never stored for anyone else', async () => {

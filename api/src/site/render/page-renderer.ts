@@ -13,6 +13,7 @@ import {
   type RemoteName,
   type RemoteOverrides,
   type RemotesManifest,
+  StaffMessages,
 } from '@agency/contracts';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
@@ -103,6 +104,13 @@ function pageTags(kind: PageKind, apiPaths: readonly string[]): ContentTag[] | u
   return [...tags];
 }
 const attr = (s: string) => escapeHtml(s);
+
+/**
+ * A browser-only app (the CMS) has nothing to server-render: without JavaScript it says so instead of
+ * showing a blank page. Outside #root, which must stay empty for the loader to start the app at once.
+ */
+const appNeedsScript = () =>
+  `<noscript><p role="alert" style="max-width:36rem;margin:8rem auto;padding:0 1rem;font:1.125rem/1.6 system-ui,sans-serif;text-align:center">${escapeHtml(StaffMessages.needsJavaScript)}</p></noscript>`;
 
 /**
  * The end of the head: each server-rendered remote's stylesheet (no flash of unstyled content) and
@@ -338,6 +346,7 @@ export function pageRenderer(
       root: page?.html ?? '',
       bodyEnd:
         (page ? `<script type="application/json" id="ssr-state">${safeJson(page.state)}</script>` : '') +
+        (route?.kind === 'app' ? appNeedsScript() : '') +
         (preview ? previewBanner(preview) : '') +
         (content ? contentPreviewBanner() : ''),
     });
