@@ -24,7 +24,7 @@ export function adminRouter({ db, env, log }: { db: Db; env: Env; log: Logger })
     next();
   });
   router.use(authRouter({ db, env, log }));
-  router.use(setPasswordRouter({ db, env }));
+  router.use(setPasswordRouter({ db, env, log }));
 
   // Every route below: a session, then the role's access rule, then the audit of successful writes.
   // Each mount declares the public answers its writes change (app.ts drops them when a write succeeds).

@@ -19,8 +19,13 @@ export interface AuditEntry {
   address?: string | null;
 }
 
-export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditEvents).values({
+/**
+ * Stores audit rows in one statement. The action they record has already happened (a session
+ * started, a password set, a write answered), so a row that cannot be stored is logged and never
+ * turns that success into an error.
+ */
+export async function recordAudit(db: Db, log: Logger, entries: AuditEntry | AuditEntry[]): Promise<void> {
+  const rows = (Array.isArray(entries) ? entries : [entries]).map((entry) => ({
     actorId: entry.actor.id,
     actorName: entry.actor.name,
     action: entry.action,
@@ -28,7 +33,12 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     entityId: entry.entityId === null || entry.entityId === undefined ? null : String(entry.entityId),
     summary: (entry.summary ?? '').slice(0, 300),
     address: entry.address ?? null,
-  });
+  }));
+  if (!rows.length) return;
+  await db
+    .insert(auditEvents)
+    .values(rows)
+    .catch((err: unknown) => log.error({ err, rows: rows.length }, 'could not record an audit row'));
 }
 
 /** The words staff know an item by, from the stored row a write answered with. */
@@ -102,9 +112,8 @@ export function auditWrites(db: Db, log: Logger): RequestHandler {
               summary: summaryOf(req, answered),
             },
           ];
-      void Promise.all(entries.map((entry) => recordAudit(db, entry)))
-        .catch((err: unknown) => log.error({ err }, 'could not record an audit row'))
-        .finally(() => end(...args));
+      // A bulk action's rows (up to BULK_MAX_IDS) go in one statement, not one connection each.
+      void recordAudit(db, log, entries).finally(() => end(...args));
       return res;
     }) as Response['end'];
     next();

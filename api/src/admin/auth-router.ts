@@ -108,7 +108,7 @@ export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) 
       const user = email ? await checkAccount(email, password) : undefined;
       if (email ? !user : !(await checkAdminPassword(db, password))) {
         counted.length = 0;
-        await recordAudit(db, { actor: who, action: 'sign-in-failed', address }).catch(() => {});
+        await recordAudit(db, log, { actor: who, action: 'sign-in-failed', address });
         throw unauthorized(AdminMessages.invalidPassword);
       }
       if (user) {
@@ -120,7 +120,7 @@ export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) 
       await Promise.all(counted.map(([limiter, key]) => limiter.reward(key, 1))).catch(() => {});
     }
     await startStaffSession(req, res, db, userId);
-    await recordAudit(db, { actor: who, action: 'sign-in', address });
+    await recordAudit(db, log, { actor: who, action: 'sign-in', address });
     res.json({ authenticated: true });
   });
 

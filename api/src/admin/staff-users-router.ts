@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import { createHash, randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
@@ -125,7 +126,7 @@ export function staffUsersRouter({ db, env }: { db: Db; env: Env }) {
  * POST /set-password {token, password}: no session needed (the link is the credential). The token
  * works once and for SET_PASSWORD_LINK_DAYS; using it ends the account's sessions like a new password.
  */
-export function setPasswordRouter({ db, env }: { db: Db; env: Env }) {
+export function setPasswordRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) {
   const router = Router();
   const attempts = rateLimit(db, {
     name: 'admin-set-password',
@@ -153,7 +154,7 @@ export function setPasswordRouter({ db, env }: { db: Db; env: Env }) {
       return row;
     });
     if (!user) throw new HttpError(400, ErrorCode.VALIDATION, StaffMessages.linkInvalid);
-    await recordAudit(db, {
+    await recordAudit(db, log, {
       actor: user,
       action: 'user.set-password',
       entityType: 'users',
