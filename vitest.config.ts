@@ -6,6 +6,10 @@ import { defineConfig } from 'vitest/config';
  * tests spend much of their time waiting (child servers, scrypt on libuv's threads, the database),
  * so every core gets a worker. VITEST_MAX_WORKERS overrides it (e.g. 1 on a busy machine).
  */
+// Dates in tests read the same on every machine: the CMS shows times in the viewer's zone, and its
+// tests pin what a viewer in UTC sees (the CI machine's zone, set here for any other).
+process.env.TZ = 'UTC';
+
 const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({

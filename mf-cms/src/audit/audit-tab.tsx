@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { StaffRoutes, type AuditEvent, type StaffUser } from '@agency/contracts';
 import { Card, Input, Select, Skeleton, buttonClasses } from '@agency/ui';
 import { adminGet, adminKeys, asArray } from '../shared/admin-api';
 import { EmptyState, LoadFailed, TabHeader } from '../shared/list-ui';
+import { useDebouncedValue } from '../shared/list-filter';
+import { formatDateTime } from '../shared/publishing';
 
 const ACTION_LABELS: Record<string, string> = {
   'sign-in': 'Signed in',
@@ -31,27 +33,26 @@ const ACTION_LABELS: Record<string, string> = {
   'user.set-password': 'Set their password',
 };
 
-const whenFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
-const when = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : whenFormat.format(d);
-};
-
 /** Audit (admins): who did what, newest first, by person and by item, and as a CSV download. */
 export function AuditTab() {
   const id = useId();
   const [actor, setActor] = useState('');
   const [type, setType] = useState('');
   const [itemId, setItemId] = useState('');
+  // Typed filters ask the server once per pause (the actor is a choice: at once).
+  const typedType = useDebouncedValue(type.trim());
+  const typedId = useDebouncedValue(itemId.trim());
   const params = new URLSearchParams();
   if (actor) params.set('actor', actor);
-  if (type) params.set('type', type);
-  if (itemId.trim()) params.set('id', itemId.trim());
+  if (typedType) params.set('type', typedType);
+  if (typedId) params.set('id', typedId);
   const query = params.toString() ? `?${params.toString()}` : '';
   const events = useQuery({
     queryKey: [...adminKeys.all, 'audit', query],
     queryFn: () => adminGet<unknown>(`${StaffRoutes.audit}${query}`),
     select: (d) => asArray<AuditEvent>(d),
+    // The rows stay while the next filter's answer comes, instead of blinking to a skeleton.
+    placeholderData: keepPreviousData,
   });
   const users = useQuery({
     queryKey: [...adminKeys.all, 'users'],
@@ -120,7 +121,7 @@ export function AuditTab() {
             <tbody className="divide-y divide-slate-200">
               {events.data.map((e) => (
                 <tr key={e.id} data-testid="audit-row">
-                  <td className="whitespace-nowrap px-4 py-2">{when(e.at)}</td>
+                  <td className="whitespace-nowrap px-4 py-2">{formatDateTime(e.at)}</td>
                   <td className="px-4 py-2 font-medium text-ink-900">{e.actorName}</td>
                   <td className="px-4 py-2">{ACTION_LABELS[e.action] ?? e.action}</td>
                   <td className="px-4 py-2">

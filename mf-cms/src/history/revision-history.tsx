@@ -12,18 +12,13 @@ import { ConfirmDialog, Dialog } from '@agency/ui/dialog';
 import { toast } from '@agency/ui/toast';
 import { adminGet, adminKeys, adminSend, asArray, errorMessage } from '../shared/admin-api';
 import type { SaveState } from '../shared/editor-dialog';
+import { formatDateTime } from '../shared/publishing';
 
 const KIND_LABELS: Record<RevisionKind, string> = {
   create: 'Created',
   update: 'Saved',
   restore: 'Restored',
   baseline: 'As first recorded',
-};
-
-const whenFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
-const when = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : whenFormat.format(d);
 };
 
 /** `metaTitle` → "Meta title". */
@@ -54,7 +49,7 @@ function asLines(value: unknown, prefix = ''): string[] {
 export function shown(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'string') return ISO_DATE.test(value) ? when(value) : value;
+  if (typeof value === 'string') return ISO_DATE.test(value) ? formatDateTime(value) : value;
   if (typeof value === 'object') return asLines(value).join('\n');
   return String(value);
 }
@@ -143,24 +138,28 @@ function RevisionDiff({ revision, current }: { revision: Revision; current: Reco
     <div>
       <p className="mb-2 text-sm text-slate-600">This version → current values:</p>
       <dl className="space-y-3" aria-label="Differences from the current values">
-        {fields.map((f) => (
-          <div key={f} data-field={f}>
-            <dt className="text-sm font-semibold text-ink-900">{fieldLabel(f)}</dt>
-            <dd className="mt-1 grid gap-1 sm:grid-cols-[1fr_auto_1fr] sm:items-start">
-              <span className="sr-only">In this version:</span>
-              <del className={cn(box, 'bg-red-50 text-red-900 no-underline')}>
-                <Marked parts={wordDiff(shown(revision.snapshot[f]), shown(current[f])).before} tone="old" />
-              </del>
-              <span aria-hidden className="text-center text-slate-500">
-                →
-              </span>
-              <span className="sr-only">Now:</span>
-              <ins className={cn(box, 'bg-green-50 text-green-900 no-underline')}>
-                <Marked parts={wordDiff(shown(revision.snapshot[f]), shown(current[f])).after} tone="new" />
-              </ins>
-            </dd>
-          </div>
-        ))}
+        {fields.map((f) => {
+          // One word diff per field (its table can be large), read by both sides.
+          const diff = wordDiff(shown(revision.snapshot[f]), shown(current[f]));
+          return (
+            <div key={f} data-field={f}>
+              <dt className="text-sm font-semibold text-ink-900">{fieldLabel(f)}</dt>
+              <dd className="mt-1 grid gap-1 sm:grid-cols-[1fr_auto_1fr] sm:items-start">
+                <span className="sr-only">In this version:</span>
+                <del className={cn(box, 'bg-red-50 text-red-900 no-underline')}>
+                  <Marked parts={diff.before} tone="old" />
+                </del>
+                <span aria-hidden className="text-center text-slate-500">
+                  →
+                </span>
+                <span className="sr-only">Now:</span>
+                <ins className={cn(box, 'bg-green-50 text-green-900 no-underline')}>
+                  <Marked parts={diff.after} tone="new" />
+                </ins>
+              </dd>
+            </div>
+          );
+        })}
       </dl>
     </div>
   );
@@ -255,7 +254,7 @@ export function RevisionHistory<TRow extends { id: number }>({ state }: { state:
                     r.id === selected ? 'border-brand-600 bg-brand-50' : 'border-slate-200',
                   )}
                 >
-                  <span className="block font-medium text-ink-900">{when(r.createdAt)}</span>
+                  <span className="block font-medium text-ink-900">{formatDateTime(r.createdAt)}</span>
                   <span className="block text-slate-600">
                     {KIND_LABELS[r.kind] ?? r.kind}
                     {/* Personal accounts by name; the shared password (the owner) reads as before accounts. */}
@@ -282,7 +281,8 @@ export function RevisionHistory<TRow extends { id: number }>({ state }: { state:
             {revision.data && current.data && revision.data.id === selected ? (
               <div className="space-y-4">
                 <h3 className="text-sm font-semibold text-ink-900">
-                  Version of {chosen ? when(chosen.createdAt) : when(revision.data.createdAt)}
+                  Version of{' '}
+                  {chosen ? formatDateTime(chosen.createdAt) : formatDateTime(revision.data.createdAt)}
                 </h3>
                 <RevisionDiff revision={revision.data} current={current.data} />
                 {restore.isError ? (

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminRoutes } from '@agency/contracts';
 import { fakeApi, ok, renderScreen } from '@agency/ui/testing';
-import { formatPublishDate } from '../shared/publishing';
+import { formatDateTime } from '../shared/publishing';
 import { ReleasesTab } from './releases-tab';
 
 const LIVE = '1.0.0-live01';
@@ -163,9 +163,9 @@ describe('Releases tab', () => {
   });
 
   it('tells people which section each version is, when it was built, what changed and which was rolled back', async () => {
-    // Dates as every CMS list shows them.
-    const built = formatPublishDate;
-    expect(built('2026-03-03T09:00:00.000Z')).toBe('Mar 3, 2026, 9:00 AM UTC');
+    // Dates as every CMS list shows them: the spec's date form, with the time in the viewer's zone.
+    const built = formatDateTime;
+    expect(built('2026-03-03T09:00:00.000Z')).toBe('March 3, 2026 at 9:00 AM UTC');
     fakeApi({
       [AdminRoutes.releases]: ok([
         {

@@ -14,7 +14,7 @@ import { Dialog } from '@agency/ui/dialog';
 import { toast } from '@agency/ui/toast';
 import { adminGet, adminKeys, adminSend, errorMessage } from '../shared/admin-api';
 import { LoadFailed, TabHeader } from '../shared/list-ui';
-import { formatPublishDate } from '../shared/publishing';
+import { formatDateTime } from '../shared/publishing';
 
 const releasesQuery = {
   queryKey: adminKeys.list(AdminRoutes.releases),
@@ -89,7 +89,7 @@ function rolledBackVersions(r: Pick<RemoteReleases, 'history' | 'rolledBack'>): 
 }
 
 /** When a version was built, for people: 'built Mar 1, 2026, 9:00 AM UTC'. */
-const builtOn = (at: string | undefined) => (at ? `built ${formatPublishDate(at)}` : '');
+const builtOn = (at: string | undefined) => (at ? `built ${formatDateTime(at)}` : '');
 
 function RemoteCard({
   releases: r,
@@ -163,7 +163,7 @@ function RemoteCard({
               rolledBack: rolledBack.has(h.version) && h.version !== r.live,
               detail: [
                 h.action ? (ACTION_WORDS[h.action] ?? h.action) : '',
-                h.switchedAt && formatPublishDate(h.switchedAt),
+                h.switchedAt && formatDateTime(h.switchedAt),
                 builtOn(h.builtAt),
                 h.gitCommit && `commit ${h.gitCommit.slice(0, 12)}`,
               ]

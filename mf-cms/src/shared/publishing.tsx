@@ -5,17 +5,24 @@ import { cn } from '@agency/ui';
 import { Switch } from './form-controls';
 import type { Question } from './confirm';
 
-/** How a list shows a publish date: "Dec 1, 2026, 9:00 AM" in the browser's time zone. */
-/** A publish date with its time zone ('Mar 1, 2026, 9:00 AM UTC'): the editor's zone, said out loud. */
-export const formatPublishDate = (value: string) =>
-  new Date(value).toLocaleString('en-US', {
+/**
+ * How the CMS shows a moment (a publish date, a revision, a deletion, a build): the site's date form
+ * (the spec's US English, full month name) with the time in the editor's own zone, said out loud:
+ * 'March 1, 2026 at 9:00 AM UTC'.
+ */
+export const formatDateTime = (value: string) => {
+  const at = new Date(value);
+  // A value that is not a moment is shown as it is (an old revision's odd field, say).
+  if (Number.isNaN(at.getTime())) return value;
+  return at.toLocaleString('en-US', {
     year: 'numeric',
-    month: 'short',
+    month: 'long',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
     timeZoneName: 'short',
   });
+};
 
 /** The browser's time zone, which the publish date inputs use. */
 const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -27,7 +34,7 @@ export function PublishBadge({ item }: { item: { published: boolean; publishedAt
     state === 'draft'
       ? 'Draft'
       : state === 'scheduled'
-        ? `Scheduled: ${formatPublishDate(item.publishedAt!)}`
+        ? `Scheduled: ${formatDateTime(item.publishedAt!)}`
         : 'Published';
   return (
     <span
@@ -111,7 +118,7 @@ export function FormSwitch<T extends FieldValues, TOut = T>({
           label={label}
           checked={Boolean(field.value)}
           onChange={field.onChange}
-          onText={scheduledFor ? `Scheduled: goes live ${formatPublishDate(scheduledFor)}` : onText}
+          onText={scheduledFor ? `Scheduled: goes live ${formatDateTime(scheduledFor)}` : onText}
           offText={offText}
         />
       )}

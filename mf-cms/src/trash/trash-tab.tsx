@@ -12,7 +12,7 @@ import { Badge, Button, Skeleton } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { adminKeys, adminSend, errorMessage, useAdminList } from '../shared/admin-api';
 import { EmptyState, LoadFailed, ListCard, TabHeader } from '../shared/list-ui';
-import { formatPublishDate } from '../shared/publishing';
+import { formatDateTime } from '../shared/publishing';
 import { useConfirm } from '../shared/confirm';
 
 /** What staff call each kind of trashed item: every content type by its registry name, and library files. */
@@ -94,7 +94,7 @@ export function TrashTab() {
                   <h3 className="font-semibold text-ink-900">{item.title}</h3>
                   <Badge>{TRASH_TYPE_LABELS[item.type]}</Badge>
                 </div>
-                <p className="mt-0.5 text-sm text-slate-600">Deleted {formatPublishDate(item.deletedAt)}</p>
+                <p className="mt-0.5 text-sm text-slate-600">Deleted {formatDateTime(item.deletedAt)}</p>
               </div>
               <div className="flex gap-2">
                 <Button
