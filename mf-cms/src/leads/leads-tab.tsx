@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import {
@@ -14,7 +14,7 @@ import { ConfirmDialog } from '@agency/ui/dialog';
 import { toast } from '@agency/ui/toast';
 import { adminGet, adminKeys, adminSend, asArray, errorMessage } from '../shared/admin-api';
 import { EmptyState, LoadFailed, TabHeader } from '../shared/list-ui';
-import { FilterBar } from '../shared/list-filter';
+import { FilterBar, useDebouncedValue } from '../shared/list-filter';
 import { BulkBar, useSelection } from '../shared/bulk-actions';
 
 const TYPES: { value: LeadType; label: string }[] = [
@@ -123,11 +123,7 @@ function ConfirmDeleteLeads({
 export function LeadsTab() {
   const [type, setType] = useState<LeadType>('contacts');
   const [input, setInput] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setQ(input.trim()), 300);
-    return () => clearTimeout(t);
-  }, [input]);
+  const q = useDebouncedValue(input.trim());
 
   const [status, setStatus] = useState<LeadStatus>('all');
   /** The leads a delete waits to be confirmed for. */

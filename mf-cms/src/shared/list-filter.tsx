@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { publishState, type PublishState } from '@agency/contracts';
 import { Input, Select } from '@agency/ui';
 
@@ -10,6 +10,16 @@ export interface ListFilterConfig<T> {
   name: (row: T) => string;
   /** The status choices: labels of published and draft (and scheduled, for dated types). */
   states: Partial<Record<PublishState, string>>;
+}
+
+/** `value` once it has stayed put for `ms`: a server-side search asks once per pause, not per key. */
+export function useDebouncedValue<T>(value: T, ms = 300): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return settled;
 }
 
 /** The states of items with a publish date (pages, blog posts), as PublishBadge names them. */
