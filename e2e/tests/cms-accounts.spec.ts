@@ -109,7 +109,7 @@ test('a session that ends while a dialog is open: Save asks for the password in 
   expect((await page.request.get('/api/admin/session')).status()).toBe(401);
 
   await dialog.getByRole('button', { name: 'Save Blog Post' }).click();
-  const reauth = page.getByRole('dialog', { name: 'Your session has ended' });
+  const reauth = page.getByRole('alertdialog', { name: 'Your session has ended' });
   await expect(reauth).toBeVisible();
   // The form stays underneath (hidden from assistive technology while the modal question is open).
   await expect(page.locator('input[name="title"]')).toHaveValue(title);

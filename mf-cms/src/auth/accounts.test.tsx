@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminRoutes, type AdminSession } from '@agency/contracts';
@@ -91,10 +91,14 @@ describe('CMS accounts (issue 24)', () => {
     }
     renderScreen(<Saver />);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Your session has ended' });
     expect((within(dialog).getByLabelText('E-mail (personal accounts)') as HTMLInputElement).value).toBe(
       'eddie@agency.test',
     );
+    // Focus starts where the person types, and a click beside the dialog does not sign them out.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Password')));
+    fireEvent.pointerDown(document.body);
+    expect(screen.getByRole('alertdialog', { name: 'Your session has ended' })).toBe(dialog);
     await userEvent.type(within(dialog).getByLabelText('Password'), 'eddie-edits-every-day');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sign in and continue' }));
     await waitFor(() => expect(screen.getByRole('status', { hidden: true }).textContent).toBe('Kept'));
@@ -103,7 +107,7 @@ describe('CMS accounts (issue 24)', () => {
       email: 'eddie@agency.test',
       password: 'eddie-edits-every-day',
     });
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('a refused sign-in in that dialog says what the sign-in screen says, and keeps the dialog open', async () => {
@@ -125,7 +129,7 @@ describe('CMS accounts (issue 24)', () => {
       </>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Your session has ended' });
     const send = async () => {
       await userEvent.clear(within(dialog).getByLabelText('Password'));
       await userEvent.type(within(dialog).getByLabelText('Password'), 'not-the-password');
@@ -139,6 +143,6 @@ describe('CMS accounts (issue 24)', () => {
         'Invalid password. Too many attempts: please wait a few minutes.',
       ),
     );
-    expect(screen.getByRole('dialog', { name: 'Your session has ended' })).toBe(dialog);
+    expect(screen.getByRole('alertdialog', { name: 'Your session has ended' })).toBe(dialog);
   });
 });

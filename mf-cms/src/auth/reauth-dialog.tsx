@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { AdminMessages, type AdminSession } from '@agency/contracts';
 import { Button, Input } from '@agency/ui';
 import { Dialog } from '@agency/ui/dialog';
-import { onReauthenticate } from '../shared/admin-api';
+import { adminKeys, onReauthenticate } from '../shared/admin-api';
 import { Field } from '../shared/form-controls';
 import { setSessionFlag, signIn, signInProblem } from './session';
 import { AuthProblem } from './auth-screen';
@@ -20,6 +21,8 @@ export function ReauthDialog({ session }: { session: AdminSession }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const settle = useRef<((ok: boolean) => void) | null>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const client = useQueryClient();
   const email = session.user?.email ?? '';
 
   useEffect(() => {
@@ -58,6 +61,8 @@ export function ReauthDialog({ session }: { session: AdminSession }) {
         return;
       }
       setSessionFlag(true);
+      // Who is signed in (and so the tabs their role shows) may have changed with the e-mail typed.
+      void client.invalidateQueries({ queryKey: adminKeys.session });
       finish(true);
     } catch {
       setProblem(AdminMessages.authFailed);
@@ -69,6 +74,10 @@ export function ReauthDialog({ session }: { session: AdminSession }) {
   return (
     <Dialog
       open={open}
+      // An alert dialog: a click beside it must not sign the person out (only its buttons and Escape
+      // answer it), and focus starts in the password field and goes back where it was.
+      role="alertdialog"
+      initialFocus={passwordInput}
       onOpenChange={(o) => !o && finish(false)}
       title={REAUTH_TITLE}
       description="Sign in again to carry on. Your changes are still here and are saved once you are signed in."
@@ -83,7 +92,7 @@ export function ReauthDialog({ session }: { session: AdminSession }) {
             name="password"
             type="password"
             autoComplete="current-password"
-            autoFocus
+            ref={passwordInput}
           />
         </Field>
         <AuthProblem problem={problem} />
