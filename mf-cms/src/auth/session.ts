@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminMessages, AdminRoutes, type AdminAuthInput, type AdminSession } from '@agency/contracts';
 import { apiRequest, getJson } from '@agency/ui';
 import { adminKeys } from '../shared/admin-api';
+import { clearLocalDrafts } from '../shared/local-draft';
 
 /** Spec: the session-storage flag stays, but only as a hint for the UI; the server decides. */
 export const SESSION_FLAG = 'admin_authenticated';
@@ -67,6 +68,7 @@ export function useLogout() {
     mutationFn: () => apiRequest('POST', AdminRoutes.logout),
     onSettled: () => {
       setSessionFlag(false);
+      clearLocalDrafts();
       client.setQueryData(adminKeys.session, null);
       client.removeQueries({ queryKey: adminKeys.all, predicate: (q) => q.queryKey[1] !== 'session' });
     },

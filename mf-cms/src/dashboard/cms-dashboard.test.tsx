@@ -84,6 +84,16 @@ describe('CMS dashboard', () => {
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
   });
 
+  it("Logout forgets the editors' drafts in this browser, and nothing else", async () => {
+    localStorage.setItem('cms-draft:/api/admin/pages/new', JSON.stringify({ values: {}, savedAt: 'x' }));
+    localStorage.setItem('unrelated', 'kept');
+    renderDashboard({ [`POST ${AdminRoutes.logout}`]: ok({}) });
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(localStorage.getItem('cms-draft:/api/admin/pages/new')).toBeNull());
+    expect(localStorage.getItem('unrelated')).toBe('kept');
+    localStorage.removeItem('unrelated');
+  });
+
   it('a failed list load leaves empty lists and says so, with Retry', async () => {
     renderDashboard({
       [AdminRoutes.pages]: serverError,

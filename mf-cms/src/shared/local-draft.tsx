@@ -32,6 +32,18 @@ function write(key: string, draft: StoredDraft<unknown> | null) {
 }
 
 /**
+ * Forgets every editor's draft in this browser. On Logout: a draft is for the person who typed it, and
+ * the next person to sign in here must not be offered it.
+ */
+export function clearLocalDrafts() {
+  try {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(PREFIX)) localStorage.removeItem(key);
+  } catch {
+    /* storage unavailable: there are no drafts to forget */
+  }
+}
+
+/**
  * A copy of an editor form's unsaved changes in this browser (localStorage), written as staff type,
  * so a reload, a closed tab or a session that ended does not lose them. Opening the same item again
  * offers the draft back (`offer`, `restore`, `discard`). A save, or discarding the changes, clears it.
