@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   BUILT_IN_BLOCKS,
@@ -11,8 +11,14 @@ import {
 import type { Db } from '../db/client';
 import { blogPosts, caseStudies, pages, services } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { visibleRows } from '../content/visibility';
 
-type SlugTable = PgTable & { slug: PgColumn; published: PgColumn; deletedAt: PgColumn };
+type SlugTable = PgTable & {
+  slug: PgColumn;
+  published: PgColumn;
+  publishedAt?: PgColumn;
+  deletedAt: PgColumn;
+};
 
 /** The table whose published item a one-slug route shows. */
 const ITEM_TABLES: Partial<Record<PageKind, SlugTable>> = {
@@ -23,8 +29,8 @@ const ITEM_TABLES: Partial<Record<PageKind, SlugTable>> = {
 };
 
 /**
- * Whether a site path leads to a page: a fixed route, or a published item (not in the trash) of a
- * one-slug route. Query and fragment are ignored.
+ * Whether a site path leads to a page: a fixed route, or an item visitors can see (visibleRows:
+ * published, not dated ahead, not in the trash) of a one-slug route. Query and fragment are ignored.
  */
 export async function sitePathExists(db: Db, href: string): Promise<boolean> {
   const path = href.split(/[?#]/)[0] ?? '';
@@ -37,7 +43,7 @@ export async function sitePathExists(db: Db, href: string): Promise<boolean> {
   const [row] = await db
     .select({ slug: table.slug })
     .from(table)
-    .where(and(eq(table.slug, slug), eq(table.published, true), isNull(table.deletedAt)));
+    .where(and(eq(table.slug, slug), visibleRows(db, table)));
   return Boolean(row);
 }
 

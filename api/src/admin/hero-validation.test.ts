@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test-support/test-app';
 import { STAFF_PASSWORD, signIn, staffClient } from './admin-test-support';
+import { blogPosts } from '../db/schema';
 
 /** Issue 25 item 5: the hero cannot be detached or broken silently. */
 
@@ -68,6 +69,25 @@ describe('the homepage hero block', () => {
     ).expect(400);
     expect(deadItem.body.fields['content.secondaryCTA.href']).toBe(
       'No page of the site is at /case-studies/no-such-study: link to an existing page',
+    );
+    // A post published with a date ahead is not on the site yet: its address answers 404 until then.
+    await t.db.insert(blogPosts).values({
+      slug: 'hero-scheduled-post',
+      title: 'Later',
+      excerpt: 'Soon.',
+      content: 'Soon.',
+      author: 'Ada',
+      category: 'News',
+      published: true,
+      publishedAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    await request(t.app).get('/api/blog-posts/hero-scheduled-post').expect(404);
+    const scheduled = await save(
+      {},
+      { ...hero.content, secondaryCTA: { text: 'Read', href: '/blog/hero-scheduled-post' } },
+    ).expect(400);
+    expect(scheduled.body.fields['content.secondaryCTA.href']).toBe(
+      'No page of the site is at /blog/hero-scheduled-post: link to an existing page',
     );
     expect(await stored()).toEqual(before);
   });
