@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { IMAGES_DIR, IMAGES_URL } from '../../content/content-files';
 import { readBlob } from '../../files/blob-store';
 import { findPublicUpload, uploadNameOf } from '../../files/uploaded-files';
+import { MAX_IMAGE_PIXELS } from '../../files/image-metadata';
 
 /** Open Graph's large card: what Facebook, LinkedIn, Slack and X show full width. */
 export const CARD_WIDTH = 1200;
@@ -154,7 +155,7 @@ const toPng = (image: Sharp) => image.png({ compressionLevel: 9, palette: false 
 /** Any picture as a 1200×630 PNG, cropped to fill (its centre kept); undefined when it is not an image. */
 async function coverImage(bytes: Buffer): Promise<Sharp | undefined> {
   try {
-    const cover = sharp(bytes, { limitInputPixels: 40_000_000 })
+    const cover = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
       .rotate()
       .resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover', position: 'attention' })
       .flatten({ background: '#080d1c' });
