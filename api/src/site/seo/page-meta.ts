@@ -6,10 +6,8 @@ import {
   siteLink,
   type SiteRouteId,
 } from '@agency/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { resources } from '../../db/schema';
-import { visibleRows } from '../../content/visibility';
+import { findResource } from '../../content/content-repository';
 import { libraryImages } from '../../files/library-images';
 import type { SiteDefaults } from './site-defaults';
 import { pageRows, type PageRows } from './page-rows';
@@ -107,19 +105,12 @@ export async function resolvePageMeta(
   const match = matchSiteRoute(path);
   if (!match) return notFound(site, origin, path);
   const { route } = match;
-  // A resource's access page exists only for a resource visitors can see (the page shows 'Resource
-  // Not Found' otherwise): unknown ids answer 404 like unknown slugs, not a soft 200.
+  // A resource's access page exists only for a resource the visitor can see (the page shows 'Resource
+  // Not Found' otherwise; staff see drafts): unknown ids answer 404 like unknown slugs, not a soft 200.
   if (route.id === 'resource-access') {
     const id = Number(match.params['id']);
-    const found =
-      Number.isSafeInteger(id) && id > 0
-        ? await db
-            .select({ id: resources.id })
-            .from(resources)
-            .where(and(eq(resources.id, id), visibleRows(db, resources)))
-            .limit(1)
-        : [];
-    if (!found.length) return notFound(site, origin, path, route.id);
+    const found = Number.isSafeInteger(id) && id > 0 && (await findResource(db, id, opts.staff === true));
+    if (!found) return notFound(site, origin, path, route.id);
   }
   if (route.head) {
     return {

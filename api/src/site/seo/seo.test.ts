@@ -5,6 +5,7 @@ import request from 'supertest';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test-support/test-app';
+import { STAFF_PASSWORD, signIn } from '../../admin/admin-test-support';
 import { eq } from 'drizzle-orm';
 import { blogPosts, caseStudies, pages, resources, services } from '../../db/schema';
 
@@ -54,7 +55,13 @@ const jsonLd = (doc: Document) =>
 describe('route-specific head, statuses and discovery files', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
-    t = await createTestApp({ env: { SITE_ROOT: siteRoot(), PUBLIC_URL: 'https://www.example-agency.com' } });
+    t = await createTestApp({
+      env: {
+        SITE_ROOT: siteRoot(),
+        PUBLIC_URL: 'https://www.example-agency.com',
+        ADMIN_PASSWORD: STAFF_PASSWORD,
+      },
+    });
     await t.db.insert(blogPosts).values([
       {
         slug: 'measure-what-matters',
@@ -252,6 +259,9 @@ describe('route-specific head, statuses and discovery files', () => {
       const res = await request(t.app).get(p);
       expect(res.status, p).toBe(404);
     }
+    // Staff preview a draft resource's access page, as they preview every other draft page.
+    const cookie = await signIn(t.app);
+    await request(t.app).get(`/resources/${hidden!.id}/access`).set('Cookie', cookie).expect(200);
   });
 
   it('robots.txt disallows /cms and /api and names the sitemap', async () => {
