@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { KeyRound } from 'lucide-react';
-import { SET_PASSWORD_FRAGMENT, StaffRoutes } from '@agency/contracts';
+import { SET_PASSWORD_FRAGMENT, STAFF_PASSWORD_MIN_LENGTH, StaffRoutes } from '@agency/contracts';
 import { Button, Input } from '@agency/ui';
 import { adminSend, errorMessage, fieldErrors } from '../shared/admin-api';
 import { Field } from '../shared/form-controls';
@@ -36,7 +36,11 @@ export function SetPasswordScreen({ token, onDone }: { token: string; onDone: ()
     <AuthScreen
       icon={<KeyRound className="h-6 w-6" aria-hidden="true" />}
       title="Choose your password"
-      intro={<p className="mt-1 text-sm text-slate-600">At least 12 characters, and not a common one.</p>}
+      intro={
+        <p className="mt-1 text-sm text-slate-600">
+          At least {STAFF_PASSWORD_MIN_LENGTH} characters, and not a common one.
+        </p>
+      }
     >
       <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Choose your password">
         <Field label="New password" htmlFor={`${id}-pw`}>

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  STAFF_PASSWORD_MIN_LENGTH,
   STAFF_ROLES,
   StaffRoutes,
   type SetPasswordLink,
@@ -60,7 +61,7 @@ function NewAccountDialog({ onClose }: { onClose: () => void }) {
           label="First password (optional)"
           htmlFor={`${id}-password`}
           error={errors['password']}
-          hint="At least 12 characters, not a common one. Leave empty and copy a set-password link instead."
+          hint={`At least ${STAFF_PASSWORD_MIN_LENGTH} characters, not a common one. Leave empty and copy a set-password link instead.`}
         >
           <Input id={`${id}-password`} name="password" type="password" autoComplete="new-password" />
         </Field>

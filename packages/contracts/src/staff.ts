@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailAddress, singleLine } from './common';
-import { STAFF_PASSWORD_MIN_LENGTH } from './admin';
+import { AdminMessages, STAFF_PASSWORD_MIN_LENGTH } from './admin';
 import { fillPath } from './paths';
 
 /**
@@ -48,7 +48,7 @@ export const StaffMessages = {
 } as const;
 
 /**
- * Passwords of 12 characters or more that still appear at the top of breached-password lists, plus
+ * Passwords of STAFF_PASSWORD_MIN_LENGTH characters or more that still appear at the top of breached-password lists, plus
  * runs of one character and plain keyboard or number sequences.
  */
 const COMMON_PASSWORDS = new Set([
@@ -114,8 +114,8 @@ function isCommonPassword(password: string): boolean {
 }
 
 const staffPassword = z
-  .string({ error: `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters` })
-  .min(STAFF_PASSWORD_MIN_LENGTH, `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters`)
+  .string({ error: AdminMessages.newPassword })
+  .min(STAFF_PASSWORD_MIN_LENGTH, AdminMessages.newPassword)
   .max(200, 'Use at most 200 characters')
   .refine((p) => !isCommonPassword(p), StaffMessages.commonPassword);
 
