@@ -154,13 +154,7 @@ export function createApp({
     newsletterRouter(database.db, { rateLimitScale: env.RATE_LIMIT_SCALE }),
   );
   api.use(marketingRouter(database.db));
-  api.use(
-    contentRouter(database.db, {
-      secret: env.SECRET_KEY,
-      rateLimitScale: env.RATE_LIMIT_SCALE,
-      tokens: downloadTokens,
-    }),
-  );
+  api.use(contentRouter(database.db, { tokens: downloadTokens, rateLimitScale: env.RATE_LIMIT_SCALE }));
   api.use(pageMetaRouter(env, database.db));
   api.use(socialCardRouter(env, database.db));
   api.use(publicSiteSettingsRouter(database.db));

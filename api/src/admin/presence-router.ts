@@ -1,7 +1,6 @@
 import { Router, type Request } from 'express';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import { PRESENCE_PATH, TRASH_TYPES, type PresenceAnswer } from '@agency/contracts';
-import { z } from 'zod';
+import { PRESENCE_PATH, trashItemParams, type PresenceAnswer, type TrashType } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { editingPresence } from '../db/schema';
 import { parseParams } from '../http/validate';
@@ -9,14 +8,6 @@ import { actorKey, actorOfResponse } from './staff-actor';
 
 /** A heartbeat older than this no longer counts: the editor was closed or the browser went away. */
 export const PRESENCE_TTL_MS = 60 * 1000;
-
-const presenceParams = z.object({
-  type: z.enum(TRASH_TYPES),
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,8}$/, 'Invalid id')
-    .transform(Number),
-});
 
 /**
  * Who has an item open in the CMS, through the database so every instance sees it:
@@ -29,8 +20,12 @@ const PRESENCE_ROUTE = PRESENCE_PATH.slice('/api/admin'.length);
 export function presenceRouter(db: Db) {
   const router = Router();
 
-  const others = async (req: Request, key: string): Promise<PresenceAnswer> => {
-    const { type, id } = parseParams(presenceParams, req);
+  /** The item of the address (a content type and an id, as the trash names items). */
+  const itemOf = (req: Request) => parseParams(trashItemParams, req);
+  const others = async (
+    { type, id }: { type: TrashType; id: number },
+    key: string,
+  ): Promise<PresenceAnswer> => {
     const rows = await db
       .select({ name: editingPresence.actorName })
       .from(editingPresence)
@@ -47,11 +42,12 @@ export function presenceRouter(db: Db) {
   };
 
   router.get(PRESENCE_ROUTE, async (req, res) => {
-    res.json(await others(req, actorKey(actorOfResponse(res))));
+    res.json(await others(itemOf(req), actorKey(actorOfResponse(res))));
   });
 
   router.put(PRESENCE_ROUTE, async (req, res) => {
-    const { type, id } = parseParams(presenceParams, req);
+    const item = itemOf(req);
+    const { type, id } = item;
     const actor = actorOfResponse(res);
     const key = actorKey(actor);
     await db
@@ -65,11 +61,11 @@ export function presenceRouter(db: Db) {
     await db
       .delete(editingPresence)
       .where(sql`${editingPresence.seenAt} < now() - (${PRESENCE_TTL_MS * 10} * interval '1 millisecond')`);
-    res.json(await others(req, key));
+    res.json(await others(item, key));
   });
 
   router.delete(PRESENCE_ROUTE, async (req, res) => {
-    const { type, id } = parseParams(presenceParams, req);
+    const { type, id } = itemOf(req);
     await db
       .delete(editingPresence)
       .where(

@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import type { Logger } from 'pino';
 import { REMOTE_FOLDERS, REMOTE_NAMES, promoteReleaseSchema, type RemoteName } from '@agency/contracts';
-import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { conflict, notFound } from '../http/errors';
 import { parseBody } from '../http/validate';
@@ -32,7 +31,7 @@ async function refusals<T>(run: () => Promise<T>): Promise<T> {
  * /api/admin/releases: every remote's live, canary, staged and earlier versions, and the promote and
  * rollback of the release commands for staff in the CMS (mounted behind the staff guards).
  */
-export function releasesRouter({ env, log }: { db: Db; env: Env; log: Logger }) {
+export function releasesRouter({ env, log }: { env: Env; log: Logger }) {
   const router = Router();
   // The store chosen at start (app.ts), looked up when asked: the router is built before it is known.
   const control = () => releaseControl(releaseStoreOf(env));

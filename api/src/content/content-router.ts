@@ -6,7 +6,7 @@ import { parseQuery } from '../http/validate';
 import { IMAGES_DIR } from './content-files';
 import { findBlogPost, findCaseStudy, findPage, listBlogPosts, listCaseStudies } from './content-repository';
 import { canSeeDrafts, listIncludesDrafts } from './reader-access';
-import { createDownloadTokens, type DownloadTokens } from './download-token';
+import type { DownloadTokens } from './download-token';
 import { resourcesRouter } from './resources-router';
 
 /** A slug from the path, or 404: malformed slugs cannot name a row. */
@@ -16,17 +16,11 @@ function slugParam(req: Request): string {
   return parsed.data;
 }
 
-/** Public content: case studies, blog posts, resources, CMS pages. */
-/** `secret` signs gated-download links; share it between API instances (SECRET_KEY). */
-export function contentRouter(
-  db: Db,
-  opts: {
-    secret?: string | undefined;
-    rateLimitScale?: number;
-    /** The signer to use (shared with the HTML lead form); made from `secret` when not given. */
-    tokens?: DownloadTokens;
-  } = {},
-) {
+/**
+ * Public content: case studies, blog posts, resources, CMS pages. `tokens` signs gated-download links
+ * (app.ts shares one signer, from SECRET_KEY, with the HTML lead form).
+ */
+export function contentRouter(db: Db, opts: { tokens: DownloadTokens; rateLimitScale?: number }) {
   const router = Router();
 
   router.use(
@@ -72,14 +66,6 @@ export function contentRouter(
     res.json(page);
   });
 
-  router.use(
-    resourcesRouter(
-      db,
-      opts.tokens ?? createDownloadTokens(opts.secret ? Buffer.from(opts.secret) : undefined),
-      {
-        rateLimitScale: opts.rateLimitScale,
-      },
-    ),
-  );
+  router.use(resourcesRouter(db, opts.tokens, { rateLimitScale: opts.rateLimitScale }));
   return router;
 }

@@ -5,7 +5,7 @@ import {
   PRESENCE_PATH,
   STAFF_ROLES,
   StaffRoutes,
-  TRASH_TYPES,
+  trashItemParams,
   openApiPath,
   adminIdParams,
   auditQuerySchema,
@@ -55,7 +55,6 @@ const presenceSchema = z.object({
   others: z.array(z.object({ name: z.string() })),
 }) satisfies z.ZodType<PresenceAnswer>;
 
-const presenceParams = z.object({ type: z.enum(TRASH_TYPES), id: adminIdParams.shape.id });
 const presencePath = openApiPath(PRESENCE_PATH);
 
 export const staffOperations: Operation[] = [
@@ -128,7 +127,7 @@ export const staffOperations: Operation[] = [
     path: presencePath,
     tag: 'Presence',
     summary: 'Who else has this item open in the CMS now',
-    params: presenceParams,
+    params: trashItemParams,
     responses: { 200: { description: 'The others', schema: presenceSchema } },
     errors: [400],
   }),
@@ -137,7 +136,7 @@ export const staffOperations: Operation[] = [
     path: presencePath,
     tag: 'Presence',
     summary: 'Heartbeat of an open editor (every 20 s); answers who else has the item open',
-    params: presenceParams,
+    params: trashItemParams,
     responses: { 200: { description: 'The others', schema: presenceSchema } },
     errors: [400],
   }),
@@ -146,7 +145,7 @@ export const staffOperations: Operation[] = [
     path: presencePath,
     tag: 'Presence',
     summary: 'The editor was closed',
-    params: presenceParams,
+    params: trashItemParams,
     responses: { 204: { description: 'Gone' } },
     errors: [400],
   }),
