@@ -19,10 +19,9 @@ import { sameOriginWrites } from '../admin/admin-guards';
 import { clientAddress } from '../http/client-address';
 import { TooManyRequestsError, notFound, zodFieldMessages } from '../http/errors';
 import { consumeOrRefuse, limiterFor } from '../http/rate-limit';
-import { newsletterSubscriptions } from '../db/schema';
 import { CONTACT_RATE_LIMIT } from '../contact/contact-router';
 import { contactStore } from '../contact/contact-store';
-import { NEWSLETTER_RATE_LIMIT } from '../newsletter/newsletter-router';
+import { NEWSLETTER_RATE_LIMIT, subscribe } from '../newsletter/newsletter-router';
 import { LEAD_RATE_LIMIT } from '../content/resources-router';
 import { findResource, storeLead } from '../content/content-repository';
 import type { DownloadTokens } from '../content/download-token';
@@ -160,13 +159,7 @@ export function formPostsRouter(env: Env, db: Db, opts: { tokens: DownloadTokens
       return;
     }
     await storeOnce(db, req, res, ['newsletter', clientAddress(req), email], success, async () => {
-      // The unique index on lower(email) decides duplicates atomically, as in the JSON API.
-      const [row] = await db
-        .insert(newsletterSubscriptions)
-        .values({ email })
-        .onConflictDoNothing()
-        .returning({ email: newsletterSubscriptions.email });
-      return row
+      return (await subscribe(db, email))
         ? success
         : {
             form: 'newsletter',

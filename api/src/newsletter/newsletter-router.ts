@@ -9,6 +9,19 @@ import { conflict } from '../http/errors';
 /** Per client address: far above what a person sends, low enough to stop a flood. */
 export const NEWSLETTER_RATE_LIMIT = { limit: 30, windowMs: 15 * 60_000 };
 
+/**
+ * Adds an address to the list; undefined when it is already on it. The unique index on lower(email)
+ * decides duplicates atomically, also across API instances. The JSON API and the HTML form both call it.
+ */
+export async function subscribe(db: Db, email: string) {
+  const [row] = await db
+    .insert(newsletterSubscriptions)
+    .values({ email })
+    .onConflictDoNothing()
+    .returning({ email: newsletterSubscriptions.email, createdAt: newsletterSubscriptions.createdAt });
+  return row;
+}
+
 export function newsletterRouter(db: Db, opts: { rateLimitScale?: number } = {}) {
   const router = Router();
   const limiter = rateLimit(db, {
@@ -23,12 +36,7 @@ export function newsletterRouter(db: Db, opts: { rateLimitScale?: number } = {})
       res.status(201).json({ email, createdAt: new Date().toISOString() });
       return;
     }
-    // The unique index on lower(email) decides duplicates atomically, also across API instances.
-    const [row] = await db
-      .insert(newsletterSubscriptions)
-      .values({ email })
-      .onConflictDoNothing()
-      .returning({ email: newsletterSubscriptions.email, createdAt: newsletterSubscriptions.createdAt });
+    const row = await subscribe(db, email);
     if (!row) throw conflict('This email is already subscribed', ErrorCode.ALREADY_SUBSCRIBED);
     res.status(201).json(row);
   });
