@@ -8,7 +8,6 @@ import { StepItem } from '../shared/approach-steps';
 import { CtaBand } from '../shared/cta-band';
 import { PageHero } from '../shared/page-hero';
 import { ServiceGlyph, visualClass } from '../shared/service-visuals';
-import { darkOutlineButton } from '../shared/dark-outline-button';
 import { StarRating } from '../shared/star-rating';
 import { countedNoun } from '../shared/count-words';
 import { useService } from './api/get-service';
@@ -116,7 +115,7 @@ function ServiceDetailView({ service: s }: { service: ServiceDetail }) {
                   Get Started Today
                   <ArrowRight className="h-5 w-5" aria-hidden="true" />
                 </Link>
-                <Link to="/case-studies" className={darkOutlineButton()}>
+                <Link to="/case-studies" className={buttonClasses('outline-inverse', 'lg')}>
                   View Results
                 </Link>
               </div>

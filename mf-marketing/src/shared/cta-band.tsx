@@ -1,6 +1,5 @@
 import { Link } from '@agency/ui/router';
 import { Container, buttonClasses } from '@agency/ui';
-import { darkOutlineButton } from './dark-outline-button';
 
 /**
  * Closing call to action of a page: a dark band with a heading, a line of copy, the way to the
@@ -33,7 +32,7 @@ export function CtaBand({
             <Link to="/contact" className={buttonClasses('primary', 'lg')}>
               {contactLabel}
             </Link>
-            <Link to={more.to} className={darkOutlineButton()}>
+            <Link to={more.to} className={buttonClasses('outline-inverse', 'lg')}>
               {more.label}
             </Link>
           </div>

@@ -4,14 +4,16 @@ import { cn } from './cn';
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'outline-inverse' | 'ghost' | 'inverse';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
+/** Each look with its focus ring, drawn in a colour that shows on the background the look is for. */
 const variantClasses: Record<ButtonVariant, string> = {
-  primary: 'bg-brand-600 text-white hover:bg-brand-700 shadow-sm',
-  secondary: 'bg-ink-900 text-white hover:bg-ink-800',
-  outline: 'border border-slate-300 bg-white text-ink-900 hover:bg-slate-50',
+  primary: 'bg-brand-600 text-white hover:bg-brand-700 shadow-sm focus-visible:outline-brand-600',
+  secondary: 'bg-ink-900 text-white hover:bg-ink-800 focus-visible:outline-brand-600',
+  outline: 'border border-slate-300 bg-white text-ink-900 hover:bg-slate-50 focus-visible:outline-brand-600',
   /** The outline button on a dark or brand-coloured band. */
-  'outline-inverse': 'border border-white/60 bg-transparent text-white hover:bg-white/10',
-  ghost: 'text-ink-900 hover:bg-slate-100',
-  inverse: 'bg-white text-ink-900 hover:bg-slate-100',
+  'outline-inverse':
+    'border border-white/50 bg-transparent text-white hover:bg-white/10 focus-visible:outline-white',
+  ghost: 'text-ink-900 hover:bg-slate-100 focus-visible:outline-brand-600',
+  inverse: 'bg-white text-ink-900 hover:bg-slate-100 focus-visible:outline-brand-600',
 };
 const sizeClasses: Record<ButtonSize, string> = {
   sm: 'h-9 px-3 text-sm',
@@ -23,7 +25,7 @@ const sizeClasses: Record<ButtonSize, string> = {
 export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra?: string) {
   return cn(
     'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors',
-    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+    'focus-visible:outline-2 focus-visible:outline-offset-2',
     'disabled:pointer-events-none disabled:opacity-60',
     variantClasses[variant],
     sizeClasses[size],

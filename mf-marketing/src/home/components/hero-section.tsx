@@ -1,7 +1,6 @@
 import { Link } from '@agency/ui/router';
 import { ArrowRight } from 'lucide-react';
 import { Container, Skeleton, buttonClasses, LabelledList } from '@agency/ui';
-import { darkOutlineButton } from '../../shared/dark-outline-button';
 import { useHomepageHero } from '../api/get-homepage-hero';
 import { resolveHero, splitTitle } from '../home-content';
 
@@ -51,7 +50,7 @@ export function HeroSection() {
                 {hero.primaryCTA.text}
                 <ArrowRight className="h-5 w-5" aria-hidden="true" />
               </Link>
-              <Link to={hero.secondaryCTA.href} className={darkOutlineButton()}>
+              <Link to={hero.secondaryCTA.href} className={buttonClasses('outline-inverse', 'lg')}>
                 {hero.secondaryCTA.text}
               </Link>
             </div>
