@@ -4,7 +4,7 @@ import { defineConfig, mergeConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { federation } from '@module-federation/vite';
-import { BROWSER_SHARED } from '../packages/federation-config/shared.ts';
+import { SHARED_SINGLETONS } from '../packages/federation-config/shared.ts';
 import { layeredUtilities } from '../packages/federation-config/layered-utilities.ts';
 import { mergeSharedChunks } from '../packages/federation-config/merge-chunks.ts';
 import { deferAppStart } from '../packages/federation-config/defer-app-start.ts';
@@ -39,7 +39,7 @@ export default defineConfig(({ isSsrBuild }): UserConfig => {
         // Remotes are registered at runtime from /remotes-manifest.json (see src/federation/remote-registry.ts);
         // nothing about their location is baked into this build.
         remotes: {},
-        shared: BROWSER_SHARED,
+        shared: SHARED_SINGLETONS,
         shareStrategy: 'loaded-first',
         dts: false,
         dev: { remoteHmr: true },

@@ -4,7 +4,7 @@ import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { federation } from '@module-federation/vite';
-import { BROWSER_SHARED } from './shared.ts';
+import { SHARED_SINGLETONS } from './shared.ts';
 import { layeredUtilities } from './layered-utilities.ts';
 import { exposedName } from './exposed-modules.ts';
 import { serverBuildConfig } from './server-build.ts';
@@ -51,7 +51,7 @@ export function remoteViteConfig({ name, port }: RemoteOptions) {
           name,
           filename: 'remoteEntry.js',
           exposes,
-          shared: BROWSER_SHARED,
+          shared: SHARED_SINGLETONS,
           shareStrategy: 'loaded-first',
           dts: false,
           dev: { remoteHmr: true },

@@ -1,6 +1,8 @@
 /**
  * Modules that must exist once per page. The shell provides them; remotes reuse the shell's copy
- * (loaded-first), and fall back to their own only if no copy is loaded yet.
+ * (loaded-first), and fall back to their own only if no copy is loaded yet. The browser builds share
+ * exactly these (shell/vite.config.ts, remote-vite-config.ts); the server builds leave the same list
+ * to the host (server-build.ts).
  */
 export const SHARED_SINGLETONS = {
   react: { singleton: true, requiredVersion: '^19.0.0' },
@@ -14,11 +16,3 @@ export const SHARED_SINGLETONS = {
 } as const;
 
 export type SharedSingleton = keyof typeof SHARED_SINGLETONS;
-
-/**
- * What the federation plugin shares in the browser builds (the shell's and every remote's). The server
- * builds share the same singletons through the host (server-build.ts). tailwind-merge was shared here
- * as a stateless library until cn() stopped merging at run time (packages/ui/src/cn.ts); a remote
- * release built before that brings its own copy, as it did before the shell offered one.
- */
-export const BROWSER_SHARED = SHARED_SINGLETONS;

@@ -156,10 +156,6 @@ export function markdownEdit(text: string, sel: Selection, action: MarkdownActio
   }
 }
 
-/** Applies an edit to a string (what the textarea does when it takes the edit). */
-export const applyEdit = (text: string, edit: Edit) =>
-  text.slice(0, edit.from) + edit.insert + text.slice(edit.to);
-
 /** Text for a markdown link or image: brackets would end it early. */
 export const linkText = (text: string) => text.replace(/[[\]]/g, '').trim();
 /** Link and image targets the public sanitizer keeps: the web, mail, phone, or a path on the site. */

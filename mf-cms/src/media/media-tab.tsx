@@ -164,7 +164,7 @@ export function MediaTab() {
 }
 
 /** Where a file is used, item by item (older APIs do not say: nothing is shown). */
-export function MediaUses({ item }: { item: MediaItem }) {
+function MediaUses({ item }: { item: MediaItem }) {
   const uses = item.usedBy;
   if (!uses) return null;
   if (!uses.length) return <p className="mt-1 text-xs text-slate-600">Not used anywhere</p>;

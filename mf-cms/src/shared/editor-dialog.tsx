@@ -175,7 +175,7 @@ export function SaveProblem<TRow extends object>({
  * A refused save, for any form that saves with If-Match (editor dialogs, Site Settings): the reason,
  * and after a 412 (`staleMessage`) the way to reload and the staff's own text to copy.
  */
-export function RefusedSave({
+function RefusedSave({
   id,
   problem,
   copy,

@@ -261,7 +261,3 @@ export function CardSkeletons({
     </div>
   );
 }
-
-/** Links styled as inline text links, with a visible focus ring. */
-export const textLinkClasses =
-  'font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
