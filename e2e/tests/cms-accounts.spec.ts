@@ -15,13 +15,7 @@ async function signInWith(page: Page, email: string, password: string) {
 }
 
 async function logout(page: Page) {
-  // A toast at the top right lies over Logout for its few seconds: close it first, as a person would.
-  const close = page.getByRole('region', { name: /^Notifications/ }).getByRole('button', { name: 'Close' });
-  while ((await close.count()) > 0)
-    await close
-      .first()
-      .click({ timeout: 1000 })
-      .catch(() => {});
+  // Playwright's click waits until Logout is the element a pointer would hit (not under a toast).
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
 }

@@ -111,7 +111,7 @@ test.describe('CMS: no work lost', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
     await confirm.getByRole('button', { name: 'Keep editing' }).click();
     // Focus handed back to the tab strip neither switches tabs nor asks again.
-    await page.waitForTimeout(300);
+    await expect(page.getByRole('tab', { name: 'Pages', exact: true })).toBeFocused();
     await expect(confirm).toHaveCount(0);
     await expect(page.getByRole('tab', { name: 'Settings', exact: true })).toHaveAttribute(
       'aria-selected',
