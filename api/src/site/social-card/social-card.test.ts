@@ -1,5 +1,6 @@
 import request from 'supertest';
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test-support/test-app';
@@ -115,7 +116,10 @@ describe('social cards: a 1200×630 PNG per public page, named in its head', () 
   it('a title change gives a new card under a new address', async () => {
     const before = await cardOf('/blog/measure-what-matters');
     const oldCard = (await request(t.app).get(before.path).buffer(true).expect(200)).body as Buffer;
-    const [post] = await t.db.select({ id: blogPosts.id }).from(blogPosts).limit(1);
+    const [post] = await t.db
+      .select({ id: blogPosts.id })
+      .from(blogPosts)
+      .where(eq(blogPosts.slug, 'measure-what-matters'));
     const current = (await staff.get(`/api/admin/blog-posts/${post!.id}`).expect(200)).body;
     const { id: _id, createdAt: _c, updatedAt: _u, ...values } = current;
     await staff
@@ -136,19 +140,38 @@ describe('social cards: a 1200×630 PNG per public page, named in its head', () 
   });
 
   it("draws a case study's card over its own picture", async () => {
+    // The study's picture: a flat green one, so the card shows whether it was drawn in.
+    const upload = await staff
+      .post('/api/admin/upload')
+      .attach('image', await flat(1600, 900, [20, 180, 60]), 'green.png')
+      .expect(201);
+    const [study] = await t.db.select().from(caseStudies).where(eq(caseStudies.slug, 'retailer-growth'));
+    const current = (await staff.get(`/api/admin/case-studies/${study!.id}`).expect(200)).body;
+    const { id: _id, createdAt: _c, updatedAt: _u, ...values } = current;
+    const setPicture = (imageUrl: string) =>
+      staff
+        .put(`/api/admin/case-studies/${study!.id}`)
+        .send({ ...values, imageUrl })
+        .expect(200);
+    await setPicture(upload.body.url as string);
     const { path } = await cardOf('/case-studies/retailer-growth');
     const card = (await request(t.app).get(path).buffer(true).expect(200)).body as Buffer;
     const meta = await sharp(card).metadata();
     expect([meta.width, meta.height]).toEqual([1200, 630]);
-    // The right-hand side shows the picture (the text panel darkens only the left).
-    const withPicture = await meanColour(card, { left: 1100, top: 300, width: 100, height: 100 });
+    // The right-hand side shows the picture under the card's shade (the text panel darkens only the
+    // left): green leads there, as it does in no card without the picture.
+    const greenLead = async (png: Buffer) => {
+      const [r, g, b] = await meanColour(png, { left: 1100, top: 300, width: 100, height: 100 });
+      return g! - Math.max(r!, b!);
+    };
+    expect(await greenLead(card)).toBeGreaterThan(15);
     const plain = (
       await request(t.app)
         .get((await cardOf('/services')).path)
         .buffer(true)
     ).body as Buffer;
-    const withoutPicture = await meanColour(plain, { left: 1100, top: 300, width: 100, height: 100 });
-    expect(withPicture).not.toEqual(withoutPicture);
+    expect(await greenLead(plain)).toBeLessThan(0);
+    await setPicture(values.imageUrl as string);
   });
 
   it('a card that staff replaced in the CMS is their picture, at 1200×630, under a new address', async () => {
