@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, exited, startServer } from '../test-support/server-process';
+import { exited, spawnServer, startServer } from '../test-support/server-process';
 import { LOCK_FILE } from './data-dir-lock';
 
 /**
@@ -13,36 +13,22 @@ import { LOCK_FILE } from './data-dir-lock';
  */
 describe('two servers on one DATA_DIR', () => {
   const children: ChildProcess[] = [];
-  const base = 4630 + (process.pid % 5) * 3;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'data-dir-lock-'));
-  const env = (port: number) => ({ PORT: String(port), DATA_DIR: dataDir });
+  const base = 4630 + (process.pid % 5) * 4;
+  const newDataDir = () => mkdtempSync(path.join(tmpdir(), 'data-dir-lock-'));
+  const dataDir = newDataDir();
+  const env = (port: number, dir = dataDir) => ({ PORT: String(port), DATA_DIR: dir });
 
   afterAll(async () => {
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
     await Promise.all(children.map(exited));
   });
 
-  /** Starts the server and answers its exit code and what it wrote to stderr (it must not start). */
+  /** Starts the server on PGlite and answers its exit code and what it wrote to stderr (it must not start). */
   const runToExit = async (port: number) => {
-    const inherited = { ...process.env };
-    delete inherited['DATABASE_URL'];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
-      cwd: REPO_ROOT,
-      env: {
-        ...inherited,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SEED: 'false',
-        ...env(port),
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const { child, stderr } = spawnServer(env(port), { unset: ['DATABASE_URL'] });
     children.push(child);
-    let stderr = '';
-    child.stderr?.on('data', (d) => (stderr += String(d)));
     const code = await exited(child);
-    return { code, stderr };
+    return { code, stderr: stderr() };
   };
 
   it('the second exits non-zero, naming the folder and the running process; the first keeps serving', async () => {
@@ -58,15 +44,18 @@ describe('two servers on one DATA_DIR', () => {
   }, 120_000);
 
   it('a lock left by a server that died (killed) is taken over by the next start', async () => {
-    const first = children[0]!;
+    // A folder of its own: the first test's server still holds the other one.
+    const dir = newDataDir();
+    const { child: first } = await startServer(env(base + 2, dir));
+    children.push(first);
     first.kill('SIGKILL');
     await exited(first);
     // The dead server's lock is still there.
-    expect(JSON.parse(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8'))).toMatchObject({ pid: first.pid });
-    const next = await startServer(env(base + 2));
+    expect(JSON.parse(readFileSync(path.join(dir, LOCK_FILE), 'utf8'))).toMatchObject({ pid: first.pid });
+    const next = await startServer(env(base + 3, dir));
     children.push(next.child);
     expect((await fetch(`${next.url}/readyz`)).status).toBe(200);
-    expect(JSON.parse(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8'))).toMatchObject({
+    expect(JSON.parse(readFileSync(path.join(dir, LOCK_FILE), 'utf8'))).toMatchObject({
       pid: next.child.pid,
     });
   }, 120_000);

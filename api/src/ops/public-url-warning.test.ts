@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { REPO_ROOT, exited } from '../test-support/server-process';
+import { exited, spawnServer } from '../test-support/server-process';
 import { createTestApp } from '../test-support/test-app';
 import { signIn, staffClient, STAFF_PASSWORD } from '../admin/admin-test-support';
 
@@ -15,37 +15,29 @@ const WARNING =
 
 describe('production without PUBLIC_URL', () => {
   const port = 4640 + (process.pid % 5);
-  let child: ReturnType<typeof spawn> | undefined;
+  let child: ChildProcess | undefined;
   afterAll(async () => {
     child?.kill('SIGTERM');
     if (child) await exited(child);
   });
 
   it('starts (a bare `npm start` still works) and its start-up log says links point at localhost and how to fix it', async () => {
-    const inherited = { ...process.env };
-    delete inherited['DATABASE_URL'];
-    delete inherited['PUBLIC_URL'];
-    child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
-      cwd: REPO_ROOT,
-      env: {
-        ...inherited,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
+    const server = spawnServer(
+      {
         PORT: String(port),
         LOG_LEVEL: 'info',
-        SEED: 'false',
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'public-url-')),
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    child.stdout?.on('data', (d) => (stdout += String(d)));
+      { unset: ['DATABASE_URL', 'PUBLIC_URL'] },
+    );
+    child = server.child;
     const deadline = Date.now() + 60_000;
-    while (!stdout.includes('Site ready') && Date.now() < deadline && child.exitCode === null) {
+    while (!server.stdout().includes('Site ready') && Date.now() < deadline && child.exitCode === null) {
       await new Promise((r) => setTimeout(r, 150));
     }
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
-    const lines = stdout
+    const lines = server
+      .stdout()
       .split('\n')
       .filter(Boolean)
       .map((l) => JSON.parse(l) as { level: number; msg: string });

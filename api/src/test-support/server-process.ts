@@ -4,14 +4,16 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** The real server (api/src/server.ts) as a child process, for crash and shutdown tests. */
-export async function startServer(
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; url: string }> {
-  const port = env.PORT!;
+/**
+ * The real server (api/src/server.ts) as a child process, with the tests' defaults (production mode,
+ * loopback, warnings only, no seed) under `env`. `unset` drops inherited variables (DATABASE_URL for a
+ * test about the PGlite data folder). `stdout()`/`stderr()` answer what it wrote so far.
+ */
+export function spawnServer(env: Record<string, string>, opts: { unset?: string[] } = {}) {
   const inherited = { ...process.env };
   // npm run test:pg blanks DATABASE_URL for the test process; a server given none uses PGlite.
   if (!inherited['DATABASE_URL']) delete inherited['DATABASE_URL'];
+  for (const name of opts.unset ?? []) delete inherited[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
     cwd: REPO_ROOT,
     env: {
@@ -22,14 +24,24 @@ export async function startServer(
       SEED: 'false',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stdout = '';
   let stderr = '';
+  child.stdout?.on('data', (d) => (stdout += String(d)));
   child.stderr?.on('data', (d) => (stderr += String(d)));
-  const url = `http://127.0.0.1:${port}`;
+  return { child, stdout: () => stdout, stderr: () => stderr };
+}
+
+/** spawnServer, answered once its /healthz answers: for crash and shutdown tests. */
+export async function startServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string }> {
+  const { child, stderr } = spawnServer(env);
+  const url = `http://127.0.0.1:${env.PORT!}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}): ${stderr}`);
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}): ${stderr()}`);
     const ok = await fetch(`${url}/healthz`).then(
       (r) => r.ok,
       () => false,
@@ -38,7 +50,7 @@ export async function startServer(
     if (Date.now() > deadline) {
       // Not left behind holding its port.
       child.kill('SIGKILL');
-      throw new Error(`server on ${port} did not start: ${stderr}`);
+      throw new Error(`server on ${env.PORT} did not start: ${stderr()}`);
     }
     await new Promise((r) => setTimeout(r, 150));
   }
