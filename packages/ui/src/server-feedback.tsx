@@ -14,6 +14,8 @@ export function useServerFeedback<Name extends string>(outcome: FormOutcome | nu
   return {
     /** The values the server sent back, by field name. */
     kept,
+    /** The server's form-wide message (a rate limit, a refused origin), until the form is sent again. */
+    message: serverMessage,
     /** The fields' messages and control props, given the browser's own validation errors (react-hook-form's). */
     fieldsWith(clientErrors: { [K in Name]?: { message?: string } }) {
       const messageOf = (name: Name): string | undefined => clientErrors[name]?.message ?? serverErrors[name];

@@ -8,7 +8,7 @@ import {
   newsletterSchema,
   type NewsletterInput,
 } from '@agency/contracts/browser';
-import { Button, FieldError, Input, cn, useFormOutcome } from '@agency/ui';
+import { Button, FieldError, Input, cn, useFormOutcome, useServerFeedback } from '@agency/ui';
 import { useLocation } from '@agency/ui/router';
 import { toast } from '@agency/ui/toast';
 import { useSubscribe } from '../api/subscribe';
@@ -26,7 +26,7 @@ export function NewsletterSignup({ tone = 'dark' }: { tone?: 'dark' | 'light' })
   const { pathname } = useLocation();
   const outcome = useFormOutcome('newsletter');
   const [subscribed, setSubscribed] = useState(outcome?.status === 'success');
-  const [serverError, setServerError] = useState(outcome?.errors?.['email'] ?? outcome?.message);
+  const feedback = useServerFeedback<'email'>(outcome);
   const mutation = useSubscribe();
   const {
     register,
@@ -69,10 +69,11 @@ export function NewsletterSignup({ tone = 'dark' }: { tone?: 'dark' | 'light' })
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    setServerError(undefined);
+    feedback.clear();
     return submit(event);
   };
-  const emailError = errors.email?.message ?? serverError;
+  // One field: the server's form-wide message (a rate limit) shows beside it too.
+  const emailError = feedback.fieldsWith(errors).messageOf('email') ?? feedback.message;
 
   if (subscribed) {
     return (
@@ -111,7 +112,7 @@ export function NewsletterSignup({ tone = 'dark' }: { tone?: 'dark' | 'light' })
           invalid={Boolean(emailError)}
           aria-describedby={emailError ? `${id}-email-error` : undefined}
           // The address the server sent back (no JavaScript), kept in the HTML.
-          defaultValue={outcome?.status === 'success' ? undefined : outcome?.values?.['email']}
+          defaultValue={feedback.kept['email']}
           className="sm:flex-1"
           {...register('email')}
         />
