@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferEntry, loaderSource, ROUTE_PRELOADS_ID } from './defer-app-start';
+import { deferEntry, loaderSource } from './defer-app-start';
+import { PAGE_DATA_IDS } from '../contracts/src/page-data';
 
 const BUILT = `<head>
     <script type="module" crossorigin src="/assets/mf-entry-bootstrap-0-abc.js"></script>
@@ -40,7 +41,7 @@ describe('the loader in the page', () => {
   it('waits for the stylesheets and the frame that paints, then hints the shell and route scripts at once and adds the entry', () => {
     vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
     document.head.innerHTML = `<link rel="stylesheet" href="/assets/index.css">
-      <script type="application/json" id="${ROUTE_PRELOADS_ID}">["/remotes/mf-marketing/remoteEntry.js","/remotes/mf-marketing/assets/home.js"]</script>`;
+      <script type="application/json" id="${PAGE_DATA_IDS.routePreloads}">["/remotes/mf-marketing/remoteEntry.js","/remotes/mf-marketing/assets/home.js"]</script>`;
     new Function(loaderSource('/assets/entry.js', ['/assets/react-dom.js']))();
     // The stylesheet is still on its way (jsdom loads none): nothing competes with it yet.
     expect(modulepreloads()).toEqual([]);
@@ -60,7 +61,7 @@ describe('the loader in the page', () => {
 
   it('starts once, even when the page also finishes loading', () => {
     vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
-    document.head.innerHTML = `<script type="application/json" id="${ROUTE_PRELOADS_ID}">[]</script>`;
+    document.head.innerHTML = `<script type="application/json" id="${PAGE_DATA_IDS.routePreloads}">[]</script>`;
     new Function(loaderSource('/assets/entry.js', ['/assets/a.js']))();
     window.dispatchEvent(new Event('load'));
     vi.runAllTimers();
@@ -83,7 +84,7 @@ describe('the loader in the page', () => {
     vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
     paintTimingWithoutPaint();
     document.body.innerHTML = '<div id="root"></div>';
-    document.head.innerHTML = `<script type="application/json" id="${ROUTE_PRELOADS_ID}">["/remotes/mf-cms/remoteEntry.js"]</script>`;
+    document.head.innerHTML = `<script type="application/json" id="${PAGE_DATA_IDS.routePreloads}">["/remotes/mf-cms/remoteEntry.js"]</script>`;
     new Function(loaderSource('/assets/entry.js'))();
     vi.advanceTimersByTime(10);
     expect(entryScript()).toBe('/assets/entry.js');
@@ -94,7 +95,7 @@ describe('the loader in the page', () => {
     vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
     paintTimingWithoutPaint();
     document.body.innerHTML = '<div id="root"><header>Distilled Digital</header></div>';
-    document.head.innerHTML = `<script type="application/json" id="${ROUTE_PRELOADS_ID}">[]</script>`;
+    document.head.innerHTML = `<script type="application/json" id="${PAGE_DATA_IDS.routePreloads}">[]</script>`;
     new Function(loaderSource('/assets/entry.js'))();
     vi.advanceTimersByTime(2900);
     expect(entryScript()).toBeUndefined();

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
+import { PAGE_DATA_IDS } from '../contracts/src/page-data';
 
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="[^"]+">\s*/g;
-
-/** Id of the JSON block in which the server lists the route's own scripts (its remote's entry). */
-export const ROUTE_PRELOADS_ID = 'route-preloads';
 
 /**
  * The loader's source, an `async` script: it runs as soon as it arrives, waits only for the page's
@@ -24,7 +22,7 @@ export function loaderSource(entry: string, preloads: string[] = []): string {
     var head = document.head;
     var hrefs = ${JSON.stringify(preloads)};
     try {
-      var listed = document.getElementById(${JSON.stringify(ROUTE_PRELOADS_ID)});
+      var listed = document.getElementById(${JSON.stringify(PAGE_DATA_IDS.routePreloads)});
       if (listed) hrefs = hrefs.concat(JSON.parse(listed.textContent || '[]'));
     } catch (e) {}
     for (var i = 0; i < hrefs.length; i++) {
@@ -93,7 +91,7 @@ export function loaderSource(entry: string, preloads: string[] = []): string {
   }
   window.addEventListener('load', afterPaint, { once: true });
   // The head (every stylesheet and the route's list) is parsed once the route's list is there.
-  if (document.readyState !== 'loading' || document.getElementById(${JSON.stringify(ROUTE_PRELOADS_ID)}))
+  if (document.readyState !== 'loading' || document.getElementById(${JSON.stringify(PAGE_DATA_IDS.routePreloads)}))
     afterStylesheets();
   else document.addEventListener('DOMContentLoaded', afterStylesheets, { once: true });
 })();

@@ -1,16 +1,6 @@
 import type { Plugin } from 'vite';
 import { exposedName } from './exposed-modules';
-
-/** File a remote's browser build writes beside remoteEntry.js: which scripts each module needs. */
-export const PRELOADS_FILE = 'preloads.json';
-
-/** Paths relative to the remote's base URL (`assets/x.js`). */
-export interface RemotePreloads {
-  /** What remoteEntry.js imports as soon as it runs. */
-  entry: string[];
-  /** Per exposed module (`HomePage`): its chunk and every chunk it imports statically. */
-  modules: Record<string, string[]>;
-}
+import { REMOTE_PRELOADS_FILE, type RemotePreloads } from '../contracts/src/page-data';
 
 interface ChunkLike {
   type: 'chunk';
@@ -61,7 +51,7 @@ export function remotePreloads(
 }
 
 /**
- * Vite plugin (remote browser builds): writes PRELOADS_FILE, so the server can list the route's own
+ * Vite plugin (remote browser builds): writes REMOTE_PRELOADS_FILE, so the server can list the route's own
  * scripts in the page and the browser fetches them in one parallel batch instead of discovering them
  * one import level at a time (remoteEntry → its runtime → the module → the module's chunks).
  */
@@ -72,7 +62,7 @@ export function emitModulePreloads(): Plugin {
     enforce: 'post',
     generateBundle(_options, bundle) {
       const preloads = remotePreloads(bundle as unknown as Record<string, ChunkLike | { type: 'asset' }>);
-      this.emitFile({ type: 'asset', fileName: PRELOADS_FILE, source: JSON.stringify(preloads) });
+      this.emitFile({ type: 'asset', fileName: REMOTE_PRELOADS_FILE, source: JSON.stringify(preloads) });
     },
   };
 }

@@ -7,7 +7,8 @@ import './styles.css';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/router';
 import { AppProviders } from './app/app-providers';
-import { SSR_STATE_ELEMENT_ID, type SsrState } from './app/ssr-state';
+import { PAGE_DATA_IDS } from '@agency/contracts/page-data';
+import type { SsrState } from './app/ssr-state';
 import { matchSiteRoute } from '@agency/contracts/site-routes';
 import {
   CLIENT_ONLY_DIGEST,
@@ -21,7 +22,7 @@ import { loadRemoteModule, loadRemotesManifest, registerManifestRemotes } from '
 const PAGE_PRELOAD_WAIT_MS = 3000;
 
 function readSsrState(): SsrState | undefined {
-  const text = document.getElementById(SSR_STATE_ELEMENT_ID)?.textContent;
+  const text = document.getElementById(PAGE_DATA_IDS.ssrState)?.textContent;
   if (!text) return undefined;
   try {
     return JSON.parse(text) as SsrState;

@@ -18,3 +18,4 @@ export * from './revisions';
 export * from './rich-text-policy';
 export * from './staff';
 export * from './form-posts';
+export * from './page-data';

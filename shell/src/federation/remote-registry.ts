@@ -1,5 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import { ApiRoutes, REMOTE_NAMES, type RemoteName, type RemotesManifest } from '@agency/contracts/routes';
+import { PAGE_DATA_IDS } from '@agency/contracts/page-data';
 
 let registered = false;
 
@@ -8,7 +9,7 @@ let registered = false;
  * the HTML, else from the (never cached) manifest endpoint.
  */
 export async function loadRemotesManifest(): Promise<RemotesManifest> {
-  const inline = document.getElementById('remotes-manifest')?.textContent;
+  const inline = document.getElementById(PAGE_DATA_IDS.manifest)?.textContent;
   if (inline) {
     try {
       return JSON.parse(inline) as RemotesManifest;

@@ -13,6 +13,7 @@ import {
   type RemoteName,
   type RemoteOverrides,
   type RemotesManifest,
+  PAGE_DATA_IDS,
   StaffMessages,
 } from '@agency/contracts';
 import type { Db } from '../../db/client';
@@ -122,9 +123,11 @@ const appNeedsScript = () =>
 function runtimeHints(manifest: RemotesManifest, stylesheets: string[], routeScripts: string[] = []) {
   return [
     ...stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}" />`),
-    `<script type="application/json" id="remotes-manifest">${safeJson(manifest)}</script>`,
+    `<script type="application/json" id="${PAGE_DATA_IDS.manifest}">${safeJson(manifest)}</script>`,
     ...(routeScripts.length
-      ? [`<script type="application/json" id="route-preloads">${safeJson(routeScripts)}</script>`]
+      ? [
+          `<script type="application/json" id="${PAGE_DATA_IDS.routePreloads}">${safeJson(routeScripts)}</script>`,
+        ]
       : []),
   ]
     .map((t) => `    ${t}\n`)
@@ -345,7 +348,9 @@ export function pageRenderer(
       ),
       root: page?.html ?? '',
       bodyEnd:
-        (page ? `<script type="application/json" id="ssr-state">${safeJson(page.state)}</script>` : '') +
+        (page
+          ? `<script type="application/json" id="${PAGE_DATA_IDS.ssrState}">${safeJson(page.state)}</script>`
+          : '') +
         (route?.kind === 'app' ? appNeedsScript() : '') +
         (preview ? previewBanner(preview) : '') +
         (content ? contentPreviewBanner() : ''),

@@ -9,6 +9,7 @@ import { serverBuildOf } from '../remotes-manifest';
 import { releaseCacheDir } from '../../releases/active-release-store';
 import { resolveShared, type SharedResolution } from './resolve-hook.mjs';
 import { unsharedSingletons, type RemoteServerBuild, type ShellServerBuild } from './server-build-contract';
+import { REMOTE_PRELOADS_FILE, type RemotePreloads } from '@agency/contracts';
 
 export interface LoadedRemote {
   version: string;
@@ -17,10 +18,10 @@ export interface LoadedRemote {
   css: string[];
   /**
    * The browser build's scripts, relative to the remote's base URL: those remoteEntry.js starts with,
-   * and per exposed module those it needs (`preloads.json`, packages/federation-config/module-preloads.ts).
+   * and per exposed module those it needs (REMOTE_PRELOADS_FILE, written by packages/federation-config/module-preloads.ts).
    * Empty for a build made before that file existed.
    */
-  scripts: { entry: string[]; modules: Record<string, string[]> };
+  scripts: RemotePreloads;
 }
 
 /** The paths of `v` that stay inside the build's folder (`assets/x.js`); anything else is dropped. */
@@ -35,7 +36,7 @@ const relativeFiles = (v: unknown): string[] =>
 function scriptsBeside(serverEntry: string): LoadedRemote['scripts'] {
   const none = { entry: [], modules: {} };
   try {
-    const file = path.join(path.dirname(path.dirname(serverEntry)), 'preloads.json');
+    const file = path.join(path.dirname(path.dirname(serverEntry)), REMOTE_PRELOADS_FILE);
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as { entry?: unknown; modules?: unknown };
     const modules = Object.fromEntries(
       Object.entries((parsed.modules ?? {}) as Record<string, unknown>).map(([k, v]) => [
