@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The staff password the e2e servers start with (playwright.config.ts). */
 export const STAFF_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-staff-password';
@@ -58,4 +58,24 @@ export async function writeBlogPost(
   if (published) await dialog.getByRole('switch', { name: 'Published' }).click();
   await dialog.getByRole('button', { name: 'Save Blog Post' }).click();
   await expect(dialog).toHaveCount(0);
+}
+
+/** A staff API client of its own (not the visitor's page): signed in, same-site Origin on writes. */
+export async function staffApi(baseURL: string | undefined): Promise<APIRequestContext> {
+  const staff = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: new URL(baseURL!).origin } });
+  const auth = await staff.post('/api/admin/auth', { data: { password: STAFF_PASSWORD } });
+  expect(auth.ok(), `staff sign-in answered ${auth.status()}`).toBe(true);
+  return staff;
+}
+
+/** The rows GET /api/admin/leads answers for one lead type and search text (what the server stored). */
+export async function storedLeads(baseURL: string | undefined, type: 'contacts' | 'newsletter', q: string) {
+  const staff = await staffApi(baseURL);
+  try {
+    const res = await staff.get(`/api/admin/leads?type=${type}&q=${encodeURIComponent(q)}`);
+    expect(res.ok(), `leads answered ${res.status()}`).toBe(true);
+    return (await res.json()) as Record<string, unknown>[];
+  } finally {
+    await staff.dispose();
+  }
 }

@@ -1,26 +1,6 @@
-import { expect, request, test, type APIRequestContext } from '@playwright/test';
-import { STAFF_PASSWORD as PASSWORD } from '../support/cms';
+import { expect, test } from '@playwright/test';
+import { storedLeads } from '../support/cms';
 import { openPage, uniqueEmail } from '../support/site';
-
-/** A staff API client of its own (not the visitor's page): signed in, same-site Origin on writes. */
-async function staffApi(baseURL: string | undefined): Promise<APIRequestContext> {
-  const staff = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: new URL(baseURL!).origin } });
-  const auth = await staff.post('/api/admin/auth', { data: { password: PASSWORD } });
-  expect(auth.ok(), `staff sign-in answered ${auth.status()}`).toBe(true);
-  return staff;
-}
-
-/** The rows GET /api/admin/leads answers for one lead type and search text. */
-async function storedLeads(baseURL: string | undefined, type: 'contacts' | 'newsletter', q: string) {
-  const staff = await staffApi(baseURL);
-  try {
-    const res = await staff.get(`/api/admin/leads?type=${type}&q=${encodeURIComponent(q)}`);
-    expect(res.ok(), `leads answered ${res.status()}`).toBe(true);
-    return (await res.json()) as Record<string, unknown>[];
-  } finally {
-    await staff.dispose();
-  }
-}
 
 test.describe('contact form', () => {
   test('shows every validation message of the spec on an empty submit', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, request, test } from '@playwright/test';
-import { STAFF_PASSWORD as PASSWORD } from '../support/cms';
+import { expect, test } from '@playwright/test';
+import { storedLeads } from '../support/cms';
 import { uniqueEmail } from '../support/site';
 
 /**
@@ -34,16 +34,9 @@ test('a contact form sent before the scripts arrive is stored and thanked', asyn
   await form.getByRole('button', { name: /Get Your Free Strategy Session/ }).click();
   await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
 
-  const staff = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: new URL(baseURL!).origin } });
-  try {
-    expect((await staff.post('/api/admin/auth', { data: { password: PASSWORD } })).ok()).toBe(true);
-    const res = await staff.get(`/api/admin/leads?type=contacts&q=${encodeURIComponent(email)}`);
-    const rows = (await res.json()) as Record<string, unknown>[];
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ firstName: 'Early', lastName: 'Bird', email });
-  } finally {
-    await staff.dispose();
-  }
+  const rows = await storedLeads(baseURL, 'contacts', email);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ firstName: 'Early', lastName: 'Bird', email });
   // Once the scripts arrive the page hydrates into the same state (no mismatch, no flash).
   release();
   await expect(page.locator('html[data-hydrated]')).toBeAttached({ timeout: 45_000 });

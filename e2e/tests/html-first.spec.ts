@@ -1,5 +1,5 @@
-import { expect, request, test, type Page } from '@playwright/test';
-import { STAFF_PASSWORD as PASSWORD } from '../support/cms';
+import { expect, test, type Page } from '@playwright/test';
+import { storedLeads } from '../support/cms';
 import { uniqueEmail } from '../support/site';
 
 /**
@@ -8,20 +8,6 @@ import { uniqueEmail } from '../support/site';
  * the page it redirects back to shows the outcome. What a visitor typed never appears in a URL.
  */
 test.use({ javaScriptEnabled: false });
-
-/** The rows GET /api/admin/leads answers for one lead type and search text (staff, own client). */
-async function storedLeads(baseURL: string | undefined, type: 'contacts' | 'newsletter', q: string) {
-  const staff = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: new URL(baseURL!).origin } });
-  try {
-    const auth = await staff.post('/api/admin/auth', { data: { password: PASSWORD } });
-    expect(auth.ok(), `staff sign-in answered ${auth.status()}`).toBe(true);
-    const res = await staff.get(`/api/admin/leads?type=${type}&q=${encodeURIComponent(q)}`);
-    expect(res.ok(), `leads answered ${res.status()}`).toBe(true);
-    return (await res.json()) as Record<string, unknown>[];
-  } finally {
-    await staff.dispose();
-  }
-}
 
 /** Every URL the page requests (navigations, redirects, subresources), to check none carries input. */
 function watchUrls(page: Page) {

@@ -1,5 +1,5 @@
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { STAFF_PASSWORD as PASSWORD } from '../support/cms';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { staffApi } from '../support/cms';
 import { openPage } from '../support/site';
 
 /** The seeded values (DEFAULT_SITE_SETTINGS), which the other specs expect. */
@@ -14,14 +14,6 @@ const SEEDED = {
     youtube: 'https://www.youtube.com/@distilleddigital',
   },
 };
-
-/** A staff API client of its own (not the visitor's page): signed in, same-site Origin on writes. */
-async function staffApi(baseURL: string | undefined): Promise<APIRequestContext> {
-  const staff = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: new URL(baseURL!).origin } });
-  const auth = await staff.post('/api/admin/auth', { data: { password: PASSWORD } });
-  expect(auth.ok(), `staff sign-in answered ${auth.status()}`).toBe(true);
-  return staff;
-}
 
 /** GET /api/admin/site-settings answers [{ key, value }]; PUT takes the whole object. */
 async function readSettings(staff: APIRequestContext): Promise<Record<string, unknown>> {
