@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test-support/test-app';
-import { STAFF_PASSWORD, signIn, staffClient } from './admin-test-support';
+import { CASE_STUDY_FIELDS, STAFF_PASSWORD, signIn, staffClient } from './admin-test-support';
 
 type Staff = ReturnType<typeof staffClient>;
 
@@ -78,13 +78,7 @@ const CASES: EntityCase[] = [
     valid: {
       slug: 'acme-growth',
       title: 'Acme growth',
-      client: 'Acme',
-      industry: 'Retail',
-      duration: '6 months',
-      challenge: 'Low traffic',
-      solution: 'Content',
-      results: [{ metric: 'Traffic', value: '+200%' }],
-      services: ['SEO'],
+      ...CASE_STUDY_FIELDS,
     },
     change: { imageUrl: '/uploads/abc.png', published: true },
     missing: {

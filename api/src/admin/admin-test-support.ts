@@ -28,3 +28,14 @@ export function staffClient(app: App, cookie: string) {
     delete: (url: string) => withHeaders(agent.delete(url)),
   };
 }
+
+/** A case study's fields besides its slug and title: what a test that needs one stored sends. */
+export const CASE_STUDY_FIELDS = {
+  client: 'Acme',
+  industry: 'Retail',
+  duration: '6 months',
+  challenge: 'Low traffic',
+  solution: 'Content',
+  results: [{ metric: 'Traffic', value: '+200%' }],
+  services: ['SEO'],
+};

@@ -2,20 +2,11 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test-support/test-app';
 import { pngOfSize, storedFileRows } from '../test-support/files';
-import { STAFF_PASSWORD, signIn, staffClient } from './admin-test-support';
+import { CASE_STUDY_FIELDS, STAFF_PASSWORD, signIn, staffClient } from './admin-test-support';
 
 /** Issue 25 item 2: a file in use cannot be deleted; an unused one goes to the Trash like content. */
 
-const CASE_STUDY = {
-  client: 'Acme',
-  industry: 'Retail',
-  duration: '6 months',
-  challenge: 'Low traffic',
-  solution: 'Content',
-  results: [{ metric: 'Traffic', value: '+200%' }],
-  services: ['SEO'],
-  published: true,
-};
+const CASE_STUDY = { ...CASE_STUDY_FIELDS, published: true };
 
 describe('media in use and the media Trash', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;

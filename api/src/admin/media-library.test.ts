@@ -8,7 +8,7 @@ import { standInSite } from '../test-support/stand-in-site';
 import { storedFileRows } from '../test-support/files';
 import { caseStudies, media } from '../db/schema';
 import { backfillDerivatives } from '../files/uploaded-files';
-import { STAFF_PASSWORD, signIn, staffClient } from './admin-test-support';
+import { CASE_STUDY_FIELDS, STAFF_PASSWORD, signIn, staffClient } from './admin-test-support';
 
 /** A real image of `width`×`height` with some detail (noise), different for every `seed`. */
 async function photo(width: number, height: number, seed = 1): Promise<Buffer> {
@@ -23,16 +23,7 @@ async function photo(width: number, height: number, seed = 1): Promise<Buffer> {
     .toBuffer();
 }
 
-const CASE_STUDY = {
-  client: 'Acme',
-  industry: 'Retail',
-  duration: '6 months',
-  challenge: 'Low traffic',
-  solution: 'Content',
-  results: [{ metric: 'Traffic', value: '+200%' }],
-  services: ['SEO'],
-  published: true,
-};
+const CASE_STUDY = { ...CASE_STUDY_FIELDS, published: true };
 
 describe('the media library: dedup, responsive copies, alt text', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
