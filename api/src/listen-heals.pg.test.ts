@@ -3,8 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { startServer } from './test-support/server-process';
+import { onPostgres, scratchDatabase, signInOver, startServer, stopAll } from './test-support/server-process';
 
 /**
  * Two API processes on one PostgreSQL database whose LISTEN connections are terminated by the
@@ -22,27 +21,14 @@ describe.skipIf(!baseUrl)('the LISTEN link after pg_terminate_backend, two insta
   const ports = [base, base + 1];
   const metricsPort = base + 2;
   const dbName = `listen_${process.pid}_${Date.now()}`;
-  let dbUrl = '';
-
-  const onServer = async <T>(connectionString: string, run: (c: pg.Client) => Promise<T>) => {
-    const c = new pg.Client({ connectionString });
-    await c.connect();
-    try {
-      return await run(c);
-    } finally {
-      await c.end();
-    }
-  };
+  let db: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
 
   beforeAll(async () => {
-    await onServer(baseUrl!, (c) => c.query(`create database ${dbName}`));
-    const u = new URL(baseUrl!);
-    u.pathname = `/${dbName}`;
-    dbUrl = u.toString();
+    db = await scratchDatabase(baseUrl!, dbName);
     for (const [i, port] of ports.entries()) {
       const { child } = await startServer({
         PORT: String(port),
-        DATABASE_URL: dbUrl,
+        DATABASE_URL: db.url,
         DATA_DIR: mkdtempSync(path.join(tmpdir(), `listen-heals-${i}-`)),
         ADMIN_PASSWORD: PASSWORD,
         SEED: 'true',
@@ -53,28 +39,13 @@ describe.skipIf(!baseUrl)('the LISTEN link after pg_terminate_backend, two insta
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(
-      children.map(
-        (c) =>
-          new Promise<void>((resolve) =>
-            c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGTERM')),
-          ),
-      ),
-    );
-    await onServer(baseUrl!, (c) => c.query(`drop database if exists ${dbName} with (force)`));
+    await stopAll(children);
+    await db?.drop();
   }, 60_000);
 
   const url = (i: number, p: string) => `http://127.0.0.1:${ports[i]}${p}`;
   const origin = (i: number) => `http://127.0.0.1:${ports[i]}`;
-  const signIn = async (i: number) => {
-    const login = await fetch(url(i, '/api/admin/auth'), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: origin(i) },
-      body: JSON.stringify({ password: PASSWORD }),
-    });
-    expect(login.status).toBe(200);
-    return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  };
+  const signIn = (i: number) => signInOver(origin(i), PASSWORD);
   const addTestimonial = async (cookie: string, name: string) => {
     const created = await fetch(url(1, '/api/admin/testimonials'), {
       method: 'POST',
@@ -131,7 +102,7 @@ describe.skipIf(!baseUrl)('the LISTEN link after pg_terminate_backend, two insta
     await cacheOn0();
     // Every LISTEN connection of this database (one per instance); an idle one last ran its LISTEN
     // or pg-listen's periodic check.
-    const terminated = await onServer(baseUrl!, (c) =>
+    const terminated = await onPostgres(baseUrl!, (c) =>
       c.query(
         `select pg_terminate_backend(pid) from pg_stat_activity
           where datname = $1 and (query ilike 'listen %' or query ilike 'select pg_backend_pid()')`,

@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { REPO_ROOT, startServer } from './test-support/server-process';
+import { REPO_ROOT, onPostgres, scratchDatabase, startServer, stopAll } from './test-support/server-process';
 import { openDatabase, type Database } from './db/client';
 import { storeRelease } from './releases/database-release-queries';
 
@@ -44,25 +43,14 @@ describe.skipIf(!baseUrl)('releases: two API instances on one PostgreSQL', () =>
   /** Where the release commands run: neither instance's directory, nor the repository. */
   const elsewhere = mkdtempSync(path.join(tmpdir(), 'release-elsewhere-'));
   let dbUrl = '';
+  let db: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
   let database: Database | undefined;
   /** The version the real release (vite build of mf-content) got. */
   let built = '';
 
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: baseUrl });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-
   beforeAll(async () => {
-    await admin(`create database ${dbName}`);
-    const u = new URL(baseUrl!);
-    u.pathname = `/${dbName}`;
-    dbUrl = u.toString();
+    db = await scratchDatabase(baseUrl!, dbName);
+    dbUrl = db.url;
     // One at a time, so the migrations run once.
     for (const [i, port] of ports.entries()) {
       const dataDir = mkdtempSync(path.join(tmpdir(), `releases-${i}-`));
@@ -81,15 +69,8 @@ describe.skipIf(!baseUrl)('releases: two API instances on one PostgreSQL', () =>
 
   afterAll(async () => {
     await database?.close();
-    await Promise.all(
-      children.map(
-        (c) =>
-          new Promise<void>((resolve) =>
-            c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGTERM')),
-          ),
-      ),
-    );
-    await admin(`drop database if exists ${dbName} with (force)`);
+    await stopAll(children);
+    await db?.drop();
   }, 60_000);
 
   const url = (i: number, p: string) => `http://127.0.0.1:${ports[i]}${p}`;
@@ -151,15 +132,13 @@ describe.skipIf(!baseUrl)('releases: two API instances on one PostgreSQL', () =>
     for (const dir of dataDirs) expect(existsSync(path.join(dir, 'releases'))).toBe(false);
 
     // remoteEntry.js and a chunk, byte-identical from both, with the disk store's headers.
-    const c = new pg.Client({ connectionString: dbUrl });
-    await c.connect();
-    const chunks = await c
-      .query<{ path: string }>(
+    const chunks = await onPostgres(dbUrl, (c) =>
+      c.query<{ path: string }>(
         `select f.path from release_files f join releases r on r.id = f.release_id
           where r.version = $1 and f.path like 'assets/%.js' order by f.path limit 1`,
         [built],
-      )
-      .finally(() => c.end());
+      ),
+    );
     const chunk = `/releases/mf-content/${built}/${chunks.rows[0]!.path}`;
     for (const p of [entryOf(built), chunk]) {
       const br = { 'Accept-Encoding': 'br, gzip' };

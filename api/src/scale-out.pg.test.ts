@@ -4,8 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { startServer } from './test-support/server-process';
+import { onPostgres, scratchDatabase, signInOver, startServer, stopAll } from './test-support/server-process';
 import { pngOfSize } from './test-support/files';
 
 /**
@@ -24,23 +23,10 @@ describe.skipIf(!baseUrl)('scale-out: two API instances on one PostgreSQL', () =
   const children: ChildProcess[] = [];
   const ports = [3900 + (process.pid % 40) * 2, 3901 + (process.pid % 40) * 2];
   const dbName = `scale_${process.pid}_${Date.now()}`;
-  let dbUrl = '';
-
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: baseUrl });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
+  let db: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
 
   beforeAll(async () => {
-    await admin(`create database ${dbName}`);
-    const u = new URL(baseUrl!);
-    u.pathname = `/${dbName}`;
-    dbUrl = u.toString();
+    db = await scratchDatabase(baseUrl!, dbName);
     // Start one instance first so migrations run once, then the second. Each has its own DATA_DIR;
     // the first one's still holds an upload from the disk-store days.
     for (const [i, port] of ports.entries()) {
@@ -51,7 +37,7 @@ describe.skipIf(!baseUrl)('scale-out: two API instances on one PostgreSQL', () =
       }
       const { child } = await startServer({
         PORT: String(port),
-        DATABASE_URL: dbUrl,
+        DATABASE_URL: db.url,
         DATA_DIR: dataDir,
         ADMIN_PASSWORD: PASSWORD,
         SEED: 'true',
@@ -61,28 +47,13 @@ describe.skipIf(!baseUrl)('scale-out: two API instances on one PostgreSQL', () =
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(
-      children.map(
-        (c) =>
-          new Promise<void>((resolve) =>
-            c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGTERM')),
-          ),
-      ),
-    );
-    await admin(`drop database if exists ${dbName} with (force)`);
+    await stopAll(children);
+    await db?.drop();
   }, 60_000);
 
   const url = (i: number, p: string) => `http://127.0.0.1:${ports[i]}${p}`;
   const origin = (i: number) => `http://127.0.0.1:${ports[i]}`;
-  const signInOn = async (i: number) => {
-    const login = await fetch(url(i, '/api/admin/auth'), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: origin(i) },
-      body: JSON.stringify({ password: PASSWORD }),
-    });
-    expect(login.status).toBe(200);
-    return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  };
+  const signInOn = (i: number) => signInOver(origin(i), PASSWORD);
   const uploadOn = async (
     i: number,
     cookie: string,
@@ -197,13 +168,7 @@ describe.skipIf(!baseUrl)('scale-out: two API instances on one PostgreSQL', () =
     expect(await guess(11)).toBe(429);
     // The lock-out is a row both instances read; end it as the window's expiry would, so the
     // staff sign-ins of the next tests (same loopback address) are let through again.
-    const c = new pg.Client({ connectionString: dbUrl });
-    await c.connect();
-    try {
-      await c.query(`delete from rate_limits`);
-    } finally {
-      await c.end();
-    }
+    await onPostgres(db!.url, (c) => c.query(`delete from rate_limits`));
     expect(await guess(12)).toBe(401);
   });
 

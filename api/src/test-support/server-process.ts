@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -62,3 +63,48 @@ export const exited = (child: ChildProcess) =>
       ? resolve(child.exitCode)
       : child.once('exit', (code) => resolve(code)),
   );
+
+/** Stops the servers a test started (SIGTERM) and waits until each one has exited. */
+export async function stopAll(children: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map((c) => {
+      if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+      return exited(c);
+    }),
+  );
+}
+
+/** Signs in to a running server with the shared staff password; answers the session cookie (`name=value`). */
+export async function signInOver(origin: string, password: string): Promise<string> {
+  const login = await fetch(`${origin}/api/admin/auth`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin },
+    body: JSON.stringify({ password }),
+  });
+  if (login.status !== 200) throw new Error(`sign-in at ${origin} answered ${login.status}`);
+  return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+/** Runs `run` on a connection of its own to `connectionString`, then closes it. */
+export async function onPostgres<T>(connectionString: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString });
+  await c.connect();
+  try {
+    return await run(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A new, empty database beside `baseUrl` for the servers a test starts: its URL, and `drop()`. */
+export async function scratchDatabase(baseUrl: string, name: string) {
+  await onPostgres(baseUrl, (c) => c.query(`create database ${name}`));
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await onPostgres(baseUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
