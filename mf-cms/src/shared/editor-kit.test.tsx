@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -80,6 +80,22 @@ describe('the editor kit (one save flow and footer for every CMS editor)', () =>
     expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({ title: 'Typed title' });
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem(`cms-draft:${URL}/new`)).toBeNull();
+  });
+
+  it('what is typed is kept as a draft in this browser, and opening the item again offers it back', async () => {
+    const first = renderEditor(STORED);
+    await userEvent.type(title(), ' and more');
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(`cms-draft:${URL}/7`) ?? '{}').values).toEqual({
+        title: 'First and more',
+      }),
+    );
+    expect(first.onClose).not.toHaveBeenCalled();
+    cleanup();
+    renderEditor(STORED);
+    expect(title().value).toBe('First');
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Restore unsaved changes' }));
+    expect(title().value).toBe('First and more');
   });
 
   it('a stored item is saved with If-Match; the footer has History', async () => {

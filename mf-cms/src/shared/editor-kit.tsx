@@ -47,8 +47,7 @@ export function useEditorSave<TForm extends FieldValues, TValues, TRow extends {
   });
   const dirty = form.formState.isDirty;
   const draft = useLocalDraft(`${url}/${row?.id ?? 'new'}`, {
-    control: form.control as never,
-    dirty,
+    form,
     restore: (values) => {
       form.reset(values as TForm, { keepDefaultValues: true });
       options.onReset?.();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useWatch, type Control, type FieldValues } from 'react-hook-form';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { Button } from '@agency/ui';
+import { formatDateTime } from './publishing';
 
 const PREFIX = 'cms-draft:';
 /** How long after the last keystroke the draft is written (a reload loses at most this much). */
@@ -16,7 +17,9 @@ function read<T>(key: string): StoredDraft<T> | null {
     const raw = localStorage.getItem(PREFIX + key);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<StoredDraft<T>>;
-    return parsed.values && typeof parsed.savedAt === 'string' ? (parsed as StoredDraft<T>) : null;
+    return parsed.values && typeof parsed.savedAt === 'string' && !Number.isNaN(Date.parse(parsed.savedAt))
+      ? (parsed as StoredDraft<T>)
+      : null;
   } catch {
     return null;
   }
@@ -52,20 +55,30 @@ export function clearLocalDrafts() {
 export function useLocalDraft<T extends FieldValues, TContext = unknown, TOut = T>(
   key: string,
   {
-    control,
-    dirty,
+    form,
     restore,
-  }: { control: Control<T, TContext, TOut>; dirty: boolean; restore: (values: T) => void },
+  }: { form: Pick<UseFormReturn<T, TContext, TOut>, 'subscribe'>; restore: (values: T) => void },
 ) {
   const [offer, setOffer] = useState(() => read<T>(key));
-  const values = useWatch({ control }) as T;
   const cleared = useRef(false);
 
+  // Follows the form's values without re-rendering the editor on every keystroke (a useWatch here
+  // re-rendered the whole dialog, every field and the markdown editor with it).
   useEffect(() => {
-    if (!dirty || cleared.current) return;
-    const timer = setTimeout(() => write(key, { values, savedAt: new Date().toISOString() }), WRITE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [key, values, dirty]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = form.subscribe({
+      formState: { values: true, isDirty: true },
+      callback: ({ values, isDirty }) => {
+        clearTimeout(timer);
+        if (!isDirty || cleared.current) return;
+        timer = setTimeout(() => write(key, { values, savedAt: new Date().toISOString() }), WRITE_DELAY_MS);
+      },
+    });
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [form, key]);
 
   return {
     offer,
@@ -87,21 +100,15 @@ export function useLocalDraft<T extends FieldValues, TContext = unknown, TOut = 
 
 export type LocalDraft = ReturnType<typeof useLocalDraft>;
 
-const whenFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** The offer of a kept draft, at the top of the editor form. */
 export function DraftOffer({ draft }: { draft: LocalDraft }) {
   if (!draft.offer) return null;
-  const at = new Date(draft.offer.savedAt);
   return (
     <div
       role="status"
       className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
     >
-      <span>
-        Unsaved changes from {Number.isNaN(at.getTime()) ? 'earlier' : whenFormat.format(at)} were kept in
-        this browser.
-      </span>
+      <span>Unsaved changes from {formatDateTime(draft.offer.savedAt)} were kept in this browser.</span>
       <span className="flex gap-2">
         <Button size="sm" onClick={draft.restore}>
           Restore unsaved changes
