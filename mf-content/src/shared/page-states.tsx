@@ -48,7 +48,7 @@ export function HeroStats({ stats }: { stats: ReadonlyArray<{ value: string; lab
 export function LoadError({ title }: { title: string }) {
   return (
     <section className="bg-slate-50 pb-24 pt-40">
-      <Container className="max-w-xl! text-center">
+      <Container className="max-w-xl text-center">
         <AlertTriangle className="mx-auto h-12 w-12 text-amber-600" aria-hidden="true" />
         <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink-900">{title}</h1>
         <p className="mt-3 text-slate-600">

@@ -34,13 +34,13 @@ function PostSkeleton() {
     <div role="status" aria-busy="true">
       <span className="sr-only">Loading article…</span>
       <div className="bg-ink-950 pb-16 pt-32">
-        <Container className="max-w-4xl!">
+        <Container className="max-w-4xl">
           <Skeleton className="h-4 w-32 bg-white/20" />
           <Skeleton className="mt-6 h-10 w-full bg-white/20" />
           <Skeleton className="mt-4 h-5 w-2/3 bg-white/20" />
         </Container>
       </div>
-      <Container className="max-w-4xl! py-12">
+      <Container className="max-w-4xl py-12">
         {Array.from({ length: 6 }, (_, i) => (
           <Skeleton key={i} className="mt-3 h-4 w-full" />
         ))}
@@ -55,7 +55,7 @@ function Post({ post }: { post: BlogPost }) {
   return (
     <article>
       <header className="bg-ink-950 pb-14 pt-32 text-white sm:pt-36">
-        <Container className="max-w-4xl!">
+        <Container className="max-w-4xl">
           <BackLink to="/blog" label="Back to Blog" />
           <div className="mt-6">
             <Badge tone="brand">{post.category}</Badge>
@@ -88,7 +88,7 @@ function Post({ post }: { post: BlogPost }) {
       </header>
 
       <ItemColumns
-        className="max-w-6xl!"
+        className="max-w-6xl"
         sidebarTestId="post-sidebar"
         sidebar={
           <>

@@ -21,14 +21,14 @@ function ManagedPage({ page }: { page: PublicPage }) {
   return (
     <article>
       <header className="bg-ink-950 pb-14 pt-32 text-white sm:pt-36">
-        <Container className="max-w-3xl!">
+        <Container className="max-w-3xl">
           <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{page.title}</h1>
           <p className="mt-4 text-sm text-slate-300">
             Last updated <time dateTime={page.updatedAt}>{formatDate(page.updatedAt)}</time>
           </p>
         </Container>
       </header>
-      <Container className="max-w-3xl! py-14 sm:py-16">
+      <Container className="max-w-3xl py-14 sm:py-16">
         <div data-testid="page-body" className={richTextClasses} dangerouslySetInnerHTML={{ __html: html }} />
       </Container>
     </article>
@@ -40,11 +40,11 @@ function PageSkeleton() {
     <div role="status" aria-busy="true">
       <span className="sr-only">Loading page…</span>
       <div className="bg-ink-950 pb-14 pt-32">
-        <Container className="max-w-3xl!">
+        <Container className="max-w-3xl">
           <Skeleton className="h-10 w-2/3 bg-white/20" />
         </Container>
       </div>
-      <Container className="max-w-3xl! py-14">
+      <Container className="max-w-3xl py-14">
         {Array.from({ length: 8 }, (_, i) => (
           <Skeleton key={i} className="mt-3 h-4 w-full" />
         ))}

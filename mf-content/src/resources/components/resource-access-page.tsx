@@ -26,7 +26,7 @@ export function ResourceAccessPage() {
   if (isPending) {
     return (
       <section className="pb-24 pt-40">
-        <Container className="max-w-xl!">
+        <Container className="max-w-xl">
           <CardSkeletons count={1} label="Loading resource…" testId="resource-skeleton" />
         </Container>
       </section>
@@ -56,7 +56,7 @@ export function ResourceAccessPage() {
         }
       />
       <section className="bg-slate-50 py-16 sm:py-20">
-        <Container className="max-w-xl!">
+        <Container className="max-w-xl">
           <Card className="p-6 sm:p-8">
             <h2 className="text-2xl font-bold text-ink-900">{resource.title}</h2>
             <p className="mb-6 mt-2 text-slate-600">{resource.description}</p>
