@@ -51,17 +51,23 @@ export async function setFlash(db: Db, req: Request, res: Response, outcome: For
   res.cookie(FLASH_COOKIE, token, { ...cookieOptions(req), maxAge: FLASH_TTL_MS });
 }
 
+/** How long a resubmit waits for the first submission's outcome, and how often it looks. */
+const FIRST_OUTCOME_WAIT_MS = 5000;
+const FIRST_OUTCOME_POLL_MS = 50;
+
 /**
  * Runs `store` once per `digest` (a valid submission: form, values, client) while its row lives: the
  * same form sent again (a refresh after the POST, a double click, the back button) gets the first
- * one's outcome and stores nothing. The outcome is also this request's flash.
+ * one's outcome and stores nothing. While the first one is still being stored, the resubmit waits for
+ * its outcome; if the first one failed (its claim is gone), the resubmit stores it itself. The outcome
+ * is also this request's flash.
  */
 export async function storeOnce(
   db: Db,
   req: Request,
   res: Response,
   digestParts: unknown[],
-  /** What a resubmit shows while the first one is still being stored. */
+  /** What a resubmit shows if the first one is still being stored after FIRST_OUTCOME_WAIT_MS. */
   success: FormOutcome,
   store: () => Promise<FormOutcome>,
 ): Promise<void> {
@@ -75,14 +81,21 @@ export async function storeOnce(
     .onConflictDoNothing()
     .returning({ id: formFlashes.id });
   if (!claimed.length) {
-    const [first] = await db
-      .select({ payload: formFlashes.payload })
-      .from(formFlashes)
-      .where(eq(formFlashes.digest, digest));
-    const earlier = first?.payload as unknown as FormOutcome | undefined;
-    const outcome: FormOutcome = earlier?.status ? earlier : success;
-    await setFlash(db, req, res, outcome);
-    return;
+    const deadline = Date.now() + FIRST_OUTCOME_WAIT_MS;
+    for (;;) {
+      const [first] = await db
+        .select({ payload: formFlashes.payload })
+        .from(formFlashes)
+        .where(eq(formFlashes.digest, digest));
+      // The first submission failed and gave its claim back: this one is the submission now.
+      if (!first) return storeOnce(db, req, res, digestParts, success, store);
+      const earlier = first.payload as unknown as FormOutcome | undefined;
+      if (earlier?.status || Date.now() > deadline) {
+        await setFlash(db, req, res, earlier?.status ? earlier : success);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, FIRST_OUTCOME_POLL_MS));
+    }
   }
   let outcome: FormOutcome;
   try {
