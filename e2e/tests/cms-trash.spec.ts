@@ -83,7 +83,7 @@ test.describe('CMS trash and scheduling', () => {
     const row = await createPage(page, slug, title, async (dialog) => {
       await dialog.getByLabel('Publish Date').fill('2099-01-05T09:00:00');
     });
-    await expect(row).toContainText('Scheduled: Jan 5, 2099');
+    await expect(row).toContainText('Scheduled: January 5, 2099');
     await asVisitor(browser, `/${slug}`, async (p) => {
       await expect(p.getByText('Page Not Found')).toBeVisible();
     });
