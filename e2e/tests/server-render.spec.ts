@@ -151,5 +151,22 @@ test.describe('a remote whose server build is broken', () => {
     await openPage(page, '/blog');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Insights That Drive Growth');
     await expect(page.getByTestId('blog-card').first()).toBeVisible();
+
+    // A post, whose page declares its head only in the browser here: it replaces the database head
+    // the server wrote, so no tag is there twice.
+    const post = await page.getByTestId('featured-article').getByRole('link').first().getAttribute('href');
+    await openPage(page, post!);
+    const heading = await page.getByRole('heading', { level: 1 }).textContent();
+    await expect(page).toHaveTitle(`${heading} | Distilled Digital`);
+    for (const selector of [
+      'title',
+      'link[rel="canonical"]',
+      'meta[name="description"]',
+      'meta[name="robots"]',
+      'meta[property="og:title"]',
+      'meta[property="og:image"]',
+      'meta[property="article:published_time"]',
+    ])
+      await expect(page.locator(selector), selector).toHaveCount(1);
   });
 });

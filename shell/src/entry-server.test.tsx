@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { getJson } from '@agency/ui';
 import type { RemoteServerEntry } from '@agency/ui/server-entry';
+import { PageHead } from '@agency/ui/remote-module';
+import { notFoundHead } from '@agency/contracts/page-head';
 import { render } from './entry-server';
 
 /** A stand-in mf-content server build whose blog page reads /api/blog-posts (status set per test). */
@@ -19,6 +21,7 @@ const renderBlogWithStatus = (status: number) =>
     url: '/blog',
     remotes: { mf_content: contentBuild },
     budgetMs: 5000,
+    origin: 'https://agency.example',
     fetch: async (url) =>
       url.startsWith('/api/blog-posts')
         ? new Response('{"message":"x"}', { status })
@@ -43,5 +46,49 @@ describe('server render of the shell', () => {
     const result = await renderBlogWithStatus(200);
     expect(result.problems).toEqual([]);
     expect(result.rendered).toEqual(['mf_content']);
+  });
+
+  it("returns the head of a page without parameters from the route registry, not inside the page's HTML", async () => {
+    const result = await renderBlogWithStatus(200);
+    expect(result.head).toMatchObject({
+      status: 200,
+      title: 'Blog: SEO, Paid Media and Analytics Insights',
+      path: '/blog',
+    });
+    expect(result.state.origin).toBe('https://agency.example');
+    expect(result.html).not.toMatch(/<title|<meta/);
+  });
+
+  it('returns the head a page declares, its 404 included', async () => {
+    const result = await render({
+      url: '/blog/gone',
+      remotes: {
+        mf_content: {
+          modules: {
+            BlogPostPage: () => (
+              <>
+                <PageHead head={(site, path) => notFoundHead(site, path, 'blog-post')} />
+                <h1>Article Not Found</h1>
+              </>
+            ),
+          },
+          sharedSingletons: {},
+        },
+      },
+      budgetMs: 5000,
+      origin: 'https://agency.example',
+      fetch: async (url) =>
+        new Response(url.startsWith('/api/services') ? '[]' : '{}', {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    });
+    expect(result.head).toMatchObject({
+      status: 404,
+      title: 'Article Not Found',
+      path: '/blog/gone',
+      noindex: true,
+    });
+    expect(result.html).toContain('Article Not Found');
+    expect(result.html).not.toContain('<title');
   });
 });

@@ -17,6 +17,7 @@ import { AppProviders } from './app/app-providers';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/router';
 import type { SsrState } from './app/ssr-state';
+import type { PageHead } from '@agency/contracts/page-head';
 
 export { sharedSingletons } from '@agency/ui/singletons';
 
@@ -39,6 +40,8 @@ export interface RenderRequest {
   fetch: Fetch;
   /** Data and render together must finish within this; what does not is left to the browser. */
   budgetMs: number;
+  /** The public origin of the page's absolute URLs (canonical, Open Graph, JSON-LD). */
+  origin: string;
 }
 
 export interface RenderResult {
@@ -51,6 +54,8 @@ export interface RenderResult {
   leftToBrowser: string[];
   /** What went wrong on the way; the page is still whole (those regions render in the browser). */
   problems: { remote?: RemoteName; message: string; error?: unknown }[];
+  /** The head the page declared (with its status); none when its page did not render here. */
+  head?: PageHead;
 }
 
 const settle = (p: Promise<unknown>, ms: number) =>
@@ -153,8 +158,12 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     rendered,
     leftToBrowser,
   };
+  let head: PageHead | undefined;
+  const collect = (declared: PageHead) => {
+    head = declared;
+  };
   const html = await renderToHtml(
-    <AppProviders client={client}>
+    <AppProviders client={client} head={{ origin: req.origin, collect }}>
       <RemoteRenderScopeProvider value={scope}>
         <StaticRouter location={req.url}>
           <AppRoutes />
@@ -169,5 +178,12 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     shouldDehydrateQuery: (q) => q.state.status === 'success' || q.state.status === 'error',
   });
   client.clear();
-  return { html, state: { queries }, rendered: [...rendered], leftToBrowser: [...leftToBrowser], problems };
+  return {
+    html,
+    state: { queries, origin: req.origin },
+    rendered: [...rendered],
+    leftToBrowser: [...leftToBrowser],
+    problems,
+    ...(head ? { head } : {}),
+  };
 }

@@ -62,7 +62,7 @@ async function start() {
   const ssr = readSsrState();
   if (ssr) hydrate(queryClient, ssr.queries);
   const app = (
-    <AppProviders client={queryClient}>
+    <AppProviders client={queryClient} head={{ origin: ssr?.origin ?? window.location.origin }}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

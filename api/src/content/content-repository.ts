@@ -11,7 +11,7 @@ import { libraryImages, uploadUrlsIn } from '../files/library-images';
 /* ---------- Case studies ---------- */
 
 type CaseStudyRow = typeof caseStudies.$inferSelect;
-export const toCaseStudy = ({ updatedAt: _u, deletedAt: _d, ...row }: CaseStudyRow): CaseStudy => row;
+export const toCaseStudy = ({ deletedAt: _d, ...row }: CaseStudyRow): CaseStudy => row;
 
 /** Case studies with `image`: the responsive form of their library image, when it is one. */
 async function withImages(db: Db, rows: CaseStudyRow[]): Promise<CaseStudy[]> {
@@ -46,7 +46,7 @@ export async function findCaseStudy(db: Db, slug: string, includeDrafts: boolean
 /* ---------- Blog posts ---------- */
 
 type BlogPostRow = typeof blogPosts.$inferSelect;
-export const toBlogPost = ({ updatedAt: _u, deletedAt: _d, ...row }: BlogPostRow): BlogPost => row;
+export const toBlogPost = ({ deletedAt: _d, ...row }: BlogPostRow): BlogPost => row;
 
 /** Newest first by publishedAt (undated posts last), then by createdAt. */
 export async function listBlogPosts(db: Db, includeDrafts: boolean): Promise<BlogPost[]> {
@@ -143,6 +143,9 @@ export const toPublicPage = (row: PageRow): PublicPage => ({
       : {},
   template: row.template,
   updatedAt: row.updatedAt,
+  socialImageUrl: row.socialImageUrl,
+  // Only a draft says so (only staff get one): its head says noindex. Visitors' pages are all live.
+  ...(row.published ? {} : { published: false }),
 });
 
 export async function findPage(

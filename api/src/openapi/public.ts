@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import {
   API_PATHS,
+  CARD_ROUTE,
   CLIENT_ERRORS_PATH,
   adminIdParams,
   openApiPath,
@@ -26,7 +27,6 @@ import {
   testimonialListSchema,
 } from '@agency/contracts';
 import { pageMetaQuery } from '../site/seo/seo-router';
-import { CARD_ROUTE } from '../site/social-card/social-card';
 import { socialCardQuery } from '../site/social-card/social-card-router';
 import type { $ZodType } from 'zod/v4/core';
 import type { Operation } from './operation';

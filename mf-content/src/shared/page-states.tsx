@@ -2,6 +2,10 @@ import type { ReactNode } from 'react';
 import { Link } from '@agency/ui/router';
 import { AlertTriangle, ArrowLeft, ArrowRight, Sparkles } from 'lucide-react';
 import { Container, NotFoundBlock, Skeleton, buttonClasses, cn } from '@agency/ui';
+import { notFoundHead, type NOT_FOUND_HEADINGS } from '@agency/contracts/browser';
+import { PageHead, type HeadBuilder } from '@agency/ui/remote-module';
+
+type NotFoundRoute = keyof typeof NOT_FOUND_HEADINGS;
 
 /** Dark hero every content page opens with; `pt-32` clears the fixed 64px header. */
 export function PageHero({
@@ -88,26 +92,48 @@ export function NotFoundState({
 
 type NotFoundProps = Parameters<typeof NotFoundState>[0];
 
+/** The 404 of the API (or a page the visitor asked for that cannot exist): the page is missing. */
+const isMissing = (error: unknown) => (error as { status?: unknown } | null)?.status === 404;
+
 /**
  * A page that shows one item by its query: the item's 404 block when it is missing (`missing`: the
  * page would not even ask for it), unknown or failed; its skeleton while it loads; else the item.
+ * The page's head comes with it: the item's own (`head`), or the 404's, whose title is the block's
+ * heading. A failure other than a 404 declares none (the server's database head stands in).
  */
 export function ItemStates<T>({
-  query: { data, isPending, isError },
+  query: { data, isPending, isError, error },
   missing = false,
   notFound,
+  head,
   skeleton,
   children,
 }: {
-  query: { data: T | undefined; isPending: boolean; isError: boolean };
+  query: { data: T | undefined; isPending: boolean; isError: boolean; error: unknown };
   missing?: boolean;
   notFound: NotFoundProps;
+  /** The page's route (its 404's title) and its head from the item. */
+  head: { route: NotFoundRoute; of: (item: T) => HeadBuilder };
   skeleton: ReactNode;
   children: (item: T) => ReactNode;
 }) {
-  if (missing || isError || (!isPending && !data)) return <NotFoundState {...notFound} />;
+  if (missing || isError || (!isPending && !data)) {
+    return (
+      <>
+        {missing || !isError || isMissing(error) ? (
+          <PageHead head={(site, path) => notFoundHead(site, path, head.route)} />
+        ) : null}
+        <NotFoundState {...notFound} />
+      </>
+    );
+  }
   if (isPending || data === undefined) return skeleton;
-  return children(data);
+  return (
+    <>
+      <PageHead head={head.of(data)} />
+      {children(data)}
+    </>
+  );
 }
 
 /** The way back to the list, atop an item's dark header. */

@@ -3,6 +3,8 @@ import { ArrowLeft, ArrowRight, CheckCircle2, Quote } from 'lucide-react';
 import type { ServiceDetail } from '@agency/contracts';
 import { SLUG_PATTERN } from '@agency/contracts/content-values';
 import { NOT_FOUND_HEADINGS } from '@agency/contracts/not-found';
+import { notFoundHead, serviceHead } from '@agency/contracts/page-head';
+import { PageHead } from '@agency/ui/remote-module';
 import { Container, SectionHeading, Skeleton, buttonClasses, cn } from '@agency/ui';
 import { StepItem } from '../shared/approach-steps';
 import { CtaBand } from '../shared/cta-band';
@@ -27,11 +29,25 @@ function glanceFacts(s: ServiceDetail): string[] {
 export function ServiceDetailPage() {
   const slug = useParams()['slug'] ?? '';
   const validSlug = SLUG_PATTERN.test(slug);
-  const { data, isPending, isError } = useService(slug);
+  const { data, isPending, isError, error } = useService(slug);
   // Unknown, unpublished (the API answers 404) or malformed: the same page, served with status 404.
-  if (!validSlug || isError || (!isPending && !data)) return <ServiceNotFound />;
+  // A failure other than a 404 declares no head (the server's database head stands in).
+  if (!validSlug || isError || (!isPending && !data)) {
+    const missing = !validSlug || !isError || (error as { status?: unknown }).status === 404;
+    return (
+      <>
+        {missing ? <PageHead head={(site, path) => notFoundHead(site, path, 'service')} /> : null}
+        <ServiceNotFound />
+      </>
+    );
+  }
   if (isPending) return <ServiceSkeleton />;
-  return <ServiceDetailView service={data} />;
+  return (
+    <>
+      <PageHead head={(site, path) => serviceHead(site, path, data)} />
+      <ServiceDetailView service={data} />
+    </>
+  );
 }
 
 function ServiceSkeleton() {

@@ -214,5 +214,6 @@ export function readServiceDetail(v: unknown): ServiceDetail {
     benefits: tolerantList(v['benefits'], (b) => (isString(b) ? b : undefined)),
     process: tolerantList(v['process'], readStep),
     testimonial: readServiceTestimonial(v['testimonial']),
+    ...(isString(v['socialImageUrl']) ? { socialImageUrl: v['socialImageUrl'] } : {}),
   };
 }

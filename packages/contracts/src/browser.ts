@@ -10,6 +10,7 @@ export * from './paths';
 export * from './client-error-values';
 export * from './rich-text-policy';
 export * from './not-found';
+export * from './page-head';
 export type {
   BlogPost,
   CaseStudy,

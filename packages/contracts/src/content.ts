@@ -61,7 +61,11 @@ export const caseStudySchema = z.object({
   /** The library image `imageUrl` names (older APIs and non-library URLs: absent). */
   image: optionalImage,
   createdAt: z.string(),
+  /** The head's dateModified (older APIs do not send it). */
+  updatedAt: z.string().optional(),
   published: z.boolean(),
+  /** A picture staff chose for the social card instead of the generated one. */
+  socialImageUrl: z.string().nullable().optional(),
 });
 export type CaseStudy = z.infer<typeof caseStudySchema>;
 export const caseStudyListSchema = z.array(caseStudySchema);
@@ -85,7 +89,11 @@ export const blogPostSchema = z.object({
   publishedAt: z.string().nullable(),
   /** Always sent by the API; clients still fall back to 'Recent' without it (spec section 2). */
   createdAt: z.string().nullable(),
+  /** The head's dateModified (older APIs do not send it). */
+  updatedAt: z.string().optional(),
   published: z.boolean(),
+  /** A picture staff chose for the social card instead of the generated one. */
+  socialImageUrl: z.string().nullable().optional(),
   /** The library images the body shows, by the URL it uses (rendered as <picture>). */
   images: z.record(z.string(), responsiveImageSchema).optional().catch(undefined),
 });
@@ -127,5 +135,9 @@ export const publicPageSchema = z.object({
   content: z.record(z.string(), z.unknown()),
   template: z.string(),
   updatedAt: z.string(),
+  /** Sent only as false, for a draft staff are looking at (its head says noindex). */
+  published: z.boolean().optional(),
+  /** A picture staff chose for the social card instead of the generated one. */
+  socialImageUrl: z.string().nullable().optional(),
 });
 export type PublicPage = z.infer<typeof publicPageSchema>;

@@ -19,3 +19,4 @@ export * from './rich-text-policy';
 export * from './staff';
 export * from './form-posts';
 export * from './page-data';
+export * from './page-head';

@@ -34,7 +34,6 @@ export {
   type ServiceVisual,
 } from './content-values';
 
-
 export const contentBlockParamsSchema = z.object({ identifier: slug }).strict();
 
 export const contentBlockSchema = z.object({
@@ -49,7 +48,6 @@ export const contentBlockSchema = z.object({
   updatedAt: z.string(),
 });
 export type ContentBlock = z.infer<typeof contentBlockSchema>;
-
 
 export const HeroMessages = {
   title: 'Enter the title',
@@ -73,9 +71,7 @@ export type HeroMetric = z.infer<typeof heroMetricSchema>;
 export const ctaSchema = z.object({
   text: z.string().min(1, 'Enter the button text'),
   /** A site path (checked against the site's pages when saved) or an external https:// link. */
-  href: z
-    .string()
-    .refine((v) => SITE_PATH_PATTERN.test(v) || EXTERNAL_HTTPS.test(v), HeroMessages.href),
+  href: z.string().refine((v) => SITE_PATH_PATTERN.test(v) || EXTERNAL_HTTPS.test(v), HeroMessages.href),
 });
 export type Cta = z.infer<typeof ctaSchema>;
 
@@ -108,7 +104,6 @@ export const heroContentInputSchema = z
 
 /** Blocks the site itself reads by identifier, and the type each must keep. */
 export const BUILT_IN_BLOCKS: Readonly<Record<string, string>> = { [HOMEPAGE_HERO_IDENTIFIER]: 'hero' };
-
 
 /** Items of a stored list that do not parse are left out; a list that is not a list reads as empty. */
 const tolerantList = <T extends z.ZodType>(item: T) =>
@@ -166,6 +161,8 @@ export const serviceDetailSchema = serviceSchema.extend({
   process: tolerantList(serviceStepSchema),
   /** null when the service has no quote. */
   testimonial: serviceTestimonialSchema.nullable().catch(null),
+  /** A picture staff chose for the social card instead of the generated one (none: absent). */
+  socialImageUrl: z.string().optional().catch(undefined),
 });
 export type ServiceDetail = z.output<typeof serviceDetailSchema>;
 
@@ -219,4 +216,3 @@ export const homeCaseStudyCardSchema = z.object({
   results: z.array(z.object({ metric: z.string(), value: z.string() })).default([]),
 });
 export type HomeCaseStudyCard = z.infer<typeof homeCaseStudyCardSchema>;
-

@@ -1,12 +1,25 @@
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { SITE_ROUTES, type SiteRoute } from '@agency/contracts/site-routes';
-import { RemoteModule } from '@agency/ui/remote-module';
+import { routeHead } from '@agency/contracts/page-head';
+import { PageHead, RemoteModule } from '@agency/ui/remote-module';
 import { RootLayout, SiteLayout } from '../layout/site-layout';
 import { NotFoundPage } from '../pages/not-found-page';
 
+/**
+ * A route without parameters always has its page, so the head its registry entry declares is the
+ * page's (rendered here, whatever its remote does). A route with parameters can miss (an unknown
+ * slug or id): its page renders its own head, with the 404 when it has nothing to show.
+ */
+const ownsNoHead = (r: SiteRoute) => !r.head || r.path.includes(':');
+
 const page = (r: SiteRoute): RouteObject => ({
   path: r.path,
-  element: <RemoteModule key={`${r.remote}/${r.module}`} remote={r.remote} module={r.module} />,
+  element: (
+    <>
+      {ownsNoHead(r) ? null : <PageHead head={(site, path) => routeHead(site, path, r)} />}
+      <RemoteModule key={`${r.remote}/${r.module}`} remote={r.remote} module={r.module} />
+    </>
+  ),
 });
 
 /** Every route of the registry, each served by the module its remote exposes; anything else is a 404. */

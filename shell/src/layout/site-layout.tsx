@@ -3,7 +3,7 @@ import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { LazyToaster } from './lazy-toaster';
 import { Header } from './header';
 import { Footer } from './footer';
-import { useDocumentMeta } from '../app/use-document-meta';
+import { SiteHeadScope } from '../app/head-scope';
 
 /**
  * A new page starts at its top (or at its #anchor); back and forward keep the browser's own scroll
@@ -22,7 +22,6 @@ function useScrollOnNavigate() {
 
 /** Wraps every route: the one toast viewport and scrolling on navigation. */
 export function RootLayout() {
-  useDocumentMeta();
   useScrollOnNavigate();
   // Says the page is live (hydrated or rendered): for synthetic monitoring and the e2e suite.
   useEffect(() => {
@@ -30,7 +29,9 @@ export function RootLayout() {
   }, []);
   return (
     <>
-      <Outlet />
+      <SiteHeadScope>
+        <Outlet />
+      </SiteHeadScope>
       <LazyToaster />
     </>
   );

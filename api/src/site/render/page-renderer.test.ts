@@ -40,6 +40,8 @@ export async function render(req) {
     rendered: Object.keys(req.remotes),
     leftToBrowser: page ? [] : ['the-page/Marker'],
     problems: [],
+    // The head the page declared from the data it showed (set per test).
+    ...(globalThis.__declaredHead ? { head: globalThis.__declaredHead(req.url, post) } : {}),
   };
 }`;
 
@@ -150,6 +152,69 @@ describe('server render of pages', () => {
     expect(JSON.parse(doc(contact.text).getElementById('route-preloads')?.textContent ?? 'null')).toEqual([
       '/remotes/mf-contact/remoteEntry.js',
     ]);
+  });
+
+  describe('the head the page declares', () => {
+    const declare = (head: ((url: string, post: { title: string } | null) => unknown) | undefined) =>
+      Object.assign(globalThis, { __declaredHead: head });
+    afterAll(() => declare(undefined));
+
+    it('is the head of the page, from the data the page read, with its status', async () => {
+      declare((url, post) =>
+        post
+          ? {
+              status: 200,
+              title: `Read once: ${post.title}`,
+              description: 'From the page',
+              path: url,
+              type: 'article',
+              jsonLd: [],
+            }
+          : {
+              status: 404,
+              title: 'Article Not Found',
+              description: 'd',
+              path: url,
+              type: 'website',
+              noindex: true,
+              jsonLd: [],
+            },
+      );
+      const first = await request(t.app).get('/blog/live-post').expect(200);
+      // The browser's page takes these tags over as it hydrates: none is marked for replacing.
+      expect(first.text).not.toContain('data-server-head');
+      const live = doc(first.text);
+      expect(live.title).toBe('Read once: Live </script><script>alert(1)</script> | Distilled Digital');
+      expect(live.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('From the page');
+      expect(live.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(/\/blog\/live-post$/);
+      // The page found nothing: its 404, whatever the database holds (the draft is staff's only).
+      const missing = await request(t.app).get('/blog/draft-post').expect(404);
+      expect(doc(missing.text).title).toBe('Article Not Found | Distilled Digital');
+      expect(doc(missing.text).querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
+        'noindex, nofollow',
+      );
+    });
+
+    it("a head without what every head has (an older or broken shell build) is none: the database's stands in", async () => {
+      declare((url) => ({ status: 200, path: url, jsonLd: [] }));
+      // Staff pages are rendered every time (the visitors' page of the test before is kept).
+      const cookie = await signIn(t.app);
+      const res = await request(t.app).get('/blog/draft-post').set('Cookie', cookie).expect(200);
+      expect(doc(res.text).title).toBe('Draft only | Distilled Digital');
+      // Marked, so the page replaces them when it renders in the browser.
+      expect(doc(res.text).querySelector('link[rel="canonical"]')?.hasAttribute('data-server-head')).toBe(
+        true,
+      );
+      declare((url) => ({
+        status: 302,
+        title: 't',
+        description: 'd',
+        path: url,
+        type: 'website',
+        jsonLd: [],
+      }));
+      await request(t.app).get('/blog/no-such-post').expect(404);
+    });
   });
 
   it('keeps the status of the route: 404 for an unknown slug or path, rendered all the same', async () => {

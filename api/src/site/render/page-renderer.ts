@@ -14,6 +14,7 @@ import {
   type RemoteOverrides,
   type RemotesManifest,
   PAGE_DATA_IDS,
+  type PageHead,
   StaffMessages,
 } from '@agency/contracts';
 import type { Db } from '../../db/client';
@@ -107,6 +108,22 @@ function pageTags(kind: PageKind, apiPaths: readonly string[]): ContentTag[] | u
 const attr = (s: string) => escapeHtml(s);
 
 /**
+ * The head a server render hands back, read tolerantly: the shell's build is loaded at run time, so a
+ * head without what every head has (an older or broken build) counts as none, and the database's is used.
+ */
+function declaredHead(head: unknown): PageHead | undefined {
+  const h = head as Partial<PageHead> | null | undefined;
+  return h &&
+    (h.status === 200 || h.status === 404) &&
+    typeof h.title === 'string' &&
+    typeof h.description === 'string' &&
+    typeof h.path === 'string' &&
+    Array.isArray(h.jsonLd)
+    ? (h as PageHead)
+    : undefined;
+}
+
+/**
  * A browser-only app (the CMS) has nothing to server-render: without JavaScript it says so instead of
  * showing a blank page. Outside #root, which must stay empty for the loader to start the app at once.
  */
@@ -162,6 +179,7 @@ export function pageRenderer(
     answers?: ContentPreview['answers'],
     formOutcome: FormOutcome | null = null,
   ) {
+    const origin = publicOrigin(env);
     const shell = await builds.shell();
     if (!shell) return undefined;
     const loaded = await Promise.all(REMOTE_NAMES.map((name) => builds.remote(name, versions)));
@@ -197,6 +215,7 @@ export function pageRenderer(
           return api(req)(url, init);
         },
         budgetMs: env.SSR_BUDGET_MS,
+        origin,
       });
     } catch (err) {
       log.error({ err, path: req.path }, 'server render failed; the page renders in the browser');
@@ -227,7 +246,7 @@ export function pageRenderer(
       : [];
     // Complete: every region rendered on the server, nothing went wrong on the way.
     const complete = result.problems.length === 0 && !result.leftToBrowser?.length;
-    return { ...result, stylesheets, scripts, complete };
+    return { ...result, head: declaredHead(result.head), stylesheets, scripts, complete };
   }
 
   /**
@@ -319,11 +338,6 @@ export function pageRenderer(
     // Taken only once the page will be rendered: a refused render must not use up a form's outcome.
     const formOutcome = flashed && req.method === 'GET' ? await takeFlash(db, req, res) : null;
     const origin = publicOrigin(env);
-    const resolved = await resolvePageMeta(db, address.path, site, origin, {
-      staff: Boolean(staff),
-      ...(content ? { rows: content.rows } : {}),
-    });
-    const meta = content ? { ...resolved, noindex: true } : resolved;
     const apiPaths: string[] = [];
     const page =
       route?.kind === 'app'
@@ -337,8 +351,17 @@ export function pageRenderer(
             content?.answers,
             formOutcome,
           );
+    // The head the page declared from the data it showed (one read); the database's only for a page
+    // that did not render here (the CMS, a remote without a usable server build, data past the budget).
+    const declared =
+      page?.head ??
+      (await resolvePageMeta(db, address.path, site, origin, {
+        staff: Boolean(staff),
+        ...(content ? { rows: content.rows } : {}),
+      }));
+    const meta = content ? { ...declared, noindex: true } : declared;
     const html = template.render({
-      head: pageHead(meta, site.siteName, origin),
+      head: pageHead(meta, { ...site, origin }, !page?.head),
       headEnd: runtimeHints(
         manifest,
         page?.stylesheets ?? [],

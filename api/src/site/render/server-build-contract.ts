@@ -16,6 +16,8 @@ export interface ShellRenderRequest {
   remotes: Partial<Record<RemoteName, RemoteServerBuild>>;
   fetch: (url: string, init: RequestInit) => Promise<Response>;
   budgetMs: number;
+  /** The public origin of the page's absolute URLs. */
+  origin: string;
 }
 
 export interface ShellRenderResult {
@@ -25,6 +27,8 @@ export interface ShellRenderResult {
   /** Modules left to the browser (`remote/module`), whose builds were not available. */
   leftToBrowser?: string[];
   problems: { remote?: RemoteName; message: string; error?: unknown }[];
+  /** The head the page declared while rendering (older shell builds: none). */
+  head?: unknown;
 }
 
 export interface ShellServerBuild {

@@ -4,7 +4,18 @@ import { SitemapStream, streamToPromise } from 'sitemap';
 import { create } from 'xmlbuilder2';
 import { asc, desc, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { BLOG_FEED_PATH, SITE_ROUTES, sitePath, type SiteRouteId } from '@agency/contracts';
+import {
+  BLOG_FEED_PATH,
+  CARD_HEIGHT,
+  CARD_ROUTE,
+  CARD_WIDTH,
+  SITE_ROUTES,
+  cardAlt,
+  cardUrl,
+  fullTitle,
+  sitePath,
+  type SiteRouteId,
+} from '@agency/contracts';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { blogPosts, caseStudies, pages, services } from '../../db/schema';
@@ -13,8 +24,6 @@ import { visibleRows } from '../../content/visibility';
 import { parseQuery } from '../../http/validate';
 import { resolvePageMeta } from './page-meta';
 import { loadSiteDefaults } from './site-defaults';
-import { fullTitle } from './render-head';
-import { CARD_HEIGHT, CARD_ROUTE, CARD_WIDTH, cardAlt, cardUrl } from '../social-card/social-card';
 
 /** The public origin for absolute URLs: always PUBLIC_URL, never the request's Host header (a client can forge it). */
 export function publicOrigin(env: Pick<Env, 'PUBLIC_URL'>): string {

@@ -7,7 +7,8 @@ import { parseQuery } from '../../http/validate';
 import { resolvePageMeta } from '../seo/page-meta';
 import { loadSiteDefaults } from '../seo/site-defaults';
 import { pageMetaQuery, publicOrigin } from '../seo/seo-router';
-import { CARD_ROUTE, cardVersion, renderCard } from './social-card';
+import { CARD_ROUTE, cardVersion } from '@agency/contracts';
+import { renderCard } from './social-card';
 
 export const socialCardQuery = z
   .object({

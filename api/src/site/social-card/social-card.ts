@@ -1,53 +1,15 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import satori from 'satori';
 import sharp, { type Sharp } from 'sharp';
+// What a card shows, its version and its address belong to the page's head (@agency/contracts).
+import { CARD_HEIGHT, CARD_WIDTH, type CardSpec } from '@agency/contracts';
 import type { Db } from '../../db/client';
 import { IMAGES_DIR, IMAGES_URL } from '../../content/content-files';
 import { readBlob } from '../../files/blob-store';
 import { findPublicUpload, uploadNameOf } from '../../files/uploaded-files';
 import { MAX_IMAGE_PIXELS } from '../../files/image-metadata';
-
-/** Open Graph's large card: what Facebook, LinkedIn, Slack and X show full width. */
-export const CARD_WIDTH = 1200;
-export const CARD_HEIGHT = 630;
-/** The address of a page's card (the page's path and the card's version in the query). */
-export const CARD_ROUTE = '/api/social-card.png';
-
-/**
- * What a page's card shows, from the page's own data: its title, the section it sits in, the brand,
- * and its own picture (a case study's image) where it has one. `replacement`: an image staff chose
- * in the CMS, shown instead of the generated card.
- */
-export interface CardSpec {
-  title: string;
-  section: string;
-  brand: string;
-  image?: string | undefined;
-  replacement?: string | undefined;
-}
-
-/** Bumped when the drawing below changes, so every card gets a new address. */
-const DESIGN = 1;
-
-/**
- * The card's version: a hash of everything drawn on it. A title (or section, brand, image) change
- * gives a new version, so a new og:image address: shared caches and social sites fetch the new card.
- */
-export function cardVersion(spec: CardSpec): string {
-  const drawn = [DESIGN, spec.title, spec.section, spec.brand, spec.image ?? '', spec.replacement ?? ''];
-  return createHash('sha256').update(JSON.stringify(drawn)).digest('hex').slice(0, 16);
-}
-
-/** The card's absolute address (origin: PUBLIC_URL) for og:image and twitter:image. */
-export const cardUrl = (origin: string, pagePath: string, spec: CardSpec) =>
-  `${origin}${CARD_ROUTE}?${new URLSearchParams({ path: pagePath, v: cardVersion(spec) }).toString()}`;
-
-/** The text a screen reader or a blocked image shows for the card. */
-export const cardAlt = (spec: CardSpec) =>
-  spec.section ? `${spec.title}: ${spec.section} at ${spec.brand}` : `${spec.title} | ${spec.brand}`;
 
 const SHIPPED_IMAGE = /^[a-z0-9][a-z0-9._-]{0,150}$/i;
 /** Larger pictures are not drawn into a card (the generated card is used instead). */

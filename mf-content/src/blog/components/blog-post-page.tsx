@@ -1,6 +1,6 @@
 import { Link, useParams } from '@agency/ui/router';
 import { Calendar, Mail, MessageCircle, User } from 'lucide-react';
-import { NOT_FOUND_HEADINGS, type BlogPost } from '@agency/contracts/browser';
+import { NOT_FOUND_HEADINGS, blogPostHead, type BlogPost } from '@agency/contracts/browser';
 import { Badge, Card, Container, Skeleton, buttonClasses, LabelledList } from '@agency/ui';
 import { useBlogPost } from '../api/get-blog-post';
 import { HEADER_TAG_LIMIT, postDateLabel, postDateTime } from '../post-display';
@@ -22,6 +22,7 @@ export function BlogPostPage() {
         linkTo: '/blog',
         linkLabel: 'Back to Blog',
       }}
+      head={{ route: 'blog-post', of: (post) => (site, path) => blogPostHead(site, path, post) }}
       skeleton={<PostSkeleton />}
     >
       {(post) => <Post post={post} />}

@@ -5,6 +5,7 @@ import {
   CASE_STUDY_IMAGE_SIZES,
   NOT_FOUND_HEADINGS,
   SLUG_PATTERN,
+  caseStudyHead,
   type CaseStudy,
 } from '@agency/contracts/browser';
 import {
@@ -33,6 +34,7 @@ export function CaseStudyDetailPage() {
         linkTo: '/case-studies',
         linkLabel: 'View All Case Studies',
       }}
+      head={{ route: 'case-study', of: (study) => (site, path) => caseStudyHead(site, path, study) }}
       skeleton={<DetailSkeleton />}
     >
       {(study) => <CaseStudyDetail study={study} />}

@@ -1,7 +1,14 @@
 import { useMemo } from 'react';
 import { Link, useParams } from '@agency/ui/router';
-import { SLUG_PATTERN, pageBody, type PublicPage } from '@agency/contracts/browser';
+import {
+  SLUG_PATTERN,
+  cmsPageHead,
+  notFoundHead,
+  pageBody,
+  type PublicPage,
+} from '@agency/contracts/browser';
 import { Container, NotFoundBlock, PAGE_NOT_FOUND, Skeleton, formatDate } from '@agency/ui';
+import { PageHead } from '@agency/ui/remote-module';
 import { usePage } from '../api/get-page';
 import { markdownHtml, richTextClasses } from '@agency/ui/rich-text';
 
@@ -9,11 +16,17 @@ import { markdownHtml, richTextClasses } from '@agency/ui/rich-text';
 export function CmsPage() {
   const slug = useParams()['slug'] ?? '';
   const valid = SLUG_PATTERN.test(slug);
-  const { data, isPending, isError } = usePage(slug, valid);
+  const { data, isPending, isError, error } = usePage(slug, valid);
 
-  if (!valid || isError) return <PageNotFound />;
+  if (!valid || isError)
+    return <PageNotFound declareHead={!valid || (error as { status?: unknown }).status === 404} />;
   if (isPending) return <PageSkeleton />;
-  return <ManagedPage page={data} />;
+  return (
+    <>
+      <PageHead head={(site, path) => cmsPageHead(site, path, data)} />
+      <ManagedPage page={data} />
+    </>
+  );
 }
 
 function ManagedPage({ page }: { page: PublicPage }) {
@@ -53,7 +66,15 @@ function PageSkeleton() {
   );
 }
 
-/** The shell's not-found look, for unknown and unpublished pages. */
-function PageNotFound() {
-  return <NotFoundBlock {...PAGE_NOT_FOUND} link={Link} />;
+/**
+ * The shell's not-found look, for unknown and unpublished pages, with the 404's head; a failure other
+ * than a 404 declares no head (the server's database head stands in).
+ */
+function PageNotFound({ declareHead }: { declareHead: boolean }) {
+  return (
+    <>
+      {declareHead ? <PageHead head={(site, path) => notFoundHead(site, path, 'cms-page')} /> : null}
+      <NotFoundBlock {...PAGE_NOT_FOUND} link={Link} />
+    </>
+  );
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link, useParams } from '@agency/ui/router';
 import { CheckCircle2, Download } from 'lucide-react';
-import { NOT_FOUND_HEADINGS } from '@agency/contracts/browser';
+import { NOT_FOUND_HEADINGS, notFoundHead, routeHead } from '@agency/contracts/browser';
+import { siteRoute } from '@agency/contracts/site-routes';
+import { PageHead } from '@agency/ui/remote-module';
 import { Card, Container, buttonClasses, useFormOutcome } from '@agency/ui';
 import { useResources } from '../api/get-resources';
 import { CardSkeletons, LoadError, NotFoundState, PageHero } from '../../shared/page-states';
@@ -34,17 +36,21 @@ export function ResourceAccessPage() {
   }
   if (!resource) {
     return (
-      <NotFoundState
-        title={NOT_FOUND_HEADINGS['resource-access']}
-        message="This resource does not exist or is no longer available."
-        linkTo="/resources"
-        linkLabel="Back to Resources"
-      />
+      <>
+        <PageHead head={(site, path) => notFoundHead(site, path, 'resource-access')} />
+        <NotFoundState
+          title={NOT_FOUND_HEADINGS['resource-access']}
+          message="This resource does not exist or is no longer available."
+          linkTo="/resources"
+          linkLabel="Back to Resources"
+        />
+      </>
     );
   }
 
   return (
     <>
+      <PageHead head={(site, path) => routeHead(site, path, siteRoute('resource-access'))} />
       <PageHero
         eyebrow="Resources"
         title="Get Free Access"

@@ -18,6 +18,7 @@ import { reportClientError } from './error-reporting';
 
 // The shell configures reporting through this shared singleton, so remotes report into the same state.
 export { configureErrorReporting, reportUncaughtRemoteErrors } from './error-reporting';
+export { HeadScopeProvider, PageHead, type HeadBuilder, type HeadScope } from './page-head';
 
 type RemoteLoader = <T>(remote: RemoteName, module: string) => Promise<T>;
 let loadRemoteModule: RemoteLoader = () => Promise.reject(new Error('No remote loader configured'));
