@@ -21,6 +21,7 @@ import { staffVariant } from './http/staff-variants';
 import { countInProcess } from './http/rate-limit';
 import { marketingRouter } from './marketing/marketing-router';
 import { contentRouter } from './content/content-router';
+import { contentTypeReadsRouter } from './admin/content-type-reads';
 import { adminRouter } from './admin/admin-router';
 import { publicSiteSettingsRouter } from './admin/site-settings';
 import { uploadsRouter } from './files/uploads-router';
@@ -155,6 +156,7 @@ export function createApp({
   );
   api.use(marketingRouter(database.db));
   api.use(contentRouter(database.db, { tokens: downloadTokens, rateLimitScale: env.RATE_LIMIT_SCALE }));
+  api.use(contentTypeReadsRouter(database.db));
   api.use(pageMetaRouter(env, database.db));
   api.use(socialCardRouter(env, database.db));
   api.use(publicSiteSettingsRouter(database.db));

@@ -1,7 +1,16 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableColumns } from 'drizzle-orm';
-import { CONTENT_TYPE_NAMES, TRASH_TYPES, type TrashItem } from '@agency/contracts';
+import {
+  CONTENT_TYPE_NAMES,
+  PUBLIC_API_TYPES,
+  TRASH_TYPES,
+  contentApiPaths,
+  openApiPath,
+  underApi,
+  type TrashItem,
+} from '@agency/contracts';
+import { matchPublicRead } from '../http/public-reads';
 import { createTestApp } from '../test-support/test-app';
 import { mountedRoutes } from '../openapi/mounted-routes';
 import { ruleFor } from './access-policy';
@@ -106,6 +115,52 @@ describe('the content-type registry', () => {
       expect((await staff.get('/api/admin/trash').expect(200)).body).not.toContainEqual(
         expect.objectContaining({ type, id }),
       );
+    });
+  });
+
+  describe.each(PUBLIC_API_TYPES)('%s, whose public list and item the registry builds', (type) => {
+    const { adminPath, schema, label } = contentType(type);
+    const { list, item } = contentApiPaths(type);
+    const visitor = () => request(t.app);
+
+    it('mounts, documents and caches them under the type', () => {
+      const mounted = mountedRoutes(t.app).map((r) => `${r.method} ${r.path}`);
+      for (const path of [list, openApiPath(item)]) {
+        expect(mounted, path).toContain(`get ${path}`);
+        expect(document.paths[path]?.['get'], path).toBeDefined();
+      }
+      expect(matchPublicRead(underApi(list))?.read).toMatchObject({ tags: [type], staffSeesDrafts: true });
+      expect(matchPublicRead(`${underApi(list)}/a-slug`)?.read).toMatchObject({ tags: [type] });
+    });
+
+    it('answers live items to visitors and drafts to staff only; an unknown or malformed slug is 404', async () => {
+      const rows = (await staff.get(adminPath).expect(200)).body as Row[];
+      const seeded = rows.find((row) => row['published'] === true)!;
+      const values = Object.fromEntries(Object.keys(schema.shape).map((k) => [k, seeded[k]]));
+      const slug = `registry-draft-${type}`;
+      await staff
+        .post(adminPath)
+        .send({ ...values, slug, published: false })
+        .expect(201);
+
+      const live = (await visitor().get(list).expect(200)).body as Row[];
+      expect(live.map((r) => r['slug'])).toContain(seeded['slug']);
+      expect(live.map((r) => r['slug'])).not.toContain(slug);
+      expect(live[0]).not.toHaveProperty('deletedAt');
+      const one = await visitor()
+        .get(list + '/' + String(seeded['slug']))
+        .expect(200);
+      expect(one.body).toMatchObject({ id: seeded['id'], slug: seeded['slug'] });
+      expect((await visitor().get(`${list}/${slug}`).expect(404)).body).toMatchObject({
+        message: `${label} not found`,
+      });
+      await visitor().get(`${list}/Not_A_Slug`).expect(404);
+
+      const asStaff = (await staff.get(list).expect(200)).body as Row[];
+      expect(asStaff.map((r) => r['slug'])).toContain(slug);
+      await staff.get(`${list}/${slug}`).expect(200);
+      const publishedOnly = (await staff.get(`${list}?published=true`).expect(200)).body as Row[];
+      expect(publishedOnly.map((r) => r['slug'])).not.toContain(slug);
     });
   });
 });

@@ -1,42 +1,31 @@
 /**
  * The API's half of the content-type registry (the browser-safe half, with labels and public routes,
- * is CONTENT_TYPES in packages/contracts): per type, its table, input schema, list order, unique
- * column, the column the trash shows, and the cache tags a write to it drops (Payload's
- * `afterChange`: the type declares its effects; nothing infers them from a URL). The admin mounts,
- * the trash, the scheduler's tags, OpenAPI's staff paths and the preview's tables derive from it.
- * A type of CONTENT_TYPES without an entry here is a type error.
+ * is CONTENT_TYPES in packages/contracts). A type's table (CONTENT_TABLES, beside the tables) and its
+ * input schema (CONTENT_INPUT_SCHEMAS, beside the schemas) are found by its name; everything else has
+ * a default, and a type says here only what differs: its list order, unique column, the column the
+ * trash shows, the cache tags a write drops (Payload's `afterChange`: the type declares its effects;
+ * nothing infers them from a URL), database checks and routes of its own. The admin mounts, the trash,
+ * the scheduler's tags, OpenAPI's staff paths and the preview's tables derive from it.
  */
 import { Router, type RequestHandler } from 'express';
-import { and, asc, desc, eq, gt, isNull, min, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, isNull, min, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   AdminMessages,
+  CONTENT_INPUT_SCHEMAS,
   CONTENT_TYPES,
   CONTENT_TYPE_NAMES,
   SCHEDULED_TYPES,
   adminPathOf,
-  blogPostInputSchema,
-  caseStudyInputSchema,
-  contentBlockInputSchema,
-  pageInputSchema,
-  resourceInputSchema,
-  serviceInputSchema,
-  testimonialInputSchema,
+  blogPostSchema,
   type ContentType,
   type ContentTypeInfo,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
-import {
-  blogPosts,
-  caseStudies,
-  contentBlocks,
-  pages,
-  resources,
-  services,
-  testimonials,
-} from '../db/schema';
+import { CONTENT_TABLES, blogPosts, contentBlocks, pages, services, testimonials } from '../db/schema';
+import { withBodyImages } from '../content/content-repository';
 import type { ContentTag } from '../http/public-reads';
 import { nowIso } from '../content/visibility';
 import { crudRouter, publishDate, type CrudConfig, type CrudTable } from './crud-router';
@@ -46,18 +35,18 @@ import { resourceUploadRouter } from './resource-upload-router';
 
 type Row = Record<string, unknown>;
 
-/** One type as its registry entry declares it (the shared facts come from CONTENT_TYPES). */
+/** One type as the API sees it (the shared facts come from CONTENT_TYPES). */
 export interface ContentTypeEntry<S extends z.ZodObject = z.ZodObject> {
   table: CrudTable;
   /** `.strict()` body schema from the contracts; POST and PUT take the full object. */
   schema: S;
-  /** List order (newest or display order first). */
+  /** List order. Default: newest first (createdAt, then id). */
   orderBy: (PgColumn | SQL)[];
-  /** The unique column a duplicate would hit, and the message staff see then. */
+  /** The unique column a duplicate would hit, and the message staff see then. Default: its slug, else the id. */
   unique: { field: string; message: string };
-  /** The column staff know a trashed item by. */
+  /** The column staff know a trashed item by. Default: its title, else its name. */
   title: PgColumn;
-  /** The public answers a successful write to the type (or its trash) changes. */
+  /** The public answers a successful write to the type (or its trash) changes. Default: its own. */
   tags: readonly ContentTag[];
   /** Fields a stored row answers besides the input ones and id/createdAt/updatedAt (OpenAPI). */
   stored?: Record<string, z.ZodType>;
@@ -67,79 +56,66 @@ export interface ContentTypeEntry<S extends z.ZodObject = z.ZodObject> {
   check?(db: Db, values: z.output<S>, existing: Row | undefined): Promise<void>;
   /** Routes of its own beside the eight CRUD ones (an upload), or middleware before them. */
   routes?(deps: { db: Db; env: Env }): RequestHandler;
+  /** A type with `publicApi`: its public list order. Default: the staff list's. */
+  publicOrder?: (PgColumn | SQL)[];
+  /** A type with `publicApi`: what visitors get of its rows (`one`: the item). Default: the rows as stored. */
+  publicAnswer?(db: Db, rows: Row[], one: boolean): Promise<unknown[]>;
+  /** A type with `publicApi`: the contract of one answered item, for OpenAPI. Default: the stored row's. */
+  publicSchema?: z.ZodType;
 }
 
-/** Checks one entry against its schema; the registry holds them type-erased. */
-const entry = <S extends z.ZodObject>(e: ContentTypeEntry<S>): ContentTypeEntry => e as never;
+type Overrides<S extends z.ZodObject> = Partial<Omit<ContentTypeEntry<S>, 'table' | 'schema'>>;
 
-const STORED_PUBLISH_DATE = { publishedAt: z.iso.datetime({ offset: true }).nullable() };
-
-export const CONTENT_TYPE_ENTRIES: { readonly [T in ContentType]: ContentTypeEntry } = {
-  /** CMS pages; `content` is `{ body: markdown }` by agreement with the public renderer. */
-  pages: entry({
-    table: pages,
-    schema: pageInputSchema,
-    orderBy: [desc(pages.updatedAt), asc(pages.id)],
-    unique: { field: 'slug', message: AdminMessages.slugTaken },
-    title: pages.title,
-    tags: ['pages'],
-  }),
+/** What a type declares where it differs from the defaults, checked against its own schema. */
+const OVERRIDES: { readonly [T in ContentType]?: Overrides<(typeof CONTENT_INPUT_SCHEMAS)[T]> } = {
+  /** CMS pages (`content` is `{ body: markdown }`): the last edited first. */
+  pages: { orderBy: [desc(pages.updatedAt), asc(pages.id)] },
   /** 'homepage-hero' and friends; published = Active. */
-  'content-blocks': entry({
-    table: contentBlocks,
-    schema: contentBlockInputSchema,
+  'content-blocks': {
     orderBy: [asc(contentBlocks.identifier)],
     unique: { field: 'identifier', message: AdminMessages.identifierTaken },
-    title: contentBlocks.name,
-    tags: ['content-blocks'],
     check: checkBlock,
-  }),
-  services: entry({
-    table: services,
-    schema: serviceInputSchema,
-    orderBy: [asc(services.displayOrder), asc(services.id)],
-    unique: { field: 'slug', message: AdminMessages.slugTaken },
-    title: services.title,
-    tags: ['services'],
-    routes: () => readLegacyServiceBody,
-  }),
-  'blog-posts': entry({
-    table: blogPosts,
-    schema: blogPostInputSchema,
-    orderBy: [desc(blogPosts.createdAt), desc(blogPosts.id)],
-    unique: { field: 'slug', message: AdminMessages.slugTaken },
-    title: blogPosts.title,
-    tags: ['blog-posts'],
-  }),
-  'case-studies': entry({
-    table: caseStudies,
-    schema: caseStudyInputSchema,
-    orderBy: [desc(caseStudies.createdAt), desc(caseStudies.id)],
-    unique: { field: 'slug', message: AdminMessages.slugTaken },
-    title: caseStudies.title,
-    tags: ['case-studies'],
-  }),
-  /** No unique column besides the id. */
-  testimonials: entry({
-    table: testimonials,
-    schema: testimonialInputSchema,
-    orderBy: [asc(testimonials.displayOrder), asc(testimonials.id)],
-    unique: { field: 'id', message: 'This testimonial already exists' },
-    title: testimonials.name,
-    tags: ['testimonials'],
-  }),
+  },
+  services: { orderBy: [asc(services.displayOrder), asc(services.id)], routes: () => readLegacyServiceBody },
+  /** Visitors read the newest publication first (undated last); an item answers its body's library images. */
+  'blog-posts': {
+    publicOrder: [
+      sql`${blogPosts.publishedAt} desc nulls last`,
+      desc(blogPosts.createdAt),
+      desc(blogPosts.id),
+    ],
+    publicAnswer: async (db, rows, one) => (one ? Promise.all(rows.map((r) => withBodyImages(db, r))) : rows),
+    publicSchema: blogPostSchema,
+  },
+  /** `title` is the person's job title: the trash shows their name. */
+  testimonials: { orderBy: [asc(testimonials.displayOrder), asc(testimonials.id)], title: testimonials.name },
   /** Plus POST /api/admin/resources/upload (field `file`) for the download file. */
-  resources: entry({
-    table: resources,
-    schema: resourceInputSchema,
-    orderBy: [desc(resources.createdAt), desc(resources.id)],
-    unique: { field: 'id', message: 'This resource already exists' },
-    title: resources.title,
-    tags: ['resources'],
-    stored: { downloadCount: z.number().int() },
-    routes: resourceUploadRouter,
-  }),
+  resources: { stored: { downloadCount: z.number().int() }, routes: resourceUploadRouter },
 };
+
+/** A type's entry: its table and schema by name, the defaults, and what it declares of its own. */
+function entryOf(type: ContentType): ContentTypeEntry {
+  const table = CONTENT_TABLES[type] as unknown as CrudTable;
+  const columns = getTableColumns(table) as Record<string, PgColumn | undefined>;
+  const label = CONTENT_TYPES[type].label;
+  return {
+    table,
+    schema: CONTENT_INPUT_SCHEMAS[type],
+    orderBy: [desc(columns['createdAt']!), desc(table.id)],
+    unique: columns['slug']
+      ? { field: 'slug', message: AdminMessages.slugTaken }
+      : { field: 'id', message: `This ${label.toLowerCase()} already exists` },
+    title: (columns['title'] ?? columns['name'])!,
+    tags: [type],
+    ...(OVERRIDES[type] as Overrides<z.ZodObject> | undefined),
+  };
+}
+
+export const CONTENT_TYPE_ENTRIES = Object.fromEntries(
+  CONTENT_TYPE_NAMES.map((type) => [type, entryOf(type)]),
+) as { readonly [T in ContentType]: ContentTypeEntry };
+
+const STORED_PUBLISH_DATE = { publishedAt: z.iso.datetime({ offset: true }).nullable() };
 
 /** Everything the registry knows of a type: both halves, and its admin path. */
 export interface ContentTypeDefinition extends ContentTypeEntry, ContentTypeInfo {

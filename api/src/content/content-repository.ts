@@ -48,26 +48,10 @@ export async function findCaseStudy(db: Db, slug: string, includeDrafts: boolean
 type BlogPostRow = typeof blogPosts.$inferSelect;
 export const toBlogPost = ({ deletedAt: _d, ...row }: BlogPostRow): BlogPost => row;
 
-/** Newest first by publishedAt (undated posts last), then by createdAt. */
-export async function listBlogPosts(db: Db, includeDrafts: boolean): Promise<BlogPost[]> {
-  const rows = await db
-    .select()
-    .from(blogPosts)
-    .where(visibleRows(db, blogPosts, includeDrafts))
-    .orderBy(sql`${blogPosts.publishedAt} desc nulls last`, desc(blogPosts.createdAt), desc(blogPosts.id));
-  return rows.map(toBlogPost);
-}
-
-export async function findBlogPost(db: Db, slug: string, includeDrafts: boolean) {
-  const [row] = await db
-    .select()
-    .from(blogPosts)
-    .where(and(eq(blogPosts.slug, slug), visibleRows(db, blogPosts, includeDrafts)))
-    .limit(1);
-  if (!row) return undefined;
-  // The library images the body shows, so the page can render them responsively.
-  const images = await libraryImages(db, uploadUrlsIn(row.content));
-  return images.size ? { ...toBlogPost(row), images: Object.fromEntries(images) } : toBlogPost(row);
+/** A post with the library images its body shows (`images`), so the page renders them responsively. */
+export async function withBodyImages<T extends { content?: unknown }>(db: Db, post: T) {
+  const images = await libraryImages(db, uploadUrlsIn(typeof post.content === 'string' ? post.content : ''));
+  return images.size ? { ...post, images: Object.fromEntries(images) } : post;
 }
 
 /* ---------- Resources ---------- */

@@ -4,20 +4,21 @@ import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { parseQuery } from '../http/validate';
 import { IMAGES_DIR } from './content-files';
-import { findBlogPost, findCaseStudy, findPage, listBlogPosts, listCaseStudies } from './content-repository';
+import { findCaseStudy, findPage, listCaseStudies } from './content-repository';
 import { canSeeDrafts, listIncludesDrafts } from './reader-access';
 import type { DownloadTokens } from './download-token';
 import { resourcesRouter } from './resources-router';
 
 /** A slug from the path, or 404: malformed slugs cannot name a row. */
-function slugParam(req: Request): string {
+export function slugParam(req: Request): string {
   const parsed = slugSchema.safeParse(req.params['slug']);
   if (!parsed.success) throw notFound();
   return parsed.data;
 }
 
 /**
- * Public content: case studies, blog posts, resources, CMS pages. `tokens` signs gated-download links
+ * Public content: case studies, resources, CMS pages (blog posts: the registry's public reads,
+ * admin/content-type-reads.ts). `tokens` signs gated-download links
  * (app.ts shares one signer, from SECRET_KEY, with the HTML lead form).
  */
 export function contentRouter(db: Db, opts: { tokens: DownloadTokens; rateLimitScale?: number }) {
@@ -46,17 +47,6 @@ export function contentRouter(db: Db, opts: { tokens: DownloadTokens; rateLimitS
     const study = await findCaseStudy(db, slug, await canSeeDrafts(req, db));
     if (!study) throw notFound('Case study not found');
     res.json(study);
-  });
-
-  router.get(underApi(API_PATHS.blogPosts), async (req, res) => {
-    const query = parseQuery(publishedListQuery, req);
-    res.json(await listBlogPosts(db, await listIncludesDrafts(req, db, query)));
-  });
-  router.get(underApi(API_PATHS.blogPost), async (req, res) => {
-    const slug = slugParam(req);
-    const post = await findBlogPost(db, slug, await canSeeDrafts(req, db));
-    if (!post) throw notFound('Blog post not found');
-    res.json(post);
   });
 
   router.get(underApi(API_PATHS.page), async (req, res) => {

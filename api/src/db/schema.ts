@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { BlogBodyFormat } from '@agency/contracts';
+import type { BlogBodyFormat, ContentType } from '@agency/contracts';
 
 const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
@@ -196,6 +196,20 @@ export const pages = pgTable('pages', {
   updatedAt: updatedAt(),
   deletedAt: deletedAt(),
 });
+
+/**
+ * Each content type's table, by its registry name (CONTENT_TYPES): the staff CRUD, the trash, the
+ * revisions, the scheduler and a public read of the type work on it. A type without one is a type error.
+ */
+export const CONTENT_TABLES = {
+  pages,
+  'content-blocks': contentBlocks,
+  services,
+  'blog-posts': blogPosts,
+  'case-studies': caseStudies,
+  testimonials,
+  resources,
+} as const satisfies { readonly [T in ContentType]: unknown };
 
 export const siteSettings = pgTable('site_settings', {
   id: serial('id').primaryKey(),

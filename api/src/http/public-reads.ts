@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   API_PATHS,
   CONTENT_TYPE_NAMES,
+  PUBLIC_API_TYPES,
+  contentApiPaths,
   fillPattern,
   matchPath,
   publishedListQuery,
@@ -33,8 +35,16 @@ export interface PublicRead {
   uncached?: true;
 }
 
-/** The public reads the cache serves. */
+/** The public reads the cache serves: each content type's with a public API, then the others. */
 export const PUBLIC_READS: readonly PublicRead[] = [
+  ...PUBLIC_API_TYPES.flatMap((type): PublicRead[] => {
+    const { list, item } = contentApiPaths(type);
+    const tags = [type];
+    return [
+      { path: underApi(list), tags, query: publishedListQuery, staffSeesDrafts: true },
+      { path: underApi(item), tags, query: noQuery, staffSeesDrafts: true },
+    ];
+  }),
   { path: underApi(API_PATHS.services), tags: ['services'], query: publishedListQuery },
   { path: underApi(API_PATHS.service), tags: ['services'], query: noQuery },
   { path: underApi(API_PATHS.testimonials), tags: ['testimonials'], query: publishedListQuery },
@@ -46,13 +56,6 @@ export const PUBLIC_READS: readonly PublicRead[] = [
     staffSeesDrafts: true,
   },
   { path: underApi(API_PATHS.caseStudy), tags: ['case-studies'], query: noQuery, staffSeesDrafts: true },
-  {
-    path: underApi(API_PATHS.blogPosts),
-    tags: ['blog-posts'],
-    query: publishedListQuery,
-    staffSeesDrafts: true,
-  },
-  { path: underApi(API_PATHS.blogPost), tags: ['blog-posts'], query: noQuery, staffSeesDrafts: true },
   // Every download (ungated, or a gated lead) counts itself in this list, and the count must show at
   // once; anonymous requests must never flush the cache, so the list is not kept in memory at all.
   {

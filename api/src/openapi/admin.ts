@@ -33,7 +33,7 @@ import {
   releaseSwitchAnswerSchema,
   revisionSchema,
   revisionSummarySchema,
-  rowFields,
+  storedRowSchema,
   siteSettingEntriesSchema,
   trashItemSchema,
 } from './responses';
@@ -50,7 +50,7 @@ function crud(
   input: $ZodObject,
   extra: Record<string, $ZodType> = {},
 ): Operation[] {
-  const row = z.object({ ...(input._zod.def.shape as Record<string, z.ZodType>), ...rowFields, ...extra });
+  const row = storedRowSchema(input, extra);
   const tag = label;
   const one = `${base}/{id}`;
   return [

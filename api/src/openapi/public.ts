@@ -6,8 +6,8 @@ import {
   CLIENT_ERRORS_PATH,
   adminIdParams,
   openApiPath,
-  blogPostListSchema,
-  blogPostSchema,
+  PUBLIC_API_TYPES,
+  contentApiPaths,
   caseStudyListSchema,
   caseStudySchema,
   clientErrorReportSchema,
@@ -30,7 +30,13 @@ import { pageMetaQuery } from '../site/seo/seo-router';
 import { socialCardQuery } from '../site/social-card/social-card-router';
 import type { $ZodType } from 'zod/v4/core';
 import type { Operation } from './operation';
-import { pageMetaSchema, publicServiceDetailSchema, publicServiceListSchema } from './responses';
+import {
+  pageMetaSchema,
+  publicServiceDetailSchema,
+  publicServiceListSchema,
+  storedRowSchema,
+} from './responses';
+import { contentType } from '../admin/content-types';
 
 const slugParams = serviceParamsSchema;
 /** What a resource's download answers: the types the CMS takes for a resource file (files/file-sniff.ts). */
@@ -102,8 +108,15 @@ export const publicOperations: Operation[] = [
   list(API_PATHS.testimonials, 'Marketing', 'testimonials', testimonialListSchema),
   list(API_PATHS.caseStudies, 'Content', 'case studies', caseStudyListSchema),
   item(openApiPath(API_PATHS.caseStudy), 'Content', 'case study', caseStudySchema),
-  list(API_PATHS.blogPosts, 'Content', 'blog posts', blogPostListSchema),
-  item(openApiPath(API_PATHS.blogPost), 'Content', 'blog post', blogPostSchema),
+  ...PUBLIC_API_TYPES.flatMap((type) => {
+    const { plural, label, schema, stored, publicSchema } = contentType(type);
+    const one = publicSchema ?? storedRowSchema(schema, stored);
+    const { list: all, item: each } = contentApiPaths(type);
+    return [
+      list(all, 'Content', plural.toLowerCase(), z.array(one)),
+      item(openApiPath(each), 'Content', label.toLowerCase(), one),
+    ];
+  }),
   item(openApiPath(API_PATHS.page), 'Content', 'CMS page', publicPageSchema),
   list(API_PATHS.resources, 'Content', 'resources', resourceListSchema),
   {

@@ -4,6 +4,7 @@
  * document cannot drift from the type the API answers with.
  */
 import { z } from 'zod';
+import type { $ZodObject, $ZodType } from 'zod/v4/core';
 import {
   BULK_ACTIONS,
   LEAD_TYPES,
@@ -34,6 +35,10 @@ const handledAt = timestamp.nullable().optional();
 
 /** Every staff-edited row: its editable fields (the entity's input contract) plus these. */
 export const rowFields = { id: z.number().int(), createdAt: timestamp, updatedAt: timestamp };
+
+/** A stored content item: its input fields, the row's id and timestamps, and what else it stores. */
+export const storedRowSchema = (input: $ZodObject, extra: Record<string, $ZodType> = {}) =>
+  z.object({ ...(input._zod.def.shape as Record<string, z.ZodType>), ...rowFields, ...extra });
 
 export const mediaItemSchema = z.object({
   id: z.number().int(),

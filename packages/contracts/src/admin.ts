@@ -393,6 +393,20 @@ export type ResourceInput = z.input<typeof resourceInputSchema>;
 export type ResourceValues = z.output<typeof resourceInputSchema>;
 export type AdminResource = ResourceValues & Timestamps & { downloadCount: number };
 
+/**
+ * Each content type's input schema, by its registry name (CONTENT_TYPES): the staff API's create and
+ * update take it as it is, and OpenAPI documents it. A type without one is a type error here.
+ */
+export const CONTENT_INPUT_SCHEMAS = {
+  pages: pageInputSchema,
+  'content-blocks': contentBlockInputSchema,
+  services: serviceInputSchema,
+  'blog-posts': blogPostInputSchema,
+  'case-studies': caseStudyInputSchema,
+  testimonials: testimonialInputSchema,
+  resources: resourceInputSchema,
+} as const satisfies { readonly [T in ContentType]: z.ZodObject };
+
 // ---- Site settings -------------------------------------------------------------------------
 
 const optionalHttpUrl = z

@@ -23,6 +23,11 @@ export interface ContentTypeInfo {
   siteRoute?: Extract<SiteRouteId, 'service' | 'case-study' | 'blog-post' | 'cms-page'>;
   /** Items carry a publish date: published with a date ahead is Scheduled, and goes live by itself. */
   scheduled?: true;
+  /**
+   * A public list and item, built by the API from the type's rows (`contentApiPaths`): live items for
+   * visitors (staff also drafts, unless `?published=true`), cached under the type's tag, documented.
+   */
+  publicApi?: true;
 }
 
 /** In the order of the CMS tabs (and of the trash's types). The key is the type's admin path segment. */
@@ -55,6 +60,7 @@ export const CONTENT_TYPES = {
     tab: 'Blog',
     siteRoute: 'blog-post',
     scheduled: true,
+    publicApi: true,
   },
   'case-studies': {
     label: 'Case study',
@@ -90,6 +96,10 @@ export type PreviewType = Having<'siteRoute'>;
 export const PREVIEW_KINDS = Object.fromEntries(
   having('siteRoute').map((t) => [t, (CONTENT_TYPES[t] as ContentTypeInfo).siteRoute]),
 ) as { [T in PreviewType]: (typeof CONTENT_TYPES)[T]['siteRoute'] };
+
+/** The types whose public list and item the API builds from the registry. */
+export type PublicApiType = Having<'publicApi'>;
+export const PUBLIC_API_TYPES: readonly PublicApiType[] = having('publicApi');
 
 /** The types with a publish date: the cache drops their answers when a scheduled item goes live. */
 export type ScheduledType = Having<'scheduled'>;

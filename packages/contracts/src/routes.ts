@@ -1,6 +1,17 @@
 import { fillPath, type PathArgs } from './paths';
 
 /**
+ * A content type's public list and item (a type with `publicApi` in CONTENT_TYPES): named by its
+ * registry name, as its staff collection is (`/api/admin/<type>`). The API mounts them from the
+ * registry; the clients' URLs below take the same.
+ */
+export const contentApiPaths = <T extends string>(type: T) => ({
+  list: `/api/${type}` as const,
+  item: `/api/${type}/:slug` as const,
+});
+const BLOG_POSTS = contentApiPaths('blog-posts');
+
+/**
  * Every public API path, once, as a pattern. The API's Express mounts, its OpenAPI paths, the
  * response cache's matchers and keys and the clients' URLs (ApiRoutes) are all built from it.
  */
@@ -13,8 +24,8 @@ export const API_PATHS = {
   testimonials: '/api/testimonials',
   caseStudies: '/api/case-studies',
   caseStudy: '/api/case-studies/:slug',
-  blogPosts: '/api/blog-posts',
-  blogPost: '/api/blog-posts/:slug',
+  blogPosts: BLOG_POSTS.list,
+  blogPost: BLOG_POSTS.item,
   resources: '/api/resources',
   resourceLeads: '/api/resources/:id/leads',
   resourceDownload: '/api/resources/:id/download',
