@@ -21,7 +21,7 @@ const renderBlogWithStatus = (status: number) =>
     url: '/blog',
     remotes: { mf_content: contentBuild },
     budgetMs: 5000,
-    origin: 'https://agency.example',
+    head: { origin: 'https://agency.example' },
     fetch: async (url) =>
       url.startsWith('/api/blog-posts')
         ? new Response('{"message":"x"}', { status })
@@ -55,7 +55,10 @@ describe('server render of the shell', () => {
       title: 'Blog: SEO, Paid Media and Analytics Insights',
       path: '/blog',
     });
-    expect(result.state.origin).toBe('https://agency.example');
+    expect(result.headSite).toMatchObject({
+      origin: 'https://agency.example',
+      siteName: 'Distilled Digital',
+    });
     expect(result.html).not.toMatch(/<title|<meta/);
   });
 
@@ -76,7 +79,7 @@ describe('server render of the shell', () => {
         },
       },
       budgetMs: 5000,
-      origin: 'https://agency.example',
+      head: { origin: 'https://agency.example' },
       fetch: async (url) =>
         new Response(url.startsWith('/api/services') ? '[]' : '{}', {
           headers: { 'Content-Type': 'application/json' },
@@ -90,5 +93,43 @@ describe('server render of the shell', () => {
     });
     expect(result.html).toContain('Article Not Found');
     expect(result.html).not.toContain('<title');
+  });
+
+  const renderPost = (Page: () => React.ReactElement, head: { origin: string; noindex?: true }) =>
+    render({
+      url: '/blog/a-post',
+      remotes: { mf_content: { modules: { BlogPostPage: Page }, sharedSingletons: {} } },
+      budgetMs: 5000,
+      head,
+      fetch: async (url) =>
+        new Response(url.startsWith('/api/services') ? '[]' : '{}', {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    });
+
+  it("a content preview's head says noindex, whatever the page declares", async () => {
+    const Page = () => (
+      <PageHead head={(site, path) => ({ ...notFoundHead(site, path), status: 200, noindex: false })} />
+    );
+    expect((await renderPost(Page, { origin: 'https://agency.example' })).head?.noindex).toBe(false);
+    const preview = await renderPost(Page, { origin: 'https://agency.example', noindex: true });
+    expect(preview.head?.noindex).toBe(true);
+  });
+
+  it('returns no head when a region failed after the page declared it (the browser renders it again)', async () => {
+    const Broken = () => {
+      throw new Error('the page broke');
+    };
+    const Page = () => (
+      <>
+        <PageHead head={(site, path) => notFoundHead(site, path, 'blog-post')} />
+        <Broken />
+      </>
+    );
+    const result = await renderPost(Page, { origin: 'https://agency.example' });
+    expect(result.problems.map((p) => p.message)).toContain(
+      'render failed; the region renders in the browser',
+    );
+    expect(result.head).toBeUndefined();
   });
 });

@@ -17,7 +17,8 @@ import { AppProviders } from './app/app-providers';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/router';
 import type { SsrState } from './app/ssr-state';
-import type { PageHead } from '@agency/contracts/page-head';
+import type { HeadSite, PageHead } from '@agency/contracts/page-head';
+import type { PageHeadContext } from '@agency/contracts/page-data';
 
 export { sharedSingletons } from '@agency/ui/singletons';
 
@@ -40,8 +41,8 @@ export interface RenderRequest {
   fetch: Fetch;
   /** Data and render together must finish within this; what does not is left to the browser. */
   budgetMs: number;
-  /** The public origin of the page's absolute URLs (canonical, Open Graph, JSON-LD). */
-  origin: string;
+  /** The public origin of the page's absolute URLs, and a preview's noindex. */
+  head: PageHeadContext;
 }
 
 export interface RenderResult {
@@ -54,8 +55,13 @@ export interface RenderResult {
   leftToBrowser: string[];
   /** What went wrong on the way; the page is still whole (those regions render in the browser). */
   problems: { remote?: RemoteName; message: string; error?: unknown }[];
-  /** The head the page declared (with its status); none when its page did not render here. */
+  /**
+   * The head the page declared (with its status) and the site facts it was built with; none when its
+   * page did not render here, or a region failed to (rendered again in the browser, it could not take
+   * the server's tags over).
+   */
   head?: PageHead;
+  headSite?: HeadSite;
 }
 
 const settle = (p: Promise<unknown>, ms: number) =>
@@ -107,6 +113,9 @@ async function prefetchPage(
   }
 }
 
+/** A region that failed or ran out of time is rendered again in the browser. */
+const REGION_FAILED = ['render failed; the region renders in the browser', 'render exceeded the budget'];
+
 function renderToHtml(element: React.ReactElement, timeoutMs: number, problems: RenderResult['problems']) {
   return new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -126,13 +135,13 @@ function renderToHtml(element: React.ReactElement, timeoutMs: number, problems: 
       onError(error, info) {
         const digest = (error as { digest?: unknown } | null)?.digest;
         if (digest === CLIENT_ONLY_DIGEST) return CLIENT_ONLY_DIGEST;
-        problems.push({ message: 'render failed; the region renders in the browser', error, ...info });
+        problems.push({ message: REGION_FAILED[0]!, error, ...info });
         return 'server-render-error';
       },
     });
     const timer = setTimeout(
       () => {
-        problems.push({ message: 'render exceeded the budget' });
+        problems.push({ message: REGION_FAILED[1]! });
         stream.abort(new Error('render budget exceeded'));
       },
       Math.max(1, timeoutMs),
@@ -158,12 +167,12 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     rendered,
     leftToBrowser,
   };
-  let head: PageHead | undefined;
-  const collect = (declared: PageHead) => {
-    head = declared;
+  let declared: { head: PageHead; site: HeadSite } | undefined;
+  const collect = (head: PageHead, site: HeadSite) => {
+    declared = { head, site };
   };
   const html = await renderToHtml(
-    <AppProviders client={client} head={{ origin: req.origin, collect }}>
+    <AppProviders client={client} head={{ ...req.head, collect }}>
       <RemoteRenderScopeProvider value={scope}>
         <StaticRouter location={req.url}>
           <AppRoutes />
@@ -178,12 +187,13 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     shouldDehydrateQuery: (q) => q.state.status === 'success' || q.state.status === 'error',
   });
   client.clear();
+  const regionFailed = problems.some((p) => REGION_FAILED.includes(p.message));
   return {
     html,
-    state: { queries, origin: req.origin },
+    state: { queries },
     rendered: [...rendered],
     leftToBrowser: [...leftToBrowser],
     problems,
-    ...(head ? { head } : {}),
+    ...(declared && !regionFailed ? { head: declared.head, headSite: declared.site } : {}),
   };
 }

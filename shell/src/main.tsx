@@ -7,7 +7,7 @@ import './styles.css';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/router';
 import { AppProviders } from './app/app-providers';
-import { PAGE_DATA_IDS } from '@agency/contracts/page-data';
+import { PAGE_DATA_IDS, type PageHeadContext } from '@agency/contracts/page-data';
 import type { SsrState } from './app/ssr-state';
 import { matchSiteRoute } from '@agency/contracts/site-routes';
 import {
@@ -40,6 +40,20 @@ function onRecoverableError(error: unknown, info: ErrorInfo) {
   console.error('[shell] recoverable error', error, info.componentStack);
 }
 
+/** What the page's head needs from the server; a page without the block (none today) uses this address. */
+function readPageHeadContext(): PageHeadContext {
+  try {
+    const text = document.getElementById(PAGE_DATA_IDS.head)?.textContent;
+    const context = text ? (JSON.parse(text) as Partial<PageHeadContext>) : {};
+    return {
+      origin: typeof context.origin === 'string' ? context.origin : window.location.origin,
+      ...(context.noindex === true ? { noindex: true } : {}),
+    };
+  } catch {
+    return { origin: window.location.origin };
+  }
+}
+
 async function start() {
   let manifest: RemotesManifest;
   try {
@@ -62,7 +76,7 @@ async function start() {
   const ssr = readSsrState();
   if (ssr) hydrate(queryClient, ssr.queries);
   const app = (
-    <AppProviders client={queryClient} head={{ origin: ssr?.origin ?? window.location.origin }}>
+    <AppProviders client={queryClient} head={readPageHeadContext()}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

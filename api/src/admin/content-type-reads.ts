@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
+import type { z } from 'zod';
 import { PUBLIC_API_TYPES, contentApiPaths, publishedListQuery, underApi } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
@@ -7,27 +8,43 @@ import { parseQuery } from '../http/validate';
 import { visibleRows } from '../content/visibility';
 import { canSeeDrafts, listIncludesDrafts } from '../content/reader-access';
 import { slugParam } from '../content/content-router';
-import { contentType } from './content-types';
+import { contentType, publicSchemaOf } from './content-types';
 
 type Row = Record<string, unknown>;
 type Publishable = Parameters<typeof visibleRows>[1] & { slug: Parameters<typeof eq>[0] };
 
-/** What visitors get of a stored row by default: all of it but its trash date (always null for them). */
-const asStored = ({ deletedAt: _trashed, ...row }: Row) => row;
+/** The columns a public read needs of a type's table: checked once, when the router is built. */
+const NEEDED_COLUMNS = ['slug', 'published', 'deletedAt'];
+
+/**
+ * What visitors get of a stored row: the fields of the answer's contract, nothing else (a column
+ * added for staff never leaks into a public answer because it was not left out here).
+ */
+const documentedFields = (contract: z.ZodType) => {
+  const shape = (contract as unknown as { shape?: Record<string, unknown> }).shape;
+  if (!shape) throw new Error('A public answer contract must be an object schema');
+  const fields = Object.keys(shape);
+  return (row: Row) => Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]]));
+};
 
 /**
  * The public list and item of each content type with `publicApi` in the registry (contentApiPaths):
  * live rows for visitors, drafts and scheduled ones too for signed-in staff (unless ?published=true),
- * in the type's public order, answered as the type says (default: as stored). The cache keeps them
+ * in the type's public order, answered as the type says, with the fields of its answer's contract
+ * (publicSchemaOf: the type's own, else the stored row's) and no other. The cache keeps them
  * under the type's tag (PUBLIC_READS), and OpenAPI documents them (openapi/public.ts).
  */
 export function contentTypeReadsRouter(db: Db): Router {
   const router = Router();
   for (const type of PUBLIC_API_TYPES) {
-    const { table, label, orderBy, publicOrder = orderBy, publicAnswer } = contentType(type);
+    const definition = contentType(type);
+    const { table, label, orderBy, publicOrder = orderBy, publicAnswer } = definition;
+    const missing = NEEDED_COLUMNS.filter((c) => !(c in getTableColumns(table)));
+    if (missing.length) throw new Error(`${type} has a public API but no ${missing.join(', ')} column`);
     const rows = table as unknown as Publishable;
-    const answer = (found: Row[], one: boolean) =>
-      publicAnswer ? publicAnswer(db, found.map(asStored), one) : Promise.resolve(found.map(asStored));
+    const visible = documentedFields(publicSchemaOf(definition));
+    const answer = async (found: Row[], one: boolean) =>
+      (publicAnswer ? await publicAnswer(db, found, one) : found).map((r) => visible(r as Row));
     const { list, item } = contentApiPaths(type);
 
     router.get(underApi(list), async (req, res) => {

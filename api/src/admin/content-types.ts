@@ -58,9 +58,9 @@ export interface ContentTypeEntry<S extends z.ZodObject = z.ZodObject> {
   routes?(deps: { db: Db; env: Env }): RequestHandler;
   /** A type with `publicApi`: its public list order. Default: the staff list's. */
   publicOrder?: (PgColumn | SQL)[];
-  /** A type with `publicApi`: what visitors get of its rows (`one`: the item). Default: the rows as stored. */
+  /** A type with `publicApi`: its rows as visitors get them (`one`: the item), before the contract's fields are kept. */
   publicAnswer?(db: Db, rows: Row[], one: boolean): Promise<unknown[]>;
-  /** A type with `publicApi`: the contract of one answered item, for OpenAPI. Default: the stored row's. */
+  /** A type with `publicApi`: the contract of one answered item (its fields are all it answers; OpenAPI). Default: the stored row's. */
   publicSchema?: z.ZodType;
 }
 
@@ -110,6 +110,16 @@ function entryOf(type: ContentType): ContentTypeEntry {
     ...(OVERRIDES[type] as Overrides<z.ZodObject> | undefined),
   };
 }
+
+const timestamp = z.iso.datetime({ offset: true });
+
+/** A stored item: its input fields, the row's id and timestamps, and what else its type stores. */
+export const storedRowSchema = (input: z.ZodObject, extra: Record<string, z.ZodType> = {}) =>
+  z.object({ ...input.shape, id: z.number().int(), createdAt: timestamp, updatedAt: timestamp, ...extra });
+
+/** A public item's contract: the type's own (`publicSchema`), else the stored item's. */
+export const publicSchemaOf = ({ publicSchema, schema, stored }: ContentTypeEntry): z.ZodType =>
+  publicSchema ?? storedRowSchema(schema, stored);
 
 export const CONTENT_TYPE_ENTRIES = Object.fromEntries(
   CONTENT_TYPE_NAMES.map((type) => [type, entryOf(type)]),

@@ -22,7 +22,7 @@ import {
   trashItemParams,
   uploadResponseSchema,
 } from '@agency/contracts';
-import { CONTENT_TYPE_DEFINITIONS } from '../admin/content-types';
+import { CONTENT_TYPE_DEFINITIONS, storedRowSchema } from '../admin/content-types';
 import type { Operation } from './operation';
 import {
   authenticatedSchema,
@@ -33,7 +33,6 @@ import {
   releaseSwitchAnswerSchema,
   revisionSchema,
   revisionSummarySchema,
-  storedRowSchema,
   siteSettingEntriesSchema,
   trashItemSchema,
 } from './responses';
@@ -50,7 +49,7 @@ function crud(
   input: $ZodObject,
   extra: Record<string, $ZodType> = {},
 ): Operation[] {
-  const row = storedRowSchema(input, extra);
+  const row = storedRowSchema(input as z.ZodObject, extra as Record<string, z.ZodType>);
   const tag = label;
   const one = `${base}/{id}`;
   return [

@@ -30,13 +30,8 @@ import { pageMetaQuery } from '../site/seo/seo-router';
 import { socialCardQuery } from '../site/social-card/social-card-router';
 import type { $ZodType } from 'zod/v4/core';
 import type { Operation } from './operation';
-import {
-  pageMetaSchema,
-  publicServiceDetailSchema,
-  publicServiceListSchema,
-  storedRowSchema,
-} from './responses';
-import { contentType } from '../admin/content-types';
+import { pageMetaSchema, publicServiceDetailSchema, publicServiceListSchema } from './responses';
+import { contentType, publicSchemaOf } from '../admin/content-types';
 
 const slugParams = serviceParamsSchema;
 /** What a resource's download answers: the types the CMS takes for a resource file (files/file-sniff.ts). */
@@ -109,8 +104,9 @@ export const publicOperations: Operation[] = [
   list(API_PATHS.caseStudies, 'Content', 'case studies', caseStudyListSchema),
   item(openApiPath(API_PATHS.caseStudy), 'Content', 'case study', caseStudySchema),
   ...PUBLIC_API_TYPES.flatMap((type) => {
-    const { plural, label, schema, stored, publicSchema } = contentType(type);
-    const one = publicSchema ?? storedRowSchema(schema, stored);
+    const definition = contentType(type);
+    const { plural, label } = definition;
+    const one = publicSchemaOf(definition);
     const { list: all, item: each } = contentApiPaths(type);
     return [
       list(all, 'Content', plural.toLowerCase(), z.array(one)),

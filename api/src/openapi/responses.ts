@@ -4,7 +4,6 @@
  * document cannot drift from the type the API answers with.
  */
 import { z } from 'zod';
-import type { $ZodObject, $ZodType } from 'zod/v4/core';
 import {
   BULK_ACTIONS,
   LEAD_TYPES,
@@ -32,13 +31,6 @@ import {
 const timestamp = z.iso.datetime({ offset: true });
 /** When staff marked a lead handled; null while it is open. */
 const handledAt = timestamp.nullable().optional();
-
-/** Every staff-edited row: its editable fields (the entity's input contract) plus these. */
-export const rowFields = { id: z.number().int(), createdAt: timestamp, updatedAt: timestamp };
-
-/** A stored content item: its input fields, the row's id and timestamps, and what else it stores. */
-export const storedRowSchema = (input: $ZodObject, extra: Record<string, $ZodType> = {}) =>
-  z.object({ ...(input._zod.def.shape as Record<string, z.ZodType>), ...rowFields, ...extra });
 
 export const mediaItemSchema = z.object({
   id: z.number().int(),
@@ -162,6 +154,8 @@ export const publicServiceDetailSchema = publicService.extend({
   benefits: z.array(z.string()),
   process: z.array(z.object({ phase: z.string(), description: z.string() })),
   testimonial: z.object({ quote: z.string(), author: z.string(), role: z.string() }).nullable(),
+  /** A picture staff chose for the social card (absent: the generated card). */
+  socialImageUrl: z.string().optional(),
 }) satisfies z.ZodType<ServiceDetail & { gradient: string }>;
 
 /** GET /api/page-meta: the head the server would render for a path. */

@@ -92,24 +92,21 @@ export function NotFoundState({
 
 type NotFoundProps = Parameters<typeof NotFoundState>[0];
 
-/** The 404 of the API (or a page the visitor asked for that cannot exist): the page is missing. */
-const isMissing = (error: unknown) => (error as { status?: unknown } | null)?.status === 404;
-
 /**
  * A page that shows one item by its query: the item's 404 block when it is missing (`missing`: the
  * page would not even ask for it), unknown or failed; its skeleton while it loads; else the item.
- * The page's head comes with it: the item's own (`head`), or the 404's, whose title is the block's
- * heading. A failure other than a 404 declares none (the server's database head stands in).
+ * The page's head comes with it: the item's own (`head`), or, with the 404 block, the 404's, whose
+ * title is the block's heading.
  */
 export function ItemStates<T>({
-  query: { data, isPending, isError, error },
+  query: { data, isPending, isError },
   missing = false,
   notFound,
   head,
   skeleton,
   children,
 }: {
-  query: { data: T | undefined; isPending: boolean; isError: boolean; error: unknown };
+  query: { data: T | undefined; isPending: boolean; isError: boolean };
   missing?: boolean;
   notFound: NotFoundProps;
   /** The page's route (its 404's title) and its head from the item. */
@@ -120,9 +117,7 @@ export function ItemStates<T>({
   if (missing || isError || (!isPending && !data)) {
     return (
       <>
-        {missing || !isError || isMissing(error) ? (
-          <PageHead head={(site, path) => notFoundHead(site, path, head.route)} />
-        ) : null}
+        <PageHead head={(site, path) => notFoundHead(site, path, head.route)} />
         <NotFoundState {...notFound} />
       </>
     );

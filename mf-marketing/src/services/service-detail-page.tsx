@@ -29,14 +29,12 @@ function glanceFacts(s: ServiceDetail): string[] {
 export function ServiceDetailPage() {
   const slug = useParams()['slug'] ?? '';
   const validSlug = SLUG_PATTERN.test(slug);
-  const { data, isPending, isError, error } = useService(slug);
+  const { data, isPending, isError } = useService(slug);
   // Unknown, unpublished (the API answers 404) or malformed: the same page, served with status 404.
-  // A failure other than a 404 declares no head (the server's database head stands in).
   if (!validSlug || isError || (!isPending && !data)) {
-    const missing = !validSlug || !isError || (error as { status?: unknown }).status === 404;
     return (
       <>
-        {missing ? <PageHead head={(site, path) => notFoundHead(site, path, 'service')} /> : null}
+        <PageHead head={(site, path) => notFoundHead(site, path, 'service')} />
         <ServiceNotFound />
       </>
     );

@@ -11,7 +11,17 @@ export const PAGE_DATA_IDS = {
   ssrState: 'ssr-state',
   /** The route's own scripts (its remote's entry and its module's chunks), hinted with the shell's. */
   routePreloads: 'route-preloads',
+  /** What the page's head needs that only the server knows (PageHeadContext), on every page. */
+  head: 'page-head',
 } as const;
+
+/** PAGE_DATA_IDS.head: the public origin of absolute URLs, and whether the page is never indexed. */
+export interface PageHeadContext {
+  /** PUBLIC_URL: canonical, Open Graph and JSON-LD URLs use it, never the address the page came from. */
+  origin: string;
+  /** A staff preview of content: noindex whatever the item is. */
+  noindex?: true;
+}
 
 /** The file a remote's browser build writes beside remoteEntry.js: which scripts each module needs. */
 export const REMOTE_PRELOADS_FILE = 'preloads.json';

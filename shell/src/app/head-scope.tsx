@@ -1,17 +1,18 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { headPath, siteDefaultsOf, type PageHead } from '@agency/contracts/page-head';
+import { headPath, siteDefaultsOf, type HeadSite, type PageHead } from '@agency/contracts/page-head';
+import type { PageHeadContext } from '@agency/contracts/page-data';
 import { FALLBACK_SITE_SETTINGS, siteSettingsQueryOptions } from '@agency/ui';
 import { HeadScopeProvider } from '@agency/ui/remote-module';
 
 /**
- * Where the page's head goes: the public origin its absolute URLs use (the server's PUBLIC_URL, handed
- * to the browser in the page's start-up data) and, in a server render, the renderer's collector.
+ * Where the page's head goes: what only the server knows (the public origin, a preview's noindex;
+ * handed to the browser in the page's PAGE_DATA_IDS.head block) and, in a server render, the
+ * renderer's collector, which takes the site facts the head was built with too.
  */
-export interface DocumentHead {
-  origin: string;
-  collect?: (head: PageHead) => void;
+export interface DocumentHead extends PageHeadContext {
+  collect?: (head: PageHead, site: HeadSite) => void;
 }
 
 const DocumentHeadContext = createContext<DocumentHead | null>(null);
@@ -24,9 +25,18 @@ export function SiteHeadScope({ children }: { children: ReactNode }) {
   const { data = FALLBACK_SITE_SETTINGS } = useQuery(siteSettingsQueryOptions);
   const origin = document?.origin ?? '';
   const collect = document?.collect;
+  const noindex = document?.noindex;
   const site = useMemo(() => ({ ...siteDefaultsOf(data), origin }), [data, origin]);
   const path = headPath(pathname);
-  const scope = useMemo(() => ({ site, path, ...(collect ? { collect } : {}) }), [site, path, collect]);
+  const scope = useMemo(
+    () => ({
+      site,
+      path,
+      ...(noindex ? { noindex } : {}),
+      ...(collect ? { collect: (head: PageHead) => collect(head, site) } : {}),
+    }),
+    [site, path, noindex, collect],
+  );
   if (!document) return children;
   return <HeadScopeProvider value={scope}>{children}</HeadScopeProvider>;
 }

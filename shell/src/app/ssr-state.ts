@@ -4,6 +4,4 @@ import type { DehydratedState } from '@tanstack/react-query';
 export interface SsrState {
   /** The query cache as the server left it: the browser does not refetch what it was given. */
   queries: DehydratedState;
-  /** The public origin (PUBLIC_URL) of the page's absolute URLs, so its head in the browser matches. */
-  origin?: string;
 }

@@ -41,7 +41,12 @@ export async function render(req) {
     leftToBrowser: page ? [] : ['the-page/Marker'],
     problems: [],
     // The head the page declared from the data it showed (set per test).
-    ...(globalThis.__declaredHead ? { head: globalThis.__declaredHead(req.url, post) } : {}),
+    ...(globalThis.__declaredHead
+      ? {
+          head: globalThis.__declaredHead(req.url, post),
+          headSite: { siteName: 'Distilled Digital', defaultMetaDescription: 'd', socialLinks: [], origin: req.head.origin },
+        }
+      : {}),
   };
 }`;
 

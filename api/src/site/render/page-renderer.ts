@@ -14,7 +14,9 @@ import {
   type RemoteOverrides,
   type RemotesManifest,
   PAGE_DATA_IDS,
+  type HeadSite,
   type PageHead,
+  type PageHeadContext,
   StaffMessages,
 } from '@agency/contracts';
 import type { Db } from '../../db/client';
@@ -123,6 +125,18 @@ function declaredHead(head: unknown): PageHead | undefined {
     : undefined;
 }
 
+/** The site facts a declared head was built with, read as tolerantly. */
+function declaredSite(site: unknown): HeadSite | undefined {
+  const s = site as Partial<HeadSite> | null | undefined;
+  return s &&
+    typeof s.siteName === 'string' &&
+    typeof s.defaultMetaDescription === 'string' &&
+    typeof s.origin === 'string' &&
+    Array.isArray(s.socialLinks)
+    ? (s as HeadSite)
+    : undefined;
+}
+
 /**
  * A browser-only app (the CMS) has nothing to server-render: without JavaScript it says so instead of
  * showing a blank page. Outside #root, which must stay empty for the loader to start the app at once.
@@ -131,15 +145,22 @@ const appNeedsScript = () =>
   `<noscript><p role="alert" style="max-width:36rem;margin:8rem auto;padding:0 1rem;font:1.125rem/1.6 system-ui,sans-serif;text-align:center">${escapeHtml(StaffMessages.needsJavaScript)}</p></noscript>`;
 
 /**
- * The end of the head: each server-rendered remote's stylesheet (no flash of unstyled content) and
+ * The end of the head: each server-rendered remote's stylesheet (no flash of unstyled content), what
+ * the page's head needs from the server (PAGE_DATA_IDS.head: the public origin, a preview's noindex),
  * the current manifest inline (a JSON data block, which the CSP does not treat as script), so the
  * browser hydrates with the same versions the server used, and the route's own scripts (its remote's
  * entry), which the shell's loader hints together with the shell's chunks once the stylesheets are in
  * (packages/federation-config/defer-app-start.ts): no script competes with the first paint.
  */
-function runtimeHints(manifest: RemotesManifest, stylesheets: string[], routeScripts: string[] = []) {
+function runtimeHints(
+  headContext: PageHeadContext,
+  manifest: RemotesManifest,
+  stylesheets: string[],
+  routeScripts: string[] = [],
+) {
   return [
     ...stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}" />`),
+    `<script type="application/json" id="${PAGE_DATA_IDS.head}">${safeJson(headContext)}</script>`,
     `<script type="application/json" id="${PAGE_DATA_IDS.manifest}">${safeJson(manifest)}</script>`,
     ...(routeScripts.length
       ? [
@@ -176,10 +197,10 @@ export function pageRenderer(
     manifest: RemotesManifest,
     apiPaths: string[],
     versions: RemoteOverrides,
+    headContext: PageHeadContext,
     answers?: ContentPreview['answers'],
     formOutcome: FormOutcome | null = null,
   ) {
-    const origin = publicOrigin(env);
     const shell = await builds.shell();
     if (!shell) return undefined;
     const loaded = await Promise.all(REMOTE_NAMES.map((name) => builds.remote(name, versions)));
@@ -215,7 +236,7 @@ export function pageRenderer(
           return api(req)(url, init);
         },
         budgetMs: env.SSR_BUDGET_MS,
-        origin,
+        head: headContext,
       });
     } catch (err) {
       log.error({ err, path: req.path }, 'server render failed; the page renders in the browser');
@@ -246,7 +267,9 @@ export function pageRenderer(
       : [];
     // Complete: every region rendered on the server, nothing went wrong on the way.
     const complete = result.problems.length === 0 && !result.leftToBrowser?.length;
-    return { ...result, head: declaredHead(result.head), stylesheets, scripts, complete };
+    const head = declaredHead(result.head);
+    const headSite = head && declaredSite(result.headSite);
+    return { ...result, head: headSite && head, headSite, stylesheets, scripts, complete };
   }
 
   /**
@@ -338,6 +361,8 @@ export function pageRenderer(
     // Taken only once the page will be rendered: a refused render must not use up a form's outcome.
     const formOutcome = flashed && req.method === 'GET' ? await takeFlash(db, req, res) : null;
     const origin = publicOrigin(env);
+    // A preview of content is never indexed, whatever the item is: the page's head says so itself.
+    const headContext: PageHeadContext = { origin, ...(content ? { noindex: true as const } : {}) };
     const apiPaths: string[] = [];
     const page =
       route?.kind === 'app'
@@ -348,21 +373,24 @@ export function pageRenderer(
             manifest,
             apiPaths,
             versions,
+            headContext,
             content?.answers,
             formOutcome,
           );
     // The head the page declared from the data it showed (one read); the database's only for a page
     // that did not render here (the CMS, a remote without a usable server build, data past the budget).
-    const declared =
-      page?.head ??
-      (await resolvePageMeta(db, address.path, site, origin, {
-        staff: Boolean(staff),
-        ...(content ? { rows: content.rows } : {}),
-      }));
-    const meta = content ? { ...declared, noindex: true } : declared;
+    const declared = page?.head && page.headSite && { head: page.head, site: page.headSite };
+    const fallback = declared
+      ? undefined
+      : await resolvePageMeta(db, address.path, site, origin, {
+          staff: Boolean(staff),
+          ...(content ? { rows: content.rows } : {}),
+        });
+    const meta = declared?.head ?? { ...fallback!, ...(content ? { noindex: true } : {}) };
     const html = template.render({
-      head: pageHead(meta, { ...site, origin }, !page?.head),
+      head: declared ? pageHead(declared.head, declared.site) : pageHead(meta, { ...site, origin }, true),
       headEnd: runtimeHints(
+        headContext,
         manifest,
         page?.stylesheets ?? [],
         [...(route ? [manifest.remotes[route.remote]?.entry] : []), ...(page?.scripts ?? [])].filter(

@@ -3,6 +3,7 @@
  * no front-end code, it loads the built files at run time (see server-builds.ts).
  */
 export type RemoteName = import('@agency/contracts').RemoteName;
+type PageHeadContext = import('@agency/contracts').PageHeadContext;
 
 export interface RemoteServerBuild {
   modules: Record<string, unknown>;
@@ -16,8 +17,8 @@ export interface ShellRenderRequest {
   remotes: Partial<Record<RemoteName, RemoteServerBuild>>;
   fetch: (url: string, init: RequestInit) => Promise<Response>;
   budgetMs: number;
-  /** The public origin of the page's absolute URLs. */
-  origin: string;
+  /** What the page's head needs from the server: the public origin, a preview's noindex. */
+  head: PageHeadContext;
 }
 
 export interface ShellRenderResult {
@@ -27,8 +28,9 @@ export interface ShellRenderResult {
   /** Modules left to the browser (`remote/module`), whose builds were not available. */
   leftToBrowser?: string[];
   problems: { remote?: RemoteName; message: string; error?: unknown }[];
-  /** The head the page declared while rendering (older shell builds: none). */
+  /** The head the page declared while rendering, and the site facts it used (older shell builds: none). */
   head?: unknown;
+  headSite?: unknown;
 }
 
 export interface ShellServerBuild {

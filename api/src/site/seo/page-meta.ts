@@ -16,9 +16,6 @@ import { libraryImages } from '../../files/library-images';
 import type { SiteDefaults } from './site-defaults';
 import { pageRows, type PageRows } from './page-rows';
 
-/** A route's head as the server reads it from the database: the page's own builders (@agency/contracts). */
-export type PageMeta = PageHead;
-
 /**
  * The head of every route from the database, built by the same functions the pages use for their
  * own head. A page that rendered on the server declared its head itself (page-renderer.ts); this is
@@ -31,7 +28,7 @@ export async function resolvePageMeta(
   defaults: SiteDefaults,
   origin: string,
   opts: { staff?: boolean; rows?: PageRows } = {},
-): Promise<PageMeta> {
+): Promise<PageHead> {
   const rows = opts.rows ?? pageRows(db);
   const site = { ...defaults, origin };
   const path = headPath(rawPath);

@@ -4,8 +4,9 @@ import { blogPosts, caseStudies, pages, services } from '../../db/schema';
 import { clockOf, isLive } from '../../content/visibility';
 
 /**
- * The rows one page request needs by slug, each read at most once: the head (page-meta) and the
- * renderer of the same request share them. Trashed rows are not there at all; `published` means live
+ * The rows the database head of one request needs by slug (page-meta.ts: the fallback for a page
+ * that declared none, /api/page-meta and the social cards), each read at most once; a content preview
+ * replaces one of them. Trashed rows are not there at all; `published` means live
  * (a scheduled row reads as unpublished until its date, so only staff see it, like a draft).
  */
 export function pageRows(db: Db) {

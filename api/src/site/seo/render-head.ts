@@ -1,7 +1,5 @@
 import { SERVER_HEAD_ATTRIBUTE, headTags, type HeadSite, type PageHead } from '@agency/contracts';
 
-export { fullTitle } from '@agency/contracts';
-
 export const escapeHtml = (s: string) =>
   s
     .replace(/&/g, '&amp;')

@@ -39,7 +39,10 @@ export const pageMetaQuery = z
   })
   .strict();
 
-/** GET /api/page-meta?path=…: the head the server would render, for client-side navigation. */
+/**
+ * GET /api/page-meta?path=…: a path's head as the database gives it (the server's fallback head, see
+ * page-meta.ts), for API clients; the site's own pages declare their heads themselves.
+ */
 export function pageMetaRouter(env: Env, db: Db) {
   const router = Router();
   router.get('/page-meta', async (req, res) => {

@@ -16,10 +16,9 @@ import { markdownHtml, richTextClasses } from '@agency/ui/rich-text';
 export function CmsPage() {
   const slug = useParams()['slug'] ?? '';
   const valid = SLUG_PATTERN.test(slug);
-  const { data, isPending, isError, error } = usePage(slug, valid);
+  const { data, isPending, isError } = usePage(slug, valid);
 
-  if (!valid || isError)
-    return <PageNotFound declareHead={!valid || (error as { status?: unknown }).status === 404} />;
+  if (!valid || isError) return <PageNotFound />;
   if (isPending) return <PageSkeleton />;
   return (
     <>
@@ -66,14 +65,11 @@ function PageSkeleton() {
   );
 }
 
-/**
- * The shell's not-found look, for unknown and unpublished pages, with the 404's head; a failure other
- * than a 404 declares no head (the server's database head stands in).
- */
-function PageNotFound({ declareHead }: { declareHead: boolean }) {
+/** The shell's not-found look, for unknown and unpublished pages, with the 404's head. */
+function PageNotFound() {
   return (
     <>
-      {declareHead ? <PageHead head={(site, path) => notFoundHead(site, path, 'cms-page')} /> : null}
+      <PageHead head={(site, path) => notFoundHead(site, path, 'cms-page')} />
       <NotFoundBlock {...PAGE_NOT_FOUND} link={Link} />
     </>
   );

@@ -85,8 +85,8 @@ describe('PageHead', () => {
       (selector) => document.head.querySelectorAll(selector).length,
     );
 
-  it('takes over, as it hydrates, the tags the server wrote instead of adding a second copy', async () => {
-    document.head.innerHTML = serverHead();
+  /** The post's page hydrating over an empty server render (its head is all it renders). */
+  const hydratePost = async () => {
     container = document.body.appendChild(document.createElement('div'));
     await act(async () => {
       hydrateRoot(
@@ -96,7 +96,19 @@ describe('PageHead', () => {
         </HeadScopeProvider>,
       );
     });
+  };
+
+  it('takes over, as it hydrates, the tags the server wrote instead of adding a second copy', async () => {
+    document.head.innerHTML = serverHead();
+    await hydratePost();
     expect(once()).toEqual([1, 1, 1, 1]);
+  });
+
+  it('takes over, as it hydrates, even the tags the server marked (React owns them then: none is removed)', async () => {
+    document.head.innerHTML = serverHead(` ${SERVER_HEAD_ATTRIBUTE}`);
+    await hydratePost();
+    expect(once()).toEqual([1, 1, 1, 1]);
+    expect(document.head.querySelector(`link[rel="canonical"][${SERVER_HEAD_ATTRIBUTE}]`)).not.toBeNull();
   });
 
   it('replaces the database head the server wrote for a page it did not render (no tag twice)', () => {

@@ -6,7 +6,7 @@
  * `collect`), which writes it, JSON-LD and the image preload included, into the first HTML with the
  * page's status. Part of the shared remote-module singleton: one scope for the shell and every remote.
  */
-import { createContext, useContext, useLayoutEffect } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import {
   SERVER_HEAD_ATTRIBUTE,
   headTags,
@@ -18,6 +18,8 @@ export interface HeadScope {
   site: HeadSite;
   /** The page's path as its head names it (headPath of the location). */
   path: string;
+  /** A staff preview of content: the head says noindex whatever the item is. */
+  noindex?: true;
   /** Server render: the page's head goes to the renderer instead of into the HTML. */
   collect?: (head: Head) => void;
 }
@@ -27,12 +29,23 @@ export const HeadScopeProvider = Scope.Provider;
 
 export type HeadBuilder = (site: HeadSite, path: string) => Head;
 
+const noChange = () => () => {};
+
 /**
- * The server's database head, which a page rendered in the browser (not hydrated) replaces: its
- * marked tags, and its title (React puts the page's title before the first one there is).
+ * The server's database head, which a page rendered in the browser replaces: its marked tags, and its
+ * title (React puts the page's title before the first one there is). Only when the page did not
+ * hydrate: a hydrating page takes the server's tags over (React owns them then), marked or not.
  */
 function useReplaceServerHead() {
+  // True while React hydrates (and on the server), false in a render of the browser's own.
+  const hydrating = useSyncExternalStore(
+    noChange,
+    () => false,
+    () => true,
+  );
+  const hydrated = useRef(hydrating);
   useLayoutEffect(() => {
+    if (hydrated.current) return;
     document.head.querySelectorAll(`[${SERVER_HEAD_ATTRIBUTE}], title ~ title`).forEach((el) => el.remove());
   }, []);
 }
@@ -41,7 +54,8 @@ export function PageHead({ head }: { head: HeadBuilder }) {
   const scope = useContext(Scope);
   useReplaceServerHead();
   if (!scope) return null;
-  const built = head(scope.site, scope.path);
+  const declared = head(scope.site, scope.path);
+  const built = scope.noindex ? { ...declared, noindex: true } : declared;
   if (scope.collect) {
     scope.collect(built);
     return null;
