@@ -71,7 +71,10 @@ export function useLocalDraft<T extends FieldValues, TContext = unknown, TOut = 
       callback: ({ values, isDirty }) => {
         clearTimeout(timer);
         if (!isDirty || cleared.current) return;
-        timer = setTimeout(() => write(key, { values, savedAt: new Date().toISOString() }), WRITE_DELAY_MS);
+        // Checked again when it fires: a discard or a save in the meantime wins over a pending write.
+        timer = setTimeout(() => {
+          if (!cleared.current) write(key, { values, savedAt: new Date().toISOString() });
+        }, WRITE_DELAY_MS);
       },
     });
     return () => {
