@@ -109,33 +109,37 @@ function pageTags(kind: PageKind, apiPaths: readonly string[]): ContentTag[] | u
 }
 const attr = (s: string) => escapeHtml(s);
 
-/**
- * The head a server render hands back, read tolerantly: the shell's build is loaded at run time, so a
- * head without what every head has (an older or broken build) counts as none, and the database's is used.
- */
-function declaredHead(head: unknown): PageHead | undefined {
-  const h = head as Partial<PageHead> | null | undefined;
-  return h &&
-    (h.status === 200 || h.status === 404) &&
-    typeof h.title === 'string' &&
-    typeof h.description === 'string' &&
-    typeof h.path === 'string' &&
-    Array.isArray(h.jsonLd)
-    ? (h as PageHead)
-    : undefined;
+/** `value` when it has each named field of the named kind, else undefined: a build's answer read tolerantly. */
+function withFields<T>(value: unknown, fields: Record<string, 'string' | 'array'>): T | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as Record<string, unknown>;
+  const ok = Object.entries(fields).every(([k, kind]) =>
+    kind === 'array' ? Array.isArray(v[k]) : typeof v[k] === kind,
+  );
+  return ok ? (value as T) : undefined;
 }
 
-/** The site facts a declared head was built with, read as tolerantly. */
-function declaredSite(site: unknown): HeadSite | undefined {
-  const s = site as Partial<HeadSite> | null | undefined;
-  return s &&
-    typeof s.siteName === 'string' &&
-    typeof s.defaultMetaDescription === 'string' &&
-    typeof s.origin === 'string' &&
-    Array.isArray(s.socialLinks)
-    ? (s as HeadSite)
-    : undefined;
+/**
+ * The head a server render hands back, and the site facts it was built with: the shell's build is
+ * loaded at run time, so a head without what every head has (an older or broken build) counts as
+ * none, and the database's is used.
+ */
+function declaredHead(head: unknown): PageHead | undefined {
+  const h = withFields<PageHead>(head, {
+    title: 'string',
+    description: 'string',
+    path: 'string',
+    jsonLd: 'array',
+  });
+  return h && (h.status === 200 || h.status === 404) ? h : undefined;
 }
+const declaredSite = (site: unknown) =>
+  withFields<HeadSite>(site, {
+    siteName: 'string',
+    defaultMetaDescription: 'string',
+    origin: 'string',
+    socialLinks: 'array',
+  });
 
 /**
  * A browser-only app (the CMS) has nothing to server-render: without JavaScript it says so instead of
