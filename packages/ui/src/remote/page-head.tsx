@@ -6,7 +6,8 @@
  * `collect`), which writes it, JSON-LD and the image preload included, into the first HTML with the
  * page's status. Part of the shared remote-module singleton: one scope for the shell and every remote.
  */
-import { createContext, useContext, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef } from 'react';
+import { useHydrated } from '../use-hydrated';
 import {
   SERVER_HEAD_ATTRIBUTE,
   headTags,
@@ -29,20 +30,14 @@ export const HeadScopeProvider = Scope.Provider;
 
 export type HeadBuilder = (site: HeadSite, path: string) => Head;
 
-const noChange = () => () => {};
-
 /**
  * The server's database head, which a page rendered in the browser replaces: its marked tags, and its
  * title (React puts the page's title before the first one there is). Only when the page did not
  * hydrate: a hydrating page takes the server's tags over (React owns them then), marked or not.
  */
 function useReplaceServerHead() {
-  // True while React hydrates (and on the server), false in a render of the browser's own.
-  const hydrating = useSyncExternalStore(
-    noChange,
-    () => false,
-    () => true,
-  );
+  // useHydrated is false while React hydrates, true in a render of the browser's own.
+  const hydrating = !useHydrated();
   const hydrated = useRef(hydrating);
   useLayoutEffect(() => {
     if (hydrated.current) return;
