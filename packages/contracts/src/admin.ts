@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { emailAddress, singleLine, slug } from './common';
+import { emailAddress, multiLine, singleLine, slug } from './common';
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  MULTI_LINE_TEXT,
+  NO_LINE_BREAKS,
+  SINGLE_LINE_TEXT,
+  unstorableTextPath,
+} from './control-characters';
 import { HeroMessages, SERVICE_ICONS, SERVICE_VISUALS, heroContentInputSchema } from './marketing';
 import { BLOG_BODY_FORMATS, RESOURCE_TYPES } from './content';
 import { SITE_PATH_PATTERN } from './content-values';
@@ -122,7 +129,7 @@ const longText = (label: string, max: number) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .pipe(multiLine(max, `${label} must be at most ${max} characters`));
 const urlSlug = z.string({ error: 'Slug is required' }).trim().pipe(slug);
 
 /** Links and images stored by staff: site-relative paths or http(s) only (no javascript: and friends). */
@@ -130,6 +137,7 @@ export const adminUrl = z
   .string()
   .trim()
   .max(2000, 'URL must be at most 2000 characters')
+  .regex(SINGLE_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE)
   .refine(
     (v) => /^https?:\/\/[^\s]+$/i.test(v) || SITE_PATH_PATTERN.test(v),
     'Use an http(s) URL or a site path starting with /',
@@ -145,15 +153,27 @@ const optionalUrl = z
  */
 const startsAsDraft = z.boolean().default(false);
 
-/** A JSON object (pages and content blocks store their content as one). */
-export const adminJsonObject = z.record(z.string(), z.unknown(), { error: 'Content must be a JSON object' });
+/**
+ * A JSON object (pages and content blocks store their content as one). Its keys and strings, at any
+ * depth, are multi-line text: no control character but tab, LF and CR (a markdown body keeps its lines).
+ */
+export const adminJsonObject = z
+  .record(z.string(), z.unknown(), { error: 'Content must be a JSON object' })
+  .superRefine((content, ctx) => {
+    const path = unstorableTextPath(content);
+    if (path) ctx.addIssue({ code: 'custom', path, message: CONTROL_CHARACTERS_MESSAGE });
+  });
 const stringList = (max: number) => z.array(singleLine(300)).max(max, `At most ${max} items`).default([]);
 
 export const adminAuthSchema = z
   .object({
     /** A personal account's address; absent or empty: the owner (the shared password). */
-    email: z.string().trim().max(254).optional(),
-    password: z.string({ error: AdminMessages.password }).min(1, AdminMessages.password).max(1000),
+    email: z.string().trim().max(254).regex(SINGLE_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE).optional(),
+    password: z
+      .string({ error: AdminMessages.password })
+      .min(1, AdminMessages.password)
+      .max(1000)
+      .regex(SINGLE_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE),
   })
   .strict();
 export type AdminAuthInput = z.infer<typeof adminAuthSchema>;
@@ -163,11 +183,13 @@ export const changePasswordSchema = z
     currentPassword: z
       .string({ error: AdminMessages.currentPassword })
       .min(1, AdminMessages.currentPassword)
-      .max(1000),
+      .max(1000)
+      .regex(SINGLE_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE),
     newPassword: z
       .string({ error: AdminMessages.newPassword })
       .min(STAFF_PASSWORD_MIN_LENGTH, AdminMessages.newPassword)
-      .max(200, 'Use at most 200 characters'),
+      .max(200, 'Use at most 200 characters')
+      .regex(SINGLE_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE),
   })
   .strict();
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
@@ -215,7 +237,7 @@ export const pageInputSchema = z
     metaDescription: z
       .string()
       .trim()
-      .max(500, 'Meta description must be at most 500 characters')
+      .pipe(multiLine(500, 'Meta description must be at most 500 characters'))
       .default(''),
     /** Agreed with the public page renderer: `{ "body": "<markdown>" }`. */
     content: adminJsonObject.default({}),
@@ -272,8 +294,7 @@ export type AdminContentBlock = ContentBlockValues & Timestamps;
 
 // ---- Services ------------------------------------------------------------------------------
 
-const optionalText = (max: number) =>
-  z.string().trim().max(max, `Must be at most ${max} characters`).default('');
+const optionalText = (max: number) => z.string().trim().pipe(multiLine(max)).default('');
 
 export const serviceInputSchema = z
   .object({
@@ -413,6 +434,7 @@ const optionalHttpUrl = z
   .string()
   .trim()
   .max(500)
+  .regex(SINGLE_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE)
   .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Use an http(s) URL')
   .default('');
 
@@ -433,13 +455,15 @@ export const siteSettingsSchema = z
       .string()
       .trim()
       .max(40, 'Phone must be at most 40 characters')
+      .regex(MULTI_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE)
+      .regex(NO_LINE_BREAKS, 'Must be a single line')
       .regex(/^[0-9+()\-.\s]*$/, 'Use digits, spaces and + ( ) - . only')
       .default(''),
     socialLinks: siteSocialLinksSchema,
     defaultMetaDescription: z
       .string()
       .trim()
-      .max(300, 'Default meta description must be at most 300 characters')
+      .pipe(multiLine(300, 'Default meta description must be at most 300 characters'))
       .default(''),
   })
   .strict();
@@ -468,7 +492,8 @@ export const altText = z
   .string({ error: 'Alt text must be text' })
   .trim()
   .max(ALT_TEXT_MAX, `Alt text must be at most ${ALT_TEXT_MAX} characters`)
-  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'Alt text must be a single line');
+  .regex(MULTI_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE)
+  .regex(NO_LINE_BREAKS, 'Alt text must be a single line');
 /** PATCH /api/admin/media/:id. */
 export const mediaPatchSchema = z.object({ altText }).strict();
 export type MediaPatch = z.input<typeof mediaPatchSchema>;
@@ -641,7 +666,7 @@ export const PREVIEW_PARAM = 'preview';
  */
 export const contentPreviewFormSchema = z
   .object({
-    values: z.string().min(2, 'Nothing to preview'),
+    values: z.string().min(2, 'Nothing to preview').regex(MULTI_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE),
     id: z.coerce.number().int().positive().optional(),
   })
   .strict();

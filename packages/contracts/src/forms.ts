@@ -5,15 +5,18 @@
  * of all of classic zod (~25 KB compressed, and its start-up cost on a phone).
  */
 import * as z from 'zod/mini';
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  MULTI_LINE_TEXT,
+  NO_LINE_BREAKS,
+  SINGLE_LINE_TEXT,
+} from './control-characters';
 
 // zod probes `new Function` to decide whether to JIT-compile parsers; under our CSP (no 'unsafe-eval')
 // that probe is a reported violation on every page. Parsing is fast enough without it.
 z.config({ jitless: true });
 
-/** Rejects CR/LF and other control characters that have no place in single-line text. */
-export const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
-
-/** Required single-line text: trimmed, at least one character, at most `max`. */
+/** Required single-line text: trimmed, at least one character, at most `max`, no control character. */
 const requiredLine = (message: string, max: number) =>
   z
     .string({ error: message })
@@ -21,7 +24,8 @@ const requiredLine = (message: string, max: number) =>
       z.trim(),
       z.minLength(1, message),
       z.maxLength(max, `Must be at most ${max} characters`),
-      z.regex(NO_CONTROL_CHARS, 'Must be a single line'),
+      z.regex(MULTI_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE),
+      z.regex(NO_LINE_BREAKS, 'Must be a single line'),
     );
 
 /** An e-mail address, trimmed; every failure says `message`. */
@@ -29,12 +33,14 @@ export const emailAddress = (message: string) =>
   z.pipe(
     z
       .string({ error: message })
-      .check(z.trim(), z.maxLength(254, message), z.regex(NO_CONTROL_CHARS, message)),
+      .check(z.trim(), z.maxLength(254, message), z.regex(SINGLE_LINE_TEXT, message)),
     z.email({ error: message }),
   );
 
 /** Honeypot field: real visitors never see or fill it. */
-const honeypot = z.optional(z.string().check(z.maxLength(200)));
+const honeypot = z.optional(
+  z.string().check(z.maxLength(200), z.regex(MULTI_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE)),
+);
 
 /* ---------- Contact ---------- */
 
@@ -71,6 +77,7 @@ export const contactRequestSchema = z.strictObject({
       z.trim(),
       z.minLength(10, ContactMessages.goals),
       z.maxLength(5000, 'Please keep your goals under 5000 characters'),
+      z.regex(MULTI_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE),
     ),
   website: honeypot,
 });

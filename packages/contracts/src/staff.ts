@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddress, singleLine } from './common';
+import { CONTROL_CHARACTERS_MESSAGE, SINGLE_LINE_TEXT } from './control-characters';
 import { AdminMessages, STAFF_PASSWORD_MIN_LENGTH } from './admin';
 import { fillPath } from './paths';
 
@@ -117,6 +118,7 @@ const staffPassword = z
   .string({ error: AdminMessages.newPassword })
   .min(STAFF_PASSWORD_MIN_LENGTH, AdminMessages.newPassword)
   .max(200, 'Use at most 200 characters')
+  .regex(SINGLE_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE)
   .refine((p) => !isCommonPassword(p), StaffMessages.commonPassword);
 
 const staffName = z
