@@ -169,7 +169,7 @@ export function createApp({
 
   // The public forms posted as HTML (before or without JavaScript): validated, stored, 303 to the page.
   app.use(
-    formPostsRouter(env, database.db, { tokens: downloadTokens, rateLimitScale: env.RATE_LIMIT_SCALE }),
+    formPostsRouter(env, database.db, { tokens: downloadTokens, rateLimitScale: env.RATE_LIMIT_SCALE, log }),
   );
 
   // Server renders ask this same app for their pages' data (see site/render/internal-api.ts).

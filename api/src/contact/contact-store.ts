@@ -1,3 +1,4 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { contactRequests } from '../db/schema';
 
@@ -30,6 +31,22 @@ const refusedForItsValues = (err: unknown): boolean => {
   return false;
 };
 
+/** One statement storing `inputs`, answering their rows in the order given. */
+const insertContacts = (db: Db, inputs: ContactInput[]): Promise<StoredContact[]> =>
+  db
+    .insert(contactRequests)
+    .values(inputs)
+    .returning({ id: contactRequests.id, createdAt: contactRequests.createdAt });
+
+/**
+ * Stores one contact request: group-committed with the others of the moment (contactStore), or, in a
+ * transaction (the HTML post records its outcome in the same one), as that transaction's own row.
+ */
+export async function storeContact(db: Db, input: ContactInput): Promise<StoredContact> {
+  if ((db as unknown) instanceof PgTransaction) return (await insertContacts(db, [input]))[0]!;
+  return contactStore(db)(input);
+}
+
 const stores = new WeakMap<Db, (input: ContactInput) => Promise<StoredContact>>();
 
 /**
@@ -46,11 +63,7 @@ export function contactStore(db: Db): (input: ContactInput) => Promise<StoredCon
   let queue: Pending[] = [];
   let flushing = false;
 
-  const insert = (inputs: ContactInput[]) =>
-    db
-      .insert(contactRequests)
-      .values(inputs)
-      .returning({ id: contactRequests.id, createdAt: contactRequests.createdAt });
+  const insert = (inputs: ContactInput[]) => insertContacts(db, inputs);
 
   async function flush() {
     while (queue.length) {

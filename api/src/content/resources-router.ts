@@ -1,32 +1,20 @@
-import { Router, type Request } from 'express';
-import {
-  API_PATHS,
-  publishedListQuery,
-  resourceLeadSchema,
-  ResourceRoutes,
-  underApi,
-} from '@agency/contracts';
+import { Router } from 'express';
+import { API_PATHS, publishedListQuery, underApi } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { forbidden, notFound } from '../http/errors';
-import { parseBody, parseQuery, rejectInvalidBody } from '../http/validate';
-import { rateLimit } from '../http/rate-limit';
+import { parseQuery } from '../http/validate';
+import { jsonFormRoute } from '../http/form-action';
 import { sendBlob } from '../files/send-blob';
 import { findUploadedFile } from '../files/uploaded-files';
 import { resolveResourceFile } from './content-files';
-import { countDownload, findResource, listResources, storeLead } from './content-repository';
+import { countDownload, findResource, listResources } from './content-repository';
+import { resourceIdParam, resourceLeadAction } from './resource-lead-action';
 import { createDownloadTokens, type DownloadTokens } from './download-token';
 import { canSeeDrafts, listIncludesDrafts } from './reader-access';
 
-function idParam(req: Request): number {
-  const raw = req.params['id'];
-  if (typeof raw !== 'string' || !/^[1-9]\d{0,8}$/.test(raw)) throw notFound('Resource not found');
-  return Number(raw);
-}
+export { LEAD_RATE_LIMIT } from './resource-lead-action';
 
 /** Resources: the list, lead capture for gated files and the (counted) file delivery. */
-/** Gated-resource leads per client address: far above what a person sends. */
-export const LEAD_RATE_LIMIT = { limit: 30, windowMs: 15 * 60_000 };
-
 export function resourcesRouter(
   db: Db,
   tokens: DownloadTokens = createDownloadTokens(),
@@ -39,34 +27,14 @@ export function resourcesRouter(
     res.json(await listResources(db, await listIncludesDrafts(req, db, query)));
   });
 
-  // Per client address, valid submissions only (invalid ones are refused first).
-  const leadLimiter = rateLimit(db, {
-    name: 'resource-lead',
-    ...LEAD_RATE_LIMIT,
-    scale: opts.rateLimitScale ?? 1,
-  });
+  // The lead form's JSON adapter (resource-lead-action.ts holds its rules).
   router.post(
     underApi(API_PATHS.resourceLeads),
-    rejectInvalidBody(resourceLeadSchema),
-    leadLimiter,
-    async (req, res) => {
-      const id = idParam(req);
-      const { website, name, email } = parseBody(resourceLeadSchema, req);
-      const resource = await findResource(db, id, await canSeeDrafts(req, db));
-      if (!resource) throw notFound('Resource not found');
-      // Honeypot filled in: look like a success, store nothing, hand out no working link.
-      if (website) {
-        res.status(201).json({ url: ResourceRoutes.download(id) });
-        return;
-      }
-      await storeLead(db, { resourceId: id, name, email });
-      const token = tokens.issue(id);
-      res.status(201).json({ url: `${ResourceRoutes.download(id)}?token=${encodeURIComponent(token)}` });
-    },
+    jsonFormRoute(resourceLeadAction(tokens), { db, rateLimitScale: opts.rateLimitScale ?? 1 }),
   );
 
   router.get(underApi(API_PATHS.resourceDownload), async (req, res) => {
-    const id = idParam(req);
+    const id = resourceIdParam(req);
     const resource = await findResource(db, id, await canSeeDrafts(req, db));
     if (!resource) throw notFound('Resource not found');
     if (resource.gated) {

@@ -1,9 +1,10 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   ALREADY_SUBSCRIBED_MESSAGE,
   ContactMessages,
+  FORM_FAILED_MESSAGES,
   FORM_OUTCOME_PATH,
   NewsletterMessages,
   ResourceLeadMessages,
@@ -12,7 +13,13 @@ import {
 import { createTestApp } from '../test-support/test-app';
 import { standInSite, writeFiles } from '../test-support/stand-in-site';
 import { TOO_MANY_REQUESTS } from '../http/rate-limit';
-import { contactRequests, newsletterSubscriptions, resourceLeads, resources } from '../db/schema';
+import {
+  contactRequests,
+  formFlashes,
+  newsletterSubscriptions,
+  resourceLeads,
+  resources,
+} from '../db/schema';
 import { capturedLog } from '../test-support/captured-log';
 import { createApp } from '../app';
 import { FLASH_COOKIE } from './form-flash';
@@ -57,6 +64,11 @@ function outcomeOf(html: string): FormOutcome | null {
 }
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+async function gatedResourceId(t: TestApp): Promise<number> {
+  const [gated] = await t.db.select().from(resources).where(eq(resources.gated, true)).limit(1);
+  return gated!.id;
+}
 
 async function newApp(opts: { rateLimitScale?: number } = {}) {
   const captured = capturedLog('debug');
@@ -296,7 +308,7 @@ describe('HTML form posts (no JavaScript): rate limits shared with the JSON API'
   });
   afterAll(() => t.close());
 
-  it('counts form posts and JSON calls together; a refused post keeps the values and stores nothing', async () => {
+  it('counts form posts and JSON calls together; a post over the limit keeps nothing and stores nothing', async () => {
     await request(t.app)
       .post('/api/contacts')
       .send({ ...contact, email: 'one@limit.example' })
@@ -309,13 +321,15 @@ describe('HTML form posts (no JavaScript): rate limits shared with the JSON API'
       .send({ ...contact, email: 'two@limit.example' })
       .expect(303);
     expect(outcomeOf((await agent.get('/contact')).text)?.status).toBe('success');
+    const outcomesBefore = (await t.db.select().from(formFlashes)).length;
     const third = { ...contact, email: 'three@limit.example' };
     await agent.post('/forms/contact').set('Origin', ORIGIN).type('form').send(third).expect(303);
+    // Past the limit nothing typed is kept anywhere: the outcome is named in the cookie alone.
+    expect(await t.db.select().from(formFlashes)).toHaveLength(outcomesBefore);
     expect(outcomeOf((await agent.get('/contact')).text)).toEqual({
       form: 'contact',
       status: 'refused',
       message: TOO_MANY_REQUESTS,
-      values: third,
     });
     const rows = await t.db.select().from(contactRequests).where(eq(contactRequests.email, third.email));
     expect(rows).toHaveLength(0);
@@ -325,9 +339,10 @@ describe('HTML form posts (no JavaScript): rate limits shared with the JSON API'
       .expect(429);
   });
 
-  it('invalid posts do not use up the allowance (as in the JSON API)', async () => {
+  it('invalid posts count too (each keeps its outcome), unlike the JSON API whose refusals keep nothing', async () => {
     const agent = request.agent(t.app);
     await agent.post('/forms/newsletter').set('Origin', ORIGIN).type('form').send({ email: 'x' }).expect(303);
+    expect(outcomeOf((await agent.get('/')).text)?.status).toBe('invalid');
     await agent.post('/forms/newsletter').set('Origin', ORIGIN).type('form').send({ email: 'y' }).expect(303);
     await agent
       .post('/forms/newsletter')
@@ -335,7 +350,121 @@ describe('HTML form posts (no JavaScript): rate limits shared with the JSON API'
       .type('form')
       .send({ email: 'ok@limit.example' })
       .expect(303);
-    expect(outcomeOf((await agent.get('/')).text)?.status).toBe('success');
+    expect(outcomeOf((await agent.get('/')).text)).toEqual({
+      form: 'newsletter',
+      status: 'refused',
+      message: TOO_MANY_REQUESTS,
+    });
+    expect(
+      await t.db
+        .select()
+        .from(newsletterSubscriptions)
+        .where(eq(newsletterSubscriptions.email, 'ok@limit.example')),
+    ).toHaveLength(0);
+  });
+});
+
+describe('HTML form posts (no JavaScript): a stranger cannot fill the disk', () => {
+  it('many invalid 80 KB posts from one client keep at most the limit of outcomes, each cut to the contract', async () => {
+    const t = await newApp();
+    try {
+      const huge = 'x'.repeat(80_000);
+      const posts = 3 * 30;
+      const statuses: number[] = [];
+      for (let i = 0; i < posts; i++) {
+        const form = ['/forms/contact', '/forms/newsletter', `/resources/${await gatedResourceId(t)}/access`][
+          i % 3
+        ]!;
+        const res = await request(t.app)
+          .post(form)
+          .set('Origin', ORIGIN)
+          .type('form')
+          // A bad address makes each one invalid; every other field is as long as the body allows.
+          .send({
+            firstName: huge.slice(0, 10_000),
+            company: huge.slice(0, 10_000),
+            goals: `\u0000${huge.slice(0, 30_000)}`,
+            email: 'not-an-address',
+            name: huge.slice(0, 29_000),
+          });
+        statuses.push(res.status);
+      }
+      expect(new Set(statuses)).toEqual(new Set([303]));
+      const rows = await t.db.select().from(formFlashes);
+      // 30 per form family per window (the limit), whatever was sent: ~90 kept instead of 90 x 80 KB.
+      expect(rows.length).toBeLessThanOrEqual(90);
+      const bytes = rows.reduce((n, r) => n + JSON.stringify(r.payload).length, 0);
+      expect(bytes).toBeLessThan(90 * 6_500);
+      for (const row of rows) {
+        const values = (row.payload as unknown as FormOutcome).values ?? {};
+        expect(values['goals'] ?? '').not.toContain('\u0000');
+        expect((values['goals'] ?? '').length).toBeLessThanOrEqual(5000);
+        expect((values['firstName'] ?? '').length).toBeLessThanOrEqual(100);
+        expect((values['name'] ?? '').length).toBeLessThanOrEqual(120);
+      }
+      // Posts past the limit kept nothing at all: 60 more leave the table as it was.
+      for (let i = 0; i < 60; i++)
+        await request(t.app)
+          .post('/forms/contact')
+          .set('Origin', ORIGIN)
+          .type('form')
+          .send({ goals: huge, email: 'bad' })
+          .expect(303);
+      expect(await t.db.select().from(formFlashes)).toHaveLength(rows.length);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('HTML form posts (no JavaScript): a store that fails', () => {
+  it('is never thanked: the form comes back with its values and the failure text; the resend stores it once', async () => {
+    const t = await newApp();
+    try {
+      const agent = request.agent(t.app);
+      const sent = { ...contact, email: 'unlucky@fault.example' };
+      // A real fault: the table the contact goes to is not there for a moment.
+      await t.db.execute(sql`alter table contact_requests rename to contact_requests_away`);
+      await agent.post('/forms/contact').set('Origin', ORIGIN).type('form').send(sent).expect(303);
+      expect(outcomeOf((await agent.get('/contact')).text)).toEqual({
+        form: 'contact',
+        status: 'refused',
+        values: sent,
+        message: FORM_FAILED_MESSAGES.contact,
+      });
+      await t.db.execute(sql`alter table contact_requests_away rename to contact_requests`);
+      const stored = () => t.db.select().from(contactRequests).where(eq(contactRequests.email, sent.email));
+      expect(await stored()).toHaveLength(0);
+      // The same form sent again (its claim went with the failed store): stored now, and thanked.
+      await agent.post('/forms/contact').set('Origin', ORIGIN).type('form').send(sent).expect(303);
+      expect(outcomeOf((await agent.get('/contact')).text)?.status).toBe('success');
+      await agent.post('/forms/contact').set('Origin', ORIGIN).type('form').send(sent).expect(303);
+      expect(outcomeOf((await agent.get('/contact')).text)?.status).toBe('success');
+      expect(await stored()).toHaveLength(1);
+      expect(t.logText()).toContain('form submission not stored');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a gated download whose lead cannot be stored hands out no link', async () => {
+    const t = await newApp();
+    try {
+      const id = await gatedResourceId(t);
+      const agent = request.agent(t.app);
+      await t.db.execute(sql`alter table resource_leads rename to resource_leads_away`);
+      await agent
+        .post(`/resources/${id}/access`)
+        .set('Origin', ORIGIN)
+        .type('form')
+        .send({ name: 'Lin', email: 'lin@fault.example' })
+        .expect(303);
+      const outcome = outcomeOf((await agent.get(`/resources/${id}/access`)).text);
+      expect(outcome).toMatchObject({ status: 'refused', message: FORM_FAILED_MESSAGES['resource-lead'] });
+      expect(outcome?.url).toBeUndefined();
+    } finally {
+      await t.close();
+    }
   });
 });
 

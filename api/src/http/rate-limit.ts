@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import {
   RateLimiterDrizzle,
   RateLimiterMemory,
@@ -83,17 +83,31 @@ export async function consumeOrRefuse(
   }
 }
 
+/**
+ * Counts one hit of `key` against the limit `opts` (the limiter of that family on this database),
+ * saying the allowance in RateLimit headers; throws 429 once it is used up.
+ */
+export async function countHit(
+  db: Db,
+  opts: LimitOptions & { message?: string },
+  req: Request,
+  res: Response,
+  key: string,
+): Promise<void> {
+  const limiter = limiterFor(db, opts);
+  res.setHeader('RateLimit-Limit', String(limiter.points));
+  const result = await consumeOrRefuse(limiter, key, opts.message).catch((err: unknown) => {
+    res.setHeader('RateLimit-Remaining', '0');
+    throw err;
+  });
+  res.setHeader('RateLimit-Remaining', String(result.remainingPoints));
+}
+
 /** Express middleware: every request counts; 429 with Retry-After once a client used up its window. */
 export function rateLimit(db: Db, opts: RateLimitOptions): RequestHandler {
-  const limiter = limiterFor(db, opts);
   const keyOf = opts.keyOf ?? clientAddress;
   return async (req, res, next) => {
-    res.setHeader('RateLimit-Limit', String(limiter.points));
-    const result = await consumeOrRefuse(limiter, keyOf(req), opts.message).catch((err: unknown) => {
-      res.setHeader('RateLimit-Remaining', '0');
-      throw err;
-    });
-    res.setHeader('RateLimit-Remaining', String(result.remainingPoints));
+    await countHit(db, opts, req, res, keyOf(req));
     next();
   };
 }

@@ -45,5 +45,15 @@ export interface FormOutcome {
  */
 export const FORM_OUTCOME_PATH = '/__form-outcome';
 
+/**
+ * What a form says when the server could not store it (spec section 8 for the contact form and the
+ * newsletter): the page shows it above the fields, with what was typed, never a thank-you.
+ */
+export const FORM_FAILED_MESSAGES: Record<FormName, string> = {
+  contact: 'Failed to send message. Please try again.',
+  newsletter: 'Failed to subscribe. Please try again.',
+  'resource-lead': 'We could not prepare your download. Please try again.',
+};
+
 /** Newsletter: the message shown beside the field for an address already on the list. */
 export const ALREADY_SUBSCRIBED_MESSAGE = 'This email is already subscribed to our newsletter.';

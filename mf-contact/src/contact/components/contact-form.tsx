@@ -5,6 +5,7 @@ import { CheckCircle2, Send } from 'lucide-react';
 import {
   BUDGET_OPTIONS,
   FORM_ANCHORS,
+  FORM_FAILED_MESSAGES,
   FORM_RETURN_FIELD,
   FormRoutes,
   contactRequestSchema,
@@ -39,7 +40,7 @@ const EMPTY: ContactRequestInput = {
 /** Spec section 8: the error's message ('<status>: <body text>'), or the fallback sentence. */
 function describeError(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
-  return 'Failed to send message. Please try again.';
+  return FORM_FAILED_MESSAGES.contact;
 }
 
 /**

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2 } from 'lucide-react';
 import {
+  FORM_FAILED_MESSAGES,
   FORM_RETURN_FIELD,
   FormRoutes,
   newsletterSchema,
@@ -62,7 +63,7 @@ export function NewsletterSignup({ tone = 'dark' }: { tone?: 'dark' | 'light' })
             description: 'This email is already subscribed to our newsletter.',
           });
         } else {
-          toast({ title: 'Error', description: 'Failed to subscribe. Please try again.' });
+          toast({ title: 'Error', description: FORM_FAILED_MESSAGES.newsletter });
         }
       },
     });

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Download } from 'lucide-react';
 import {
+  FORM_FAILED_MESSAGES,
   FormRoutes,
   resourceLeadSchema,
   type FormOutcome,
@@ -74,7 +75,7 @@ export function LeadForm({
           toast({
             variant: 'destructive',
             title: 'Error',
-            description: 'We could not prepare your download. Please try again.',
+            description: FORM_FAILED_MESSAGES['resource-lead'],
           });
         },
       },

@@ -1,0 +1,119 @@
+import type { Request, RequestHandler } from 'express';
+import { safeParse, toJSONSchema, type $ZodType, type output } from 'zod/v4/core';
+import type { FormName, FormOutcome } from '@agency/contracts';
+import type { Db } from '../db/client';
+import { clientAddress } from './client-address';
+import { countHit, type LimitOptions } from './rate-limit';
+
+/** What every form action may say about where it was sent (a gated resource's lead form names it). */
+export interface FormContext {
+  resourceId?: number;
+}
+
+/**
+ * One public form, written once (React Router's route `action`): its contract, its limit per client,
+ * its honeypot, how a valid submission is stored and what the sender is told. The JSON route
+ * (`jsonFormRoute`) and the HTML post (forms/form-posts-router.ts) are thin adapters over it, and
+ * whatever a stored submission causes (its notifications) is part of `store`, once.
+ */
+export interface FormAction<S extends $ZodType, Ctx extends FormContext, Stored> {
+  form: FormName;
+  /** The contract (strict, with the honeypot `website`). */
+  schema: S;
+  /** The per-client limit; its name is the counter family the JSON and HTML posts share. */
+  limit: Omit<LimitOptions, 'scale'>;
+  /** What the post is about, from its address and reader (a resource's id): throws 404 when there is none. */
+  context: (req: Request, db: Db) => Promise<Ctx>;
+  /**
+   * Stores a valid, human submission with the handle it is given: the database, or the transaction in
+   * which the HTML post also records its outcome. Everything it causes commits with it.
+   */
+  store: (db: Db, input: output<S>, ctx: Ctx) => Promise<Stored>;
+  /** The JSON answer's body for a stored submission (201); a refusal throws an HttpError instead. */
+  json: (stored: Stored, ctx: Ctx) => unknown;
+  /** What the page shows after a stored submission (`values`: what was typed, for a refusal). */
+  outcome: (stored: Stored, ctx: Ctx, values: Record<string, string>) => FormOutcome;
+  /** The honeypot was filled in: answers that look like a success, for a submission never stored. */
+  decoy: { json: (input: output<S>, ctx: Ctx) => unknown; outcome: (ctx: Ctx) => FormOutcome };
+  /** What makes two submissions the same one (the HTML post stores a resend once). */
+  identity: (input: output<S>, ctx: Ctx) => unknown[];
+}
+
+export interface FormActionDeps {
+  db: Db;
+  rateLimitScale: number;
+}
+
+/** The filled-in honeypot of a parsed submission (every form contract has the `website` field). */
+export const honeypotOf = (input: unknown): string | undefined =>
+  (input as { website?: string } | undefined)?.website || undefined;
+
+/** The action's per-client limit under this deployment's RATE_LIMIT_SCALE. */
+export const limitOf = (
+  action: { limit: FormAction<$ZodType, FormContext, unknown>['limit'] },
+  deps: FormActionDeps,
+): LimitOptions => ({
+  ...action.limit,
+  scale: deps.rateLimitScale,
+});
+
+/**
+ * The JSON route of a form: context (404), contract (400), limit (429, counted for valid submissions
+ * only: an invalid one stores nothing), honeypot, store, 201.
+ */
+export function jsonFormRoute<S extends $ZodType, Ctx extends FormContext, Stored>(
+  action: FormAction<S, Ctx, Stored>,
+  deps: FormActionDeps,
+): RequestHandler {
+  const limit = limitOf(action, deps);
+  return async (req, res) => {
+    const ctx = await action.context(req, deps.db);
+    const parsed = safeParse(action.schema, req.body ?? {});
+    if (!parsed.success) throw parsed.error;
+    await countHit(deps.db, limit, req, res, clientAddress(req));
+    const input = parsed.data;
+    if (honeypotOf(input)) {
+      res.status(201).json(action.decoy.json(input, ctx));
+      return;
+    }
+    res.status(201).json(action.json(await action.store(deps.db, input, ctx), ctx));
+  };
+}
+
+/** C0 controls and DEL, but tab and line breaks (a multi-line field keeps its lines). */
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+/** A field whose contract states no length (an enum's longest value is short): kept to this. */
+const DEFAULT_KEPT_LENGTH = 200;
+
+/**
+ * The longest value the contract allows per field (its JSON Schema's maxLength, an enum's longest
+ * value): what a refused form keeps of each field is never more than a valid one could hold.
+ */
+export function fieldLimits(schema: $ZodType): Record<string, number> {
+  const json = toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, { maxLength?: number; enum?: unknown[]; allOf?: { maxLength?: number }[] }>;
+  };
+  const limits: Record<string, number> = {};
+  for (const [name, prop] of Object.entries(json.properties ?? {})) {
+    const max =
+      prop.maxLength ??
+      prop.allOf?.find((p) => typeof p.maxLength === 'number')?.maxLength ??
+      (prop.enum ? Math.max(...prop.enum.map((v) => String(v).length)) : DEFAULT_KEPT_LENGTH);
+    limits[name] = max;
+  }
+  return limits;
+}
+
+/** What a refused form keeps of the typed values: its contract's fields, cut to their maxima, no controls. */
+export function keptValues(
+  values: Record<string, unknown>,
+  limits: Record<string, number>,
+): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, max] of Object.entries(limits)) {
+    if (name === 'website') continue; // the honeypot is never shown again
+    const v = values[name];
+    if (typeof v === 'string') kept[name] = v.replace(CONTROL_CHARS, '').slice(0, max);
+  }
+  return kept;
+}

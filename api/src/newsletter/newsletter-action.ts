@@ -1,0 +1,43 @@
+import { ALREADY_SUBSCRIBED_MESSAGE, ErrorCode, newsletterSchema, type FormOutcome } from '@agency/contracts';
+import type { Db } from '../db/client';
+import { newsletterSubscriptions } from '../db/schema';
+import { conflict } from '../http/errors';
+import type { FormAction } from '../http/form-action';
+
+/** Per client address: far above what a person sends, low enough to stop a flood. */
+export const NEWSLETTER_RATE_LIMIT = { limit: 30, windowMs: 15 * 60_000 };
+
+/**
+ * Adds an address to the list; undefined when it is already on it. The unique index on lower(email)
+ * decides duplicates atomically, also across API instances.
+ */
+export async function subscribe(db: Db, email: string) {
+  const [row] = await db
+    .insert(newsletterSubscriptions)
+    .values({ email })
+    .onConflictDoNothing()
+    .returning({ email: newsletterSubscriptions.email, createdAt: newsletterSubscriptions.createdAt });
+  return row;
+}
+
+type Subscribed = Awaited<ReturnType<typeof subscribe>>;
+const success: FormOutcome = { form: 'newsletter', status: 'success' };
+
+/** The newsletter sign-up (POST /api/newsletter and /forms/newsletter): its rules, once. */
+export const newsletterAction: FormAction<typeof newsletterSchema, object, Subscribed> = {
+  form: 'newsletter',
+  schema: newsletterSchema,
+  limit: { name: 'newsletter', ...NEWSLETTER_RATE_LIMIT },
+  context: () => Promise.resolve({}),
+  store: (db, { email }) => subscribe(db, email),
+  json: (row) => {
+    if (!row) throw conflict('This email is already subscribed', ErrorCode.ALREADY_SUBSCRIBED);
+    return row;
+  },
+  outcome: (row, _ctx, values) =>
+    row
+      ? success
+      : { form: 'newsletter', status: 'refused', values, errors: { email: ALREADY_SUBSCRIBED_MESSAGE } },
+  decoy: { json: ({ email }) => ({ email, createdAt: new Date().toISOString() }), outcome: () => success },
+  identity: ({ email }) => [email],
+};
