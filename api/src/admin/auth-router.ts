@@ -88,7 +88,14 @@ export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) 
   // all slip in under the limit; a correct password gives its point back, so staff signing in
   // normally are never locked out: only wrong passwords stay counted.
   router.post('/auth', async (req, res) => {
-    const { password, email: givenEmail } = parseBody(adminAuthSchema, req);
+    const parsed = adminAuthSchema.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      // Refused by the contract (a control character in the address, say): still a failed attempt of
+      // this address, so malformed sign-ins are bounded like wrong passwords (the 400 says why).
+      await consumeOrRefuse(failuresPerAddress, clientAddress(req), TOO_MANY_SIGN_INS);
+      throw parsed.error;
+    }
+    const { password, email: givenEmail } = parsed.data;
     // No e-mail address: the owner, with the shared password, exactly as before accounts existed.
     const email = givenEmail ? givenEmail.toLowerCase() : undefined;
     await credentialsReady();

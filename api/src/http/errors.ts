@@ -116,6 +116,33 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(cause, depth + 1);
 }
 
+/**
+ * PostgreSQL refusing text it cannot store: a NUL (22021 in text, 22P05 in JSON) or half a surrogate
+ * pair in JSON (22P02, whose detail names the surrogate). The contracts refuse these first; this is the backstop for
+ * any text that reaches a query some other way: a hostile byte is the request's fault, never a 500.
+ */
+const UNSTORABLE_TEXT_CODES = ['22021', '22P05'];
+const UNSTORABLE_TEXT_MESSAGE =
+  /invalid byte sequence|unsupported Unicode escape|Unicode (low|high) surrogate/i;
+export const UNSTORABLE_TEXT_ANSWER =
+  'The request contains characters that cannot be stored (control characters)';
+
+function isUnstorableText(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 4) return false;
+  const { code, severity, message, detail, cause } = err as {
+    code?: unknown;
+    severity?: unknown;
+    message?: unknown;
+    detail?: unknown;
+    cause?: unknown;
+  };
+  if (typeof code === 'string' && UNSTORABLE_TEXT_CODES.includes(code)) return true;
+  // The database's own words only (a wrapper's message quotes the query and its parameters).
+  const said = severity ? [message, detail] : [];
+  if (said.some((text) => typeof text === 'string' && UNSTORABLE_TEXT_MESSAGE.test(text))) return true;
+  return isUnstorableText(cause, depth + 1);
+}
+
 interface BodyParserError {
   type?: string;
   status?: number;
@@ -180,6 +207,10 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
         message: STATUS_CODES[clientStatus] ?? 'Bad request',
         code: CLIENT_ERROR_CODES[clientStatus] ?? ErrorCode.VALIDATION,
       });
+    }
+    if (isUnstorableText(err)) {
+      log.warn({ path: req.path, code: errorCodeOf(err) }, 'request text the database cannot store');
+      return send(400, { message: UNSTORABLE_TEXT_ANSWER, code: ErrorCode.VALIDATION });
     }
     if (isDatabaseUnavailable(err)) {
       failure(

@@ -1,9 +1,14 @@
 import request from 'supertest';
+import express from 'express';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactRequests, newsletterSubscriptions } from '../db/schema';
+import { CONTROL_CHARACTERS_MESSAGE, ErrorCode } from '@agency/contracts';
+import { contactRequests, newsletterSubscriptions, resourceLeads, resources } from '../db/schema';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { createTestApp } from '../test-support/test-app';
+import { capturedLog } from '../test-support/captured-log';
+import { UNSTORABLE_TEXT_ANSWER, errorHandler } from '../http/errors';
 import { createApp } from '../app';
 
 const valid = {
@@ -193,5 +198,106 @@ describe('input validation', () => {
     expect(upload.status).toBeLessThan(500);
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
     expect(JSON.stringify(lines)).not.toMatch(/"stack"/);
+  });
+});
+
+/** `text` with `hostile` inside it (not at an end, where trimming would take it away). */
+const within = (text: string, hostile: string) => `${text.slice(0, 1)}${hostile}${text.slice(1)}`;
+
+describe("control characters (issue 36, item 3): 400, or a form's own answer, never a 500 or an error log", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let captured: ReturnType<typeof capturedLog>;
+  let gatedId: number;
+  const errorLines = () => captured.lines.filter((l) => (l.level as number) >= 50);
+  const storedRows = async () =>
+    (await t.db.select().from(contactRequests)).length +
+    (await t.db.select().from(newsletterSubscriptions)).length +
+    (await t.db.select().from(resourceLeads)).length;
+  beforeAll(async () => {
+    captured = capturedLog('debug');
+    t = await createTestApp({ seed: true, log: captured.log, env: { RATE_LIMIT_SCALE: 100 } });
+    const [gated] = await t.db.select().from(resources).where(eq(resources.gated, true)).limit(1);
+    gatedId = gated!.id;
+  });
+  afterAll(() => t.close());
+
+  const jsonForms = () => [
+    { path: '/api/contacts', body: valid as Record<string, string> },
+    { path: '/api/newsletter', body: { email: 'ada@example.com' } },
+    { path: `/api/resources/${gatedId}/leads`, body: { name: 'Ada Lovelace', email: 'ada@example.com' } },
+  ];
+
+  it('the JSON form APIs answer 400 naming the field for a NUL (or another control character) in any field', async () => {
+    const before = await storedRows();
+    for (const { path, body } of jsonForms()) {
+      for (const field of Object.keys(body)) {
+        for (const hostile of ['\u0000', '\u001b', '\ud800']) {
+          const res = await request(t.app)
+            .post(path)
+            .send({ ...body, [field]: within(body[field]!, hostile) });
+          const where = `${path} ${field} U+${hostile.charCodeAt(0).toString(16)}`;
+          expect(res.status, where).toBe(400);
+          expect(res.body.code, where).toBe(ErrorCode.VALIDATION);
+          expect(res.body.fields?.[field], where).toBeTruthy();
+        }
+      }
+    }
+    const goals = await request(t.app)
+      .post('/api/contacts')
+      .send({ ...valid, goals: 'Grow organic\u0000 traffic' })
+      .expect(400);
+    expect(goals.body.fields).toEqual({ goals: CONTROL_CHARACTERS_MESSAGE });
+    expect(await storedRows()).toBe(before);
+    expect(errorLines()).toEqual([]);
+  });
+
+  it('a NUL in the sign-in e-mail is a 400 at the field, logged below error, and counts as a failed attempt', async () => {
+    const fresh = capturedLog('debug');
+    const s = await createTestApp({ log: fresh.log });
+    try {
+      const signIn = () =>
+        request(s.app)
+          .post('/api/admin/auth')
+          .send({ email: 'a@example.com\u0000', password: 'guess-guess-guess' });
+      const first = await signIn();
+      expect(first.status).toBe(400);
+      expect(first.body.fields).toEqual({ email: CONTROL_CHARACTERS_MESSAGE });
+      // Like wrong passwords, they use up this address's attempts (a bounded loop: the limit is 10).
+      const statuses = [first.status];
+      for (let i = 0; i < 30 && statuses.at(-1) !== 429; i++) statuses.push((await signIn()).status);
+      expect(statuses.at(-1)).toBe(429);
+      expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+      expect(fresh.lines.filter((l) => (l.level as number) >= 50)).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("a character the database cannot store is a 400 wherever it reaches a query (the error middleware's backstop)", async () => {
+    const app = express();
+    // Real queries on the real database, past every contract: text, JSON, half a surrogate pair in JSON.
+    app.get('/text', async () => {
+      await t.db.execute(sql`select ${'a\u0000b'}::text`);
+    });
+    app.get('/json', async () => {
+      await t.db.execute(sql`select ${JSON.stringify({ a: 'x\u0000' })}::jsonb`);
+    });
+    app.get('/surrogate', async () => {
+      await t.db.execute(sql`select ${JSON.stringify({ a: 'x\ud800' })}::jsonb`);
+    });
+    app.get('/other', async () => {
+      await t.db.execute(sql`select 1 / ${0}::int`);
+    });
+    const log = capturedLog('debug');
+    app.use(errorHandler(log.log));
+    for (const path of ['/text', '/json', '/surrogate']) {
+      const res = await request(app).get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body, path).toEqual({ message: UNSTORABLE_TEXT_ANSWER, code: ErrorCode.VALIDATION });
+    }
+    expect(log.lines.filter((l) => (l.level as number) >= 50)).toEqual([]);
+    // Any other database failure is still the server's: a 500, logged as an error.
+    expect((await request(app).get('/other')).status).toBe(500);
+    expect(log.lines.filter((l) => (l.level as number) >= 50)).toHaveLength(1);
   });
 });
