@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { access } from 'node:fs/promises';
+import { SHIPPED_FILE_NAME } from '@agency/contracts';
 import { REPO_ROOT } from '../env';
 import { UPLOADS_PREFIX, uploadNameOf } from '../files/uploaded-files';
 
@@ -10,8 +11,6 @@ export const RESOURCES_DIR = path.join(FILES_ROOT, 'resources');
 
 /** Public URL prefix of the images served by the content router. */
 export const IMAGES_URL = '/api/files/images';
-
-const FILE_NAME = /^[a-z0-9][a-z0-9._-]{0,150}$/i;
 
 export type ResourceFile =
   | { kind: 'stored'; name: string }
@@ -30,7 +29,7 @@ export async function resolveResourceFile(fileUrl: string): Promise<ResourceFile
     return name ? { kind: 'stored', name } : null;
   }
   const fileName = path.posix.basename(fileUrl.replace(/\\/g, '/'));
-  if (!FILE_NAME.test(fileName) || fileName.startsWith('..')) return null;
+  if (!SHIPPED_FILE_NAME.test(fileName) || fileName.startsWith('..')) return null;
   try {
     await access(path.join(RESOURCES_DIR, fileName));
     return { kind: 'shipped', root: RESOURCES_DIR, fileName };

@@ -133,15 +133,23 @@ const longText = (label: string, max: number) =>
 const urlSlug = z.string({ error: 'Slug is required' }).trim().pipe(slug);
 
 /** Links and images stored by staff: site-relative paths or http(s) only (no javascript: and friends). */
-export const adminUrl = z
-  .string()
-  .trim()
-  .max(2000, 'URL must be at most 2000 characters')
-  .regex(SINGLE_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE)
-  .refine(
-    (v) => /^https?:\/\/[^\s]+$/i.test(v) || SITE_PATH_PATTERN.test(v),
-    'Use an http(s) URL or a site path starting with /',
-  );
+const urlRule = (alsoAllowed?: RegExp) =>
+  z
+    .string()
+    .trim()
+    .max(2000, 'URL must be at most 2000 characters')
+    .regex(SINGLE_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE)
+    .refine(
+      (v) => /^https?:\/\/[^\s]+$/i.test(v) || SITE_PATH_PATTERN.test(v) || Boolean(alsoAllowed?.test(v)),
+      'Use an http(s) URL or a site path starting with /',
+    );
+export const adminUrl = urlRule();
+
+/**
+ * The name of a file that ships with the site (api/files/resources): what the demo resources store,
+ * so an editor can save them as they are. The API serves it only through the resource's download.
+ */
+export const SHIPPED_FILE_NAME = /^[a-z0-9][a-z0-9._-]{0,150}$/i;
 const optionalUrl = z
   .union([z.literal(''), adminUrl, z.null()])
   .optional()
@@ -406,7 +414,11 @@ export const resourceInputSchema = z
     description: longText('Description', 2000),
     type: z.enum(RESOURCE_TYPES, { error: 'Choose a resource type' }).default('guide'),
     gated: z.boolean().default(false),
-    fileUrl: z.string({ error: 'File URL is required' }).trim().min(1, 'File URL is required').pipe(adminUrl),
+    fileUrl: z
+      .string({ error: 'File URL is required' })
+      .trim()
+      .min(1, 'File URL is required')
+      .pipe(urlRule(SHIPPED_FILE_NAME)),
     published: startsAsDraft,
   })
   .strict();
