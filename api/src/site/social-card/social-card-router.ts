@@ -58,6 +58,8 @@ export function socialCardRouter(env: Env, db: Db) {
     const version = cardVersion(spec);
     const etag = `"card-${version}"`;
     res
+      // A card is public by nature: other sites (chat apps' and social networks' web clients) show it.
+      .setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
       .setHeader('ETag', etag)
       .setHeader('Cache-Control', v === version ? IMMUTABLE : 'public, no-cache')
       .type('png');

@@ -85,6 +85,8 @@ describe('social cards: a 1200×630 PNG per public page, named in its head', () 
     const res = await request(t.app).get(path).buffer(true).expect(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Another site's page may show it (the rest of the site stays same-origin).
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const etag = res.headers['etag'];
     expect(etag).toMatch(/^"card-[0-9a-f]{16}"$/);
     const meta = await sharp(res.body as Buffer).metadata();
