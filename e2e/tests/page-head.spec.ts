@@ -92,10 +92,12 @@ test('the CMS, rendered only in the browser, replaces the head the server wrote:
   await expect(page).toHaveTitle('Content Management');
   for (const selector of [
     'title',
-    'link[rel="canonical"]',
+    'meta[property="og:url"]',
     'meta[name="description"]',
     'meta[name="robots"]',
   ])
     await expect(page.locator(selector), selector).toHaveCount(1);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  // Kept out of the index, it names no canonical address.
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
 });

@@ -366,7 +366,7 @@ export function caseStudyHead(
         ...(created ? { datePublished: created } : {}),
         ...(modified ? { dateModified: modified } : {}),
         ...(image ? { image } : {}),
-        author: { '@type': 'Organization', name: site.siteName },
+        author: { '@type': 'Organization', name: site.siteName, url: site.origin },
         publisher: publisher(site),
         mainEntityOfPage: `${site.origin}${path}`,
       },
@@ -436,14 +436,17 @@ export function headTags(head: PageHead, site: HeadSite): HeadTag[] {
   return [
     { tag: 'title', text: fullTitle(head, siteName) },
     named('description', head.description),
-    // A missing page has no address of its own to name.
-    ...(head.status === 200 ? [{ tag: 'link' as const, attrs: { rel: 'canonical', href: url } }] : []),
+    // A missing page has no address of its own to name; a page kept out of the index names none either
+    // (a canonical asks to index that address, noindex says not to: crawlers get two answers).
+    ...(head.status === 200 && !head.noindex
+      ? [{ tag: 'link' as const, attrs: { rel: 'canonical', href: url } }]
+      : []),
     named('robots', head.noindex ? 'noindex, nofollow' : 'index, follow'),
     prop('og:site_name', siteName),
     prop('og:type', head.type),
     prop('og:title', head.title),
     prop('og:description', head.description),
-    prop('og:url', url),
+    ...(head.status === 200 ? [prop('og:url', url)] : []),
     prop('og:locale', 'en_US'),
     ...(card
       ? [

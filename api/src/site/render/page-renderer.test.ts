@@ -207,7 +207,7 @@ describe('server render of pages', () => {
       const res = await request(t.app).get('/blog/draft-post').set('Cookie', cookie).expect(200);
       expect(doc(res.text).title).toBe('Draft only | Distilled Digital');
       // Marked, so the page replaces them when it renders in the browser.
-      expect(doc(res.text).querySelector('link[rel="canonical"]')?.hasAttribute('data-server-head')).toBe(
+      expect(doc(res.text).querySelector('meta[property="og:url"]')?.hasAttribute('data-server-head')).toBe(
         true,
       );
       declare((url) => ({

@@ -203,6 +203,8 @@ describe('route-specific head, statuses and discovery files', () => {
     expect(jsonLd(doc).find((j) => j['@type'] === 'Article')).toMatchObject({
       headline: 'Retailer triples organic revenue',
       image: 'https://www.example-agency.com/api/files/images/retail.svg',
+      // An author a validator can follow: the agency, at its address.
+      author: { '@type': 'Organization', name: 'Distilled Digital', url: 'https://www.example-agency.com' },
     });
   });
 
@@ -250,7 +252,13 @@ describe('route-specific head, statuses and discovery files', () => {
       .insert(resources)
       .values({ title: 'Hidden', description: 'd', gated: true, fileUrl: '/uploads/b.pdf', published: false })
       .returning();
-    await request(t.app).get(`/resources/${shown!.id}/access`).expect(200);
+    const access = head((await request(t.app).get(`/resources/${shown!.id}/access`).expect(200)).text);
+    // Kept out of the index, so it names no canonical address either (as /cms).
+    expect(access.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow');
+    expect(access.querySelector('link[rel="canonical"]')).toBeNull();
+    const cms = head((await request(t.app).get('/cms').expect(200)).text);
+    expect(cms.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow');
+    expect(cms.querySelector('link[rel="canonical"]')).toBeNull();
     for (const p of [
       `/resources/${hidden!.id}/access`,
       '/resources/999999/access',
@@ -314,6 +322,8 @@ describe('route-specific head, statuses and discovery files', () => {
     expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
     expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow');
     expect(doc.querySelector('meta[property="og:image"]')).toBeNull();
+    // Nor an og:url naming the missing address.
+    expect(doc.querySelector('meta[property="og:url"]')).toBeNull();
     const missingPost = head((await request(t.app).get('/blog/missing').expect(404)).text);
     expect(missingPost.querySelector('link[rel="canonical"]')).toBeNull();
     const found = head((await request(t.app).get('/blog').expect(200)).text);
