@@ -128,7 +128,7 @@ test('the autosaved draft of an editor comes back after a reload', async ({ page
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByLabel('Content', { exact: true }).fill('Half a thought, not saved yet.');
   await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('cms-draft:/api/admin/blog-posts/new') ?? ''))
+    .poll(() => page.evaluate(() => localStorage.getItem('cms-draft:owner:/api/admin/blog-posts/new') ?? ''))
     .toContain('Half a thought');
 
   page.once('dialog', (d) => void d.accept());
@@ -146,7 +146,7 @@ test('the autosaved draft of an editor comes back after a reload', async ({ page
     .getByRole('button', { name: 'Discard changes' })
     .click();
   await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('cms-draft:/api/admin/blog-posts/new')))
+    .poll(() => page.evaluate(() => localStorage.getItem('cms-draft:owner:/api/admin/blog-posts/new')))
     .toBeNull();
 });
 

@@ -4,6 +4,7 @@ import { Button } from '@agency/ui';
 import { adminKeys, onSessionLost } from '../shared/admin-api';
 import { setSessionFlag, useStaffSession } from '../auth/session';
 import { LoginScreen } from '../auth/login-screen';
+import { accountOf } from '../auth/roles';
 import { CmsDashboard } from '../dashboard/cms-dashboard';
 import { SetPasswordScreen, setPasswordToken } from '../auth/set-password-screen';
 
@@ -47,5 +48,11 @@ export function CmsRoot() {
       </main>
     );
   }
-  return session.data ? <CmsDashboard session={session.data} /> : <LoginScreen />;
+  // One dashboard per account: another account signing in (the session-ended dialog) opens the CMS
+  // afresh, so no editor carries the first person's typing over to the second.
+  return session.data ? (
+    <CmsDashboard key={accountOf(session.data)} session={session.data} />
+  ) : (
+    <LoginScreen />
+  );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminRoutes, type AdminSession } from '@agency/contracts';
 import { fakeApi, ok, renderScreen, type FakeAnswer } from '@agency/ui/testing';
+import { TooltipProvider } from '@agency/ui/tooltip';
 import { CmsRoot } from '../app/cms-root';
 import { adminSend } from '../shared/admin-api';
 import { ReauthDialog } from './reauth-dialog';
@@ -13,6 +14,27 @@ const EDITOR_SESSION: AdminSession = {
   passwordFromEnvironment: false,
   user: { id: 3, name: 'Eddie Editor', email: 'eddie@agency.test', role: 'editor' },
 };
+const ADMIN_SESSION: AdminSession = {
+  authenticated: true,
+  passwordFromEnvironment: false,
+  user: { id: 5, name: 'Ada Admin', email: 'ada@agency.test', role: 'admin' },
+};
+const at = '2026-01-01T00:00:00.000Z';
+const PAGE = {
+  id: 3,
+  name: 'Privacy',
+  slug: 'privacy',
+  title: 'Privacy Policy',
+  template: 'default',
+  metaTitle: '',
+  metaDescription: '',
+  socialImageUrl: null,
+  content: { body: '' },
+  published: true,
+  publishedAt: null,
+  createdAt: at,
+  updatedAt: at,
+};
 const LISTS = {
   [AdminRoutes.pages]: ok([]),
   [AdminRoutes.services]: ok([]),
@@ -21,7 +43,10 @@ const LISTS = {
 };
 
 describe('CMS accounts (issue 24)', () => {
-  beforeEach(() => sessionStorage.clear());
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('an editor sees the content tabs and their name, not Releases, Settings, Staff or Audit', async () => {
@@ -62,6 +87,8 @@ describe('CMS accounts (issue 24)', () => {
         signedIn = true;
         return ok({ authenticated: true });
       },
+      // The same account as before the session ended.
+      [AdminRoutes.session]: () => (signedIn ? ok(EDITOR_SESSION) : { status: 401, body: {} }),
       'PUT /api/admin/pages/1': (body): FakeAnswer => {
         saves.push(body);
         return signedIn
@@ -144,5 +171,106 @@ describe('CMS accounts (issue 24)', () => {
       ),
     );
     expect(screen.getByRole('alertdialog', { name: 'Your session has ended' })).toBe(dialog);
+  });
+
+  it('another account signing in there does not get the waiting save: it stays the first account’s draft', async () => {
+    let session: AdminSession | null = EDITOR_SESSION;
+    let expired = false;
+    const saves: unknown[] = [];
+    const api = fakeApi({
+      [AdminRoutes.session]: () => (session ? ok(session) : { status: 401, body: {} }),
+      [`POST ${AdminRoutes.auth}`]: () => {
+        session = ADMIN_SESSION;
+        expired = false;
+        return ok({ authenticated: true });
+      },
+      'PUT /api/admin/pages/3': (body): FakeAnswer => {
+        saves.push(body);
+        return expired ? { status: 401, body: { message: 'Authentication required' } } : ok(PAGE);
+      },
+      ...LISTS,
+      [AdminRoutes.pages]: ok([PAGE]),
+      [AdminRoutes.media]: ok([]),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const open = () =>
+      renderScreen(
+        <TooltipProvider>
+          <CmsRoot />
+        </TooltipProvider>,
+        { path: '/cms?tab=pages&item=3' },
+      );
+    open();
+    const editor = await screen.findByRole('dialog', { name: 'Edit Page' });
+    await userEvent.type(within(editor).getByLabelText('Page Title'), ' (Eddie was here)');
+    // Eddie's session ends; his save waits for a sign-in, and Ada signs in on this browser.
+    expired = true;
+    session = null;
+    await userEvent.click(within(editor).getByRole('button', { name: 'Save Page' }));
+    const reauth = await screen.findByRole('alertdialog', { name: 'Your session has ended' });
+    await userEvent.clear(within(reauth).getByLabelText('E-mail (personal accounts)'));
+    await userEvent.type(within(reauth).getByLabelText('E-mail (personal accounts)'), 'ada@agency.test');
+    await userEvent.type(within(reauth).getByLabelText('Password'), 'ada-administers-all');
+    await userEvent.click(within(reauth).getByRole('button', { name: 'Sign in and continue' }));
+
+    // The CMS is Ada's now, and opens the item afresh: the stored version, nothing of Eddie's offered.
+    await waitFor(() =>
+      expect(screen.getByTestId('signed-in-as').textContent).toBe('Signed in as Ada Admin'),
+    );
+    expect(screen.queryByRole('alertdialog', { name: 'Your session has ended' })).toBeNull();
+    const fresh = await screen.findByRole('dialog', { name: 'Edit Page' });
+    expect((within(fresh).getByLabelText('Page Title') as HTMLInputElement).value).toBe('Privacy Policy');
+    expect(within(fresh).queryByRole('button', { name: 'Restore unsaved changes' })).toBeNull();
+    // Eddie's save was sent once (refused) and never again under Ada's session.
+    expect(saves).toEqual([expect.objectContaining({ title: 'Privacy Policy (Eddie was here)' })]);
+    const keys = Object.keys(localStorage).filter((k) => k.startsWith('cms-draft:'));
+    expect(keys).toEqual(['cms-draft:user:3:/api/admin/pages/3']);
+
+    // When Eddie signs in here again, his text is offered back to him.
+    cleanup();
+    session = EDITOR_SESSION;
+    open();
+    const his = await screen.findByRole('dialog', { name: 'Edit Page' });
+    await userEvent.click(within(his).getByRole('button', { name: 'Restore unsaved changes' }));
+    expect((within(his).getByLabelText('Page Title') as HTMLInputElement).value).toBe(
+      'Privacy Policy (Eddie was here)',
+    );
+  });
+
+  it('"Sign out instead" leaves the draft under the account that typed it, offered to nobody else', async () => {
+    let session: AdminSession | null = EDITOR_SESSION;
+    const api = fakeApi({
+      [AdminRoutes.session]: () => (session ? ok(session) : { status: 401, body: {} }),
+      'PUT /api/admin/pages/3': { status: 401, body: { message: 'Authentication required' } },
+      ...LISTS,
+      [AdminRoutes.pages]: ok([PAGE]),
+      [AdminRoutes.media]: ok([]),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const open = () =>
+      renderScreen(
+        <TooltipProvider>
+          <CmsRoot />
+        </TooltipProvider>,
+        { path: '/cms?tab=pages&item=3' },
+      );
+    open();
+    const editor = await screen.findByRole('dialog', { name: 'Edit Page' });
+    await userEvent.type(within(editor).getByLabelText('Page Title'), ' draft');
+    session = null;
+    await userEvent.click(within(editor).getByRole('button', { name: 'Save Page' }));
+    const reauth = await screen.findByRole('alertdialog', { name: 'Your session has ended' });
+    await userEvent.click(within(reauth).getByRole('button', { name: 'Sign out instead' }));
+    await screen.findByRole('button', { name: 'Sign In' });
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('cms-draft:'))).toEqual([
+      'cms-draft:user:3:/api/admin/pages/3',
+    ]);
+    // The next person on this browser signs in with their own account: not offered Eddie's text.
+    cleanup();
+    session = ADMIN_SESSION;
+    open();
+    const theirs = await screen.findByRole('dialog', { name: 'Edit Page' });
+    expect((within(theirs).getByLabelText('Page Title') as HTMLInputElement).value).toBe('Privacy Policy');
+    expect(within(theirs).queryByRole('button', { name: 'Restore unsaved changes' })).toBeNull();
   });
 });

@@ -1,26 +1,30 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { AdminMessages, type AdminSession } from '@agency/contracts';
-import { Button, Input } from '@agency/ui';
+import { AdminMessages, AdminRoutes, type AdminSession } from '@agency/contracts';
+import { Button, Input, getJson } from '@agency/ui';
 import { Dialog } from '@agency/ui/dialog';
-import { adminKeys, onReauthenticate } from '../shared/admin-api';
+import { adminKeys, onReauthenticate, type ReauthOutcome } from '../shared/admin-api';
 import { Field } from '../shared/form-controls';
 import { setSessionFlag, signIn, signInProblem } from './session';
 import { AuthProblem } from './auth-screen';
+import { accountOf } from './roles';
 
 const REAUTH_TITLE = 'Your session has ended';
 
 /**
  * Over the open CMS: when a call answers 401 (the session expired, the password was changed, the
  * account signed out elsewhere), this asks for the password in place instead of leaving the screen.
- * Signed in again, the waiting call (a Save) runs again with the form exactly as typed.
+ * Signed in again with the same account, the waiting call (a Save) runs again with the form exactly
+ * as typed. Signed in with another account, it does not: what the first person typed is never saved
+ * in the second one's name (History and the audit would name the wrong person); it stays in this
+ * browser as the first account's draft, and the CMS opens afresh for the second (cms-root.tsx).
  */
 export function ReauthDialog({ session }: { session: AdminSession }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const settle = useRef<((ok: boolean) => void) | null>(null);
+  const settle = useRef<((outcome: ReauthOutcome) => void) | null>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   const client = useQueryClient();
   const email = session.user?.email ?? '';
@@ -28,7 +32,7 @@ export function ReauthDialog({ session }: { session: AdminSession }) {
   useEffect(() => {
     onReauthenticate(
       () =>
-        new Promise<boolean>((resolve) => {
+        new Promise<ReauthOutcome>((resolve) => {
           settle.current = resolve;
           setProblem(null);
           setOpen(true);
@@ -36,15 +40,15 @@ export function ReauthDialog({ session }: { session: AdminSession }) {
     );
     return () => {
       onReauthenticate(null);
-      settle.current?.(false);
+      settle.current?.('declined');
     };
   }, []);
 
-  const finish = (ok: boolean) => {
+  const finish = (outcome: ReauthOutcome) => {
     setOpen(false);
     const resolve = settle.current;
     settle.current = null;
-    resolve?.(ok);
+    resolve?.(outcome);
   };
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
@@ -60,10 +64,23 @@ export function ReauthDialog({ session }: { session: AdminSession }) {
         setProblem(signInProblem(outcome));
         return;
       }
+      // Who signed in: the e-mail typed may name another account than the one whose save is waiting.
+      const now = await getJson<AdminSession | null>(AdminRoutes.session, { on401: 'returnNull' });
+      if (!now) {
+        setProblem(AdminMessages.authFailed);
+        return;
+      }
       setSessionFlag(true);
-      // Who is signed in (and so the tabs their role shows) may have changed with the e-mail typed.
-      void client.invalidateQueries({ queryKey: adminKeys.session });
-      finish(true);
+      if (accountOf(now) === accountOf(session)) {
+        client.setQueryData(adminKeys.session, now);
+        finish('same-account');
+        return;
+      }
+      // The waiting calls fail with OTHER_ACCOUNT_MESSAGE (a save's toast says it).
+      finish('other-account');
+      // Nothing of the first person's screen carries over: lists are read afresh for the new one.
+      client.removeQueries({ queryKey: adminKeys.all, predicate: (q) => q.queryKey[1] !== 'session' });
+      client.setQueryData(adminKeys.session, now);
     } catch {
       setProblem(AdminMessages.authFailed);
     } finally {
@@ -78,7 +95,7 @@ export function ReauthDialog({ session }: { session: AdminSession }) {
       // answer it), and focus starts in the password field and goes back where it was.
       role="alertdialog"
       initialFocus={passwordInput}
-      onOpenChange={(o) => !o && finish(false)}
+      onOpenChange={(o) => !o && finish('declined')}
       title={REAUTH_TITLE}
       description="Sign in again to carry on. Your changes are still here and are saved once you are signed in."
     >
@@ -97,7 +114,7 @@ export function ReauthDialog({ session }: { session: AdminSession }) {
         </Field>
         <AuthProblem problem={problem} />
         <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => finish(false)}>
+          <Button variant="outline" onClick={() => finish('declined')}>
             Sign out instead
           </Button>
           <Button type="submit" disabled={busy}>

@@ -12,3 +12,12 @@ const isAdminRole = (role: SessionRole) => role !== 'editor';
 export function visibleTabs<T extends string>(tabs: readonly T[], role: SessionRole): T[] {
   return isAdminRole(role) ? [...tabs] : tabs.filter((t) => !(ADMIN_TABS as readonly string[]).includes(t));
 }
+
+/**
+ * Who a session is, as a key ('owner', or 'user:<id>' for a personal account): what the session-ended
+ * dialog compares before it runs a waiting save again, and whose local drafts an editor keeps.
+ */
+export const accountOf = (session: AdminSession): string => {
+  const id = session.user?.id;
+  return typeof id === 'number' ? `user:${id}` : 'owner';
+};

@@ -62,13 +62,14 @@ export function useLogin() {
   });
 }
 
-export function useLogout() {
+/** Logout of `account` (auth/roles.ts `accountOf`): its drafts in this browser are forgotten. */
+export function useLogout(account: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('POST', AdminRoutes.logout),
     onSettled: () => {
       setSessionFlag(false);
-      clearLocalDrafts();
+      clearLocalDrafts(account);
       client.setQueryData(adminKeys.session, null);
       client.removeQueries({ queryKey: adminKeys.all, predicate: (q) => q.queryKey[1] !== 'session' });
     },

@@ -84,14 +84,20 @@ describe('CMS dashboard', () => {
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
   });
 
-  it("Logout forgets the editors' drafts in this browser, and nothing else", async () => {
-    localStorage.setItem('cms-draft:/api/admin/pages/new', JSON.stringify({ values: {}, savedAt: 'x' }));
+  it("Logout forgets the drafts of the account signing out (and unowned ones), not a colleague's or anything else", async () => {
+    const draft = JSON.stringify({ values: {}, savedAt: 'x' });
+    // The session here is the owner's (no personal account).
+    localStorage.setItem('cms-draft:owner:/api/admin/pages/new', draft);
+    localStorage.setItem('cms-draft:/api/admin/pages/2', draft);
+    localStorage.setItem('cms-draft:user:4:/api/admin/pages/new', draft);
     localStorage.setItem('unrelated', 'kept');
     renderDashboard({ [`POST ${AdminRoutes.logout}`]: ok({}) });
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(localStorage.getItem('cms-draft:/api/admin/pages/new')).toBeNull());
+    await waitFor(() => expect(localStorage.getItem('cms-draft:owner:/api/admin/pages/new')).toBeNull());
+    expect(localStorage.getItem('cms-draft:/api/admin/pages/2')).toBeNull();
+    expect(localStorage.getItem('cms-draft:user:4:/api/admin/pages/new')).toBe(draft);
     expect(localStorage.getItem('unrelated')).toBe('kept');
-    localStorage.removeItem('unrelated');
+    localStorage.clear();
   });
 
   it('a failed list load leaves empty lists and says so, with Retry', async () => {

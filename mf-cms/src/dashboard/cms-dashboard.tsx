@@ -26,9 +26,10 @@ import { ConfirmDiscard } from '../shared/editor-dialog';
 import { hasUnsavedChanges, useBeforeUnloadGuard } from '../shared/unsaved-changes';
 import { StaffTab } from '../staff/staff-tab';
 import { AuditTab } from '../audit/audit-tab';
-import { roleOf, visibleTabs } from '../auth/roles';
+import { accountOf, roleOf, visibleTabs } from '../auth/roles';
 import { ReauthDialog } from '../auth/reauth-dialog';
 import { PresenceEnabled } from '../shared/editing-presence';
+import { DraftAccount } from '../shared/local-draft';
 import {
   OpenItemContext,
   TABS,
@@ -42,7 +43,8 @@ import {
 } from '../shared/cms-address';
 
 export function CmsDashboard({ session }: { session: AdminSession }) {
-  const logout = useLogout();
+  const account = accountOf(session);
+  const logout = useLogout(account);
   /** The tabs the signed-in role may use: editors see no Releases, Settings, Staff or Audit. */
   const tabs = visibleTabs(TABS, roleOf(session));
 
@@ -226,7 +228,9 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
         ) : null}
         <Tabs.Content value={tab} tabIndex={-1} className="focus:outline-none">
           <PresenceEnabled.Provider value={true}>
-            <OpenItemContext.Provider value={openItem}>{panel(tab)}</OpenItemContext.Provider>
+            <DraftAccount.Provider value={account}>
+              <OpenItemContext.Provider value={openItem}>{panel(tab)}</OpenItemContext.Provider>
+            </DraftAccount.Provider>
           </PresenceEnabled.Provider>
         </Tabs.Content>
       </main>

@@ -9,19 +9,36 @@ export function onSessionLost(handler: () => void) {
 }
 
 /**
- * Asks the person to sign in again over whatever they are doing (auth/reauth-dialog.tsx registers
- * it); resolves true once signed in, false when they decline. One question for all calls waiting.
+ * How asking to sign in again ended: the same account signed in (the waiting calls run again),
+ * another account did (they do not: nothing is written in the new person's name that they did not
+ * send), or the person declined.
  */
-let reauthenticate: (() => Promise<boolean>) | null = null;
-let asking: Promise<boolean> | null = null;
-export function onReauthenticate(handler: (() => Promise<boolean>) | null) {
+export type ReauthOutcome = 'same-account' | 'other-account' | 'declined';
+
+/** What a call waiting for the sign-in answers when another account signed in instead. */
+export const OTHER_ACCOUNT_MESSAGE =
+  'Not saved: a different account signed in. The changes stay in this browser for the account that made them.';
+export class OtherAccountError extends Error {
+  constructor() {
+    super(OTHER_ACCOUNT_MESSAGE);
+  }
+}
+
+/**
+ * Asks the person to sign in again over whatever they are doing (auth/reauth-dialog.tsx registers
+ * it). One question for all calls waiting.
+ */
+let reauthenticate: (() => Promise<ReauthOutcome>) | null = null;
+let asking: Promise<ReauthOutcome> | null = null;
+export function onReauthenticate(handler: (() => Promise<ReauthOutcome>) | null) {
   reauthenticate = handler;
 }
 
 /**
  * Runs an admin call; a 401 means the session is gone. While the CMS is open the password is asked
- * in place and the call runs again, so a form being saved stays as typed; declined, the CMS shows
- * the sign-in screen (the editor's local draft keeps the text, see local-draft.tsx).
+ * in place and, when the same account signs in, the call runs again, so a form being saved stays as
+ * typed; when another account signs in, the call fails (the CMS opens afresh for them); declined,
+ * the CMS shows the sign-in screen (the editor's local draft keeps the text, see local-draft.tsx).
  */
 export async function guarded<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -32,7 +49,9 @@ export async function guarded<T>(call: () => Promise<T>): Promise<T> {
       asking ??= reauthenticate().finally(() => {
         asking = null;
       });
-      if (await asking) return call();
+      const outcome = await asking;
+      if (outcome === 'same-account') return call();
+      if (outcome === 'other-account') throw new OtherAccountError();
     }
     sessionLost();
     throw err;

@@ -11,6 +11,7 @@ import { TooltipProvider } from '@agency/ui/tooltip';
 import { fakeApi, ok, renderScreen, type FakeRoute } from '@agency/ui/testing';
 import { Field } from './form-controls';
 import { EditorForm, useEditorSave } from './editor-kit';
+import { DraftAccount } from './local-draft';
 
 const URL = '/api/admin/notes';
 const schema = z.object({ title: z.string().min(1, 'Title is required') });
@@ -44,12 +45,25 @@ function NoteEditor({ note, onClose }: { note: Note | null; onClose: () => void 
   );
 }
 
-function renderEditor(note: Note | null, api: Record<string, FakeRoute> = {}) {
+/** The signed-in account whose drafts the editor keeps (auth/roles.ts `accountOf`). */
+const EDDIE = 'user:3';
+const draftOf = (account: string, item: string) =>
+  JSON.parse(localStorage.getItem(`cms-draft:${account}:${URL}/${item}`) ?? 'null') as {
+    values: unknown;
+  } | null;
+
+function renderEditor(
+  note: Note | null,
+  api: Record<string, FakeRoute> = {},
+  account: string | null = EDDIE,
+) {
   const onClose = vi.fn();
   const fake = fakeApi(api);
   renderScreen(
     <TooltipProvider>
-      <NoteEditor note={note} onClose={onClose} />
+      <DraftAccount.Provider value={account}>
+        <NoteEditor note={note} onClose={onClose} />
+      </DraftAccount.Provider>
       <Toaster />
     </TooltipProvider>,
   );
@@ -79,23 +93,46 @@ describe('the editor kit (one save flow and footer for every CMS editor)', () =>
     expect(screen.getByText('"Stored title" was saved.')).toBeTruthy();
     expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({ title: 'Typed title' });
     expect(onClose).toHaveBeenCalledTimes(1);
-    expect(localStorage.getItem(`cms-draft:${URL}/new`)).toBeNull();
+    expect(draftOf(EDDIE, 'new')).toBeNull();
   });
 
   it('what is typed is kept as a draft in this browser, and opening the item again offers it back', async () => {
     const first = renderEditor(STORED);
     await userEvent.type(title(), ' and more');
-    await waitFor(() =>
-      expect(JSON.parse(localStorage.getItem(`cms-draft:${URL}/7`) ?? '{}').values).toEqual({
-        title: 'First and more',
-      }),
-    );
+    await waitFor(() => expect(draftOf(EDDIE, '7')?.values).toEqual({ title: 'First and more' }));
     expect(first.onClose).not.toHaveBeenCalled();
     cleanup();
     renderEditor(STORED);
     expect(title().value).toBe('First');
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Restore unsaved changes' }));
     expect(title().value).toBe('First and more');
+  });
+
+  it('a draft is kept for the account that typed it: another account is never offered it', async () => {
+    renderEditor(STORED);
+    await userEvent.type(title(), ' by Eddie');
+    await waitFor(() => expect(draftOf(EDDIE, '7')?.values).toEqual({ title: 'First by Eddie' }));
+    cleanup();
+    // The next person on this browser, signed in with their own account, sees the stored version only.
+    renderEditor(STORED, {}, 'user:4');
+    expect(title().value).toBe('First');
+    expect(within(dialog()).queryByRole('button', { name: 'Restore unsaved changes' })).toBeNull();
+    cleanup();
+    // Nor does anyone when no account is known.
+    renderEditor(STORED, {}, null);
+    expect(within(dialog()).queryByRole('button', { name: 'Restore unsaved changes' })).toBeNull();
+    cleanup();
+    renderEditor(STORED);
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Restore unsaved changes' }));
+    expect(title().value).toBe('First by Eddie');
+  });
+
+  it('closing the editor keeps what was typed last, even before the draft was due to be written', async () => {
+    renderEditor(STORED);
+    await userEvent.type(title(), '!');
+    // Closed at once (the session ended, another account signed in): nothing typed is lost.
+    cleanup();
+    expect(draftOf(EDDIE, '7')?.values).toEqual({ title: 'First!' });
   });
 
   it('a stored item is saved with If-Match; the footer has History', async () => {

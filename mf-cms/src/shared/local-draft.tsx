@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { Button } from '@agency/ui';
 import { formatDateTime } from './publishing';
@@ -35,12 +35,27 @@ function write(key: string, draft: StoredDraft<unknown> | null) {
 }
 
 /**
- * Forgets every editor's draft in this browser. On Logout: a draft is for the person who typed it, and
- * the next person to sign in here must not be offered it.
+ * Whose drafts an editor keeps and offers: the signed-in account (auth/roles.ts `accountOf`). A draft
+ * is for the person who typed it: on a shared browser the next person, signed in with another account,
+ * is never offered it, and its owner finds it again when they sign in. Without an account (outside the
+ * signed-in CMS) nothing is kept.
  */
-export function clearLocalDrafts() {
+export const DraftAccount = createContext<string | null>(null);
+
+/** Where `account`'s draft of the item `key` is kept (drafts from before accounts had no account part). */
+const storageKey = (account: string, key: string) => `${account}:${key}`;
+
+/**
+ * On Logout: forgets the drafts of the account signing out (and those kept before drafts had an
+ * account, whose owner is unknown); a colleague's drafts in this browser stay theirs.
+ */
+export function clearLocalDrafts(account: string) {
   try {
-    for (const key of Object.keys(localStorage)) if (key.startsWith(PREFIX)) localStorage.removeItem(key);
+    for (const key of Object.keys(localStorage)) {
+      if (!key.startsWith(PREFIX)) continue;
+      const rest = key.slice(PREFIX.length);
+      if (rest.startsWith(`${account}:`) || rest.startsWith('/')) localStorage.removeItem(key);
+    }
   } catch {
     /* storage unavailable: there are no drafts to forget */
   }
@@ -50,7 +65,9 @@ export function clearLocalDrafts() {
  * A copy of an editor form's unsaved changes in this browser (localStorage), written as staff type,
  * so a reload, a closed tab or a session that ended does not lose them. Opening the same item again
  * offers the draft back (`offer`, `restore`, `discard`). A save, or discarding the changes, clears it.
- * `key` names the item: its admin URL and id, or `new`.
+ * `key` names the item: its admin URL and id, or `new`; the draft is kept under the signed-in account
+ * (`DraftAccount`) too, and closing the editor (the session ended, another account signed in) writes
+ * what is still waiting for the write delay.
  */
 export function useLocalDraft<T extends FieldValues, TContext = unknown, TOut = T>(
   key: string,
@@ -59,29 +76,39 @@ export function useLocalDraft<T extends FieldValues, TContext = unknown, TOut = 
     restore,
   }: { form: Pick<UseFormReturn<T, TContext, TOut>, 'subscribe'>; restore: (values: T) => void },
 ) {
-  const [offer, setOffer] = useState(() => read<T>(key));
+  const account = useContext(DraftAccount);
+  const stored = account === null ? null : storageKey(account, key);
+  const [offer, setOffer] = useState(() => (stored === null ? null : read<T>(stored)));
   const cleared = useRef(false);
 
   // Follows the form's values without re-rendering the editor on every keystroke (a useWatch here
   // re-rendered the whole dialog, every field and the markdown editor with it).
   useEffect(() => {
+    if (stored === null) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let waiting: T | undefined;
+    // Checked again when it runs: a discard or a save in the meantime wins over a waiting write.
+    const flush = () => {
+      if (waiting !== undefined && !cleared.current)
+        write(stored, { values: waiting, savedAt: new Date().toISOString() });
+      waiting = undefined;
+    };
     const unsubscribe = form.subscribe({
       formState: { values: true, isDirty: true },
       callback: ({ values, isDirty }) => {
         clearTimeout(timer);
+        waiting = undefined;
         if (!isDirty || cleared.current) return;
-        // Checked again when it fires: a discard or a save in the meantime wins over a pending write.
-        timer = setTimeout(() => {
-          if (!cleared.current) write(key, { values, savedAt: new Date().toISOString() });
-        }, WRITE_DELAY_MS);
+        waiting = values;
+        timer = setTimeout(flush, WRITE_DELAY_MS);
       },
     });
     return () => {
       clearTimeout(timer);
       unsubscribe();
+      flush();
     };
-  }, [form, key]);
+  }, [form, stored]);
 
   return {
     offer,
@@ -90,13 +117,13 @@ export function useLocalDraft<T extends FieldValues, TContext = unknown, TOut = 
       setOffer(null);
     },
     discard: () => {
-      write(key, null);
+      if (stored !== null) write(stored, null);
       setOffer(null);
     },
     /** After a save or an explicit discard: nothing left to offer, and no more writes. */
     clear: () => {
       cleared.current = true;
-      write(key, null);
+      if (stored !== null) write(stored, null);
     },
   };
 }
