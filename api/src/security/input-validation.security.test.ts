@@ -251,6 +251,34 @@ describe("control characters (issue 36, item 3): 400, or a form's own answer, ne
     expect(errorLines()).toEqual([]);
   });
 
+  it('the three no-JavaScript forms answer a %00 in any field with their 303, not a 500', async () => {
+    const origin = new URL(t.env.PUBLIC_URL);
+    const before = await storedRows();
+    const forms = [
+      { path: '/forms/contact', body: valid as Record<string, string> },
+      { path: '/forms/newsletter', body: { email: 'ada@example.com' } },
+      { path: `/resources/${gatedId}/access`, body: { name: 'Ada Lovelace', email: 'ada@example.com' } },
+    ];
+    for (const { path, body } of forms) {
+      for (const field of Object.keys(body)) {
+        const encoded = Object.entries(body)
+          .map(
+            ([k, v]) => `${k}=${k === field ? within(encodeURIComponent(v), '%00') : encodeURIComponent(v)}`,
+          )
+          .join('&');
+        const res = await request(t.app)
+          .post(path)
+          .set('Host', origin.host)
+          .set('Origin', origin.origin)
+          .type('form')
+          .send(encoded);
+        expect(res.status, `${path} ${field}`).toBe(303);
+      }
+    }
+    expect(await storedRows()).toBe(before);
+    expect(errorLines()).toEqual([]);
+  });
+
   it('a NUL in the sign-in e-mail is a 400 at the field, logged below error, and counts as a failed attempt', async () => {
     const fresh = capturedLog('debug');
     const s = await createTestApp({ log: fresh.log });
