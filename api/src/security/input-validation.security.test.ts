@@ -10,6 +10,7 @@ import { createTestApp } from '../test-support/test-app';
 import { capturedLog } from '../test-support/captured-log';
 import { UNSTORABLE_TEXT_ANSWER, errorHandler } from '../http/errors';
 import { createApp } from '../app';
+import { STAFF_PASSWORD, signIn, staffClient } from '../admin/admin-test-support';
 
 const valid = {
   firstName: 'Ada',
@@ -295,6 +296,68 @@ describe("control characters (issue 36, item 3): 400, or a form's own answer, ne
       for (let i = 0; i < 30 && statuses.at(-1) !== 429; i++) statuses.push((await signIn()).status);
       expect(statuses.at(-1)).toBe(429);
       expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+      expect(fresh.lines.filter((l) => (l.level as number) >= 50)).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('staff writes and filters with a control character anywhere answer 400 at the field and store nothing', async () => {
+    const fresh = capturedLog('debug');
+    const s = await createTestApp({ seed: true, log: fresh.log, env: { ADMIN_PASSWORD: STAFF_PASSWORD } });
+    try {
+      const staff = staffClient(s.app, await signIn(s.app));
+      const page = { name: 'Terms', slug: 'terms-x', title: 'Terms', content: { body: 'ok' } };
+      const post = {
+        slug: 'nul-post',
+        title: 'Post',
+        excerpt: 'Short',
+        content: 'Body',
+        contentFormat: 'markdown',
+        category: 'News',
+        author: 'Ada',
+      };
+      const writes: [string, string, unknown, string][] = [
+        ['post', '/api/admin/pages', { ...page, title: 'Ter\u0000ms' }, 'title'],
+        ['post', '/api/admin/pages', { ...page, content: { body: 'Line one\u0000' } }, 'content.body'],
+        [
+          'post',
+          '/api/admin/pages',
+          { ...page, content: { body: 'ok', list: [{ a: 'b\u001b' }] } },
+          'content.list.0.a',
+        ],
+        ['post', '/api/admin/blog-posts', { ...post, content: 'Body\u0000' }, 'content'],
+        ['post', '/api/admin/blog-posts', { ...post, tags: ['s\u0000eo'] }, 'tags.0'],
+        [
+          'post',
+          '/api/admin/content-blocks',
+          { name: 'Hero', identifier: 'hero-x', type: 'hero', content: { title: 'Gr\u0000ow' } },
+          'content.title',
+        ],
+        ['put', '/api/admin/site-settings', { siteName: 'Agen\u0000cy' }, 'siteName'],
+        ['post', '/api/admin/users', { email: 'ed@agency.test', name: 'E\u0000d', role: 'editor' }, 'name'],
+        [
+          'post',
+          '/api/admin/password',
+          { currentPassword: `${STAFF_PASSWORD}\u0000`, newPassword: 'another long password' },
+          'currentPassword',
+        ],
+      ];
+      for (const [method, url, body, field] of writes) {
+        const res = await (method === 'put' ? staff.put(url) : staff.post(url)).send(body as object);
+        expect(res.status, `${url} ${field}`).toBe(400);
+        expect(res.body.fields?.[field], `${url} ${field}`).toBe(CONTROL_CHARACTERS_MESSAGE);
+      }
+      expect((await staff.get('/api/admin/leads?q=a%00b')).status).toBe(400);
+      expect((await staff.get('/api/admin/audit?actor=%00')).status).toBe(400);
+      // Nothing of it was stored; a markdown body keeps its tabs and line breaks.
+      const pages = (await staff.get('/api/admin/pages').expect(200)).body as { slug: string }[];
+      expect(pages.some((p) => p.slug === 'terms-x')).toBe(false);
+      const body = '# Terms\n\n\tIndented\r\nLast line';
+      await staff
+        .post('/api/admin/pages')
+        .send({ ...page, content: { body } })
+        .expect(201);
       expect(fresh.lines.filter((l) => (l.level as number) >= 50)).toEqual([]);
     } finally {
       await s.close();
