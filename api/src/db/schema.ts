@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import type { BlogBodyFormat, ContentType } from '@agency/contracts';
 
@@ -514,5 +515,38 @@ export const formFlashes = pgTable(
   (t) => [
     uniqueIndex('form_flashes_digest_idx').on(t.digest),
     index('form_flashes_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * The outbox (api/src/notifications/): each e-mail or webhook call a lead causes, written in the lead's
+ * own transaction and sent by a worker in any instance. A worker claims a due job by setting
+ * `locked_until` (a lease: a job whose instance died is claimed again once it lapses); the id is the
+ * job's stable identity outside (the e-mail's Message-ID, a webhook's X-Agency-Webhook-Id).
+ */
+export const outboxJobs = pgTable(
+  'outbox_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<'email' | 'webhook'>().notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<'queued' | 'sending' | 'sent' | 'failed'>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** The lead it tells about: 'contact' | 'resource-lead' | 'newsletter' and that table's id. */
+    leadType: text('lead_type').notNull(),
+    leadId: integer('lead_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** While `sending`: the claim's lease; past it, another worker may take the job again. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    claimedBy: text('claimed_by'),
+  },
+  (t) => [
+    check('outbox_jobs_kind_check', sql`${t.kind} in ('email', 'webhook')`),
+    check('outbox_jobs_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
+    index('outbox_jobs_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_jobs_lead_idx').on(t.leadType, t.leadId, t.createdAt),
   ],
 );
