@@ -48,6 +48,7 @@ const API_PATTERNS = [
 export const API_LAYERS = [
   ['db'],
   ['http', 'files'],
+  ['notifications'],
   ['content', 'contact', 'newsletter', 'releases', 'security'],
   ['marketing', 'admin'],
   ['forms'],

@@ -1,0 +1,125 @@
+import { budgetLabel } from '@agency/contracts';
+import type { EmailPayload, LeadSnapshot } from './outbox';
+
+/** One e-mail, ready for the transport: plain text and HTML parts, no remote resources. */
+export interface ComposedEmail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+}
+
+const SITE_NAME = 'Distilled Digital';
+
+export const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** One line of a subject: no line breaks, bounded. */
+const oneLine = (s: string, max = 120) => {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+/** The CMS address of a lead (the Leads tab opens it). */
+export const leadLink = (publicUrl: string, lead: Pick<LeadSnapshot, 'type' | 'id'>) =>
+  `${publicUrl}/cms?tab=leads&type=${lead.type}&item=${lead.id}`;
+
+function fieldsOf(lead: LeadSnapshot): [string, string][] {
+  switch (lead.type) {
+    case 'contacts':
+      return [
+        ['Name', `${lead.firstName} ${lead.lastName}`],
+        ['E-mail', lead.email],
+        ['Company', lead.company],
+        ['Budget', budgetLabel(lead.budget)],
+        ['Goals', lead.goals],
+      ];
+    case 'resources':
+      return [
+        ['Name', lead.name],
+        ['E-mail', lead.email],
+        ['Resource', lead.resourceTitle ?? `#${lead.resourceId}`],
+      ];
+    case 'newsletter':
+      return [['E-mail', lead.email]];
+  }
+}
+
+function sourceOf(lead: LeadSnapshot): [string, string][] {
+  const s = lead.source;
+  if (!s) return [];
+  const rows: [string, string][] = [];
+  if (s.page) rows.push(['Sent from', s.page]);
+  if (s.landingPage) rows.push(['Landing page', s.landingPage]);
+  if (s.referrerHost) rows.push(['Referrer', s.referrerHost]);
+  const utm = Object.entries(s.utm ?? {}).filter(([, v]) => v);
+  if (utm.length) rows.push(['Campaign', utm.map(([k, v]) => `${k}=${v}`).join(', ')]);
+  return rows;
+}
+
+const subjectOf = (lead: LeadSnapshot) => {
+  switch (lead.type) {
+    case 'contacts':
+      return `New contact request: ${lead.firstName} ${lead.lastName} (${lead.company})`;
+    case 'resources':
+      return `New download: ${lead.name} wants "${lead.resourceTitle ?? `resource #${lead.resourceId}`}"`;
+    case 'newsletter':
+      return `New newsletter sign-up: ${lead.email}`;
+  }
+};
+
+const textTable = (rows: [string, string][]) => rows.map(([k, v]) => `${k}: ${v}`).join('\n');
+const htmlTable = (rows: [string, string][]) =>
+  `<table cellpadding="4" style="border-collapse:collapse">${rows
+    .map(
+      ([k, v]) =>
+        `<tr><th align="left" valign="top" style="padding-right:12px">${escapeHtml(k)}</th>` +
+        `<td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`,
+    )
+    .join('')}</table>`;
+
+const htmlPage = (body: string) =>
+  `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">${body}</body></html>`;
+
+/** The message a job sends. */
+export function composeEmail(payload: EmailPayload, publicUrl: string): ComposedEmail {
+  const lead = payload.lead;
+  if (payload.template === 'visitor-confirmation') {
+    const name = lead.type === 'contacts' ? lead.firstName : '';
+    const greeting = name ? `Hi ${name},` : 'Hi,';
+    const text = `${greeting}\n\n${payload.text}\n\n${SITE_NAME}\n${publicUrl}\n`;
+    const paragraphs = payload.text
+      .split(/\n{2,}/)
+      .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+      .join('');
+    return {
+      to: payload.to,
+      subject: `We received your request - ${SITE_NAME}`,
+      text,
+      html: htmlPage(
+        `<p>${escapeHtml(greeting)}</p>${paragraphs}<p>${SITE_NAME}<br>` +
+          `<a href="${escapeHtml(publicUrl)}">${escapeHtml(publicUrl)}</a></p>`,
+      ),
+    };
+  }
+  const fields = fieldsOf(lead);
+  const source = sourceOf(lead);
+  const link = leadLink(publicUrl, lead);
+  const received = `Received ${lead.createdAt}`;
+  const text =
+    `${subjectOf(lead)}\n\n${textTable(fields)}\n\n` +
+    (source.length ? `Source\n${textTable(source)}\n\n` : 'Source: not recorded\n\n') +
+    `${received}\nOpen it in the CMS: ${link}\n`;
+  const html = htmlPage(
+    `<h1 style="font-size:18px">${escapeHtml(subjectOf(lead))}</h1>${htmlTable(fields)}` +
+      (source.length
+        ? `<h2 style="font-size:15px">Source</h2>${htmlTable(source)}`
+        : '<p>Source: not recorded</p>') +
+      `<p>${escapeHtml(received)}</p><p><a href="${escapeHtml(link)}">Open it in the CMS</a></p>`,
+  );
+  return { to: payload.to, subject: oneLine(subjectOf(lead)), text, html, replyTo: lead.email };
+}
