@@ -70,6 +70,22 @@ const envSchema = z.object({
    * stored even if no change was heard (a missed cross-instance notification heals by itself).
    */
   CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /**
+   * The mail server lead notifications go through (smtp://user:pass@host:587, smtps://…:465); unset:
+   * they wait in the outbox and go out once it is set (docs/integrations.md).
+   */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((u) => /^smtps?:$/.test(new URL(u).protocol), 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The From of notification e-mails, e.g. `"Distilled Digital" <leads@example.com>`. */
+  MAIL_FROM: z.string().min(3).optional(),
+  /** 1: webhooks may call loopback, link-local and private addresses (off: server-side request forgery). */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
 });
 
 /** The settings with their defaults applied; PUBLIC_URL is always an origin without a trailing slash. */

@@ -10,6 +10,7 @@ import { schedulePurge } from './admin/trash-router';
 import { importUploads, legacyUploadsDir } from './files/import-uploads';
 import { backfillDerivatives } from './files/uploaded-files';
 import { createMetrics, metricsApp } from './ops/metrics';
+import { startOutboxWorker } from './notifications/outbox-worker';
 
 const env = (() => {
   try {
@@ -53,6 +54,15 @@ await app.warmUp();
 log.debug({ ms: Math.round(performance.now() - warmStart) }, 'server builds loaded');
 // Items trashed more than 30 days ago go for good: now, then every hour.
 const purge = schedulePurge(database.db, (err) => log.error({ err }, 'purging the trash failed'));
+// Lead e-mails and webhook calls waiting in the outbox: every instance sends what is due.
+const outbox = startOutboxWorker({
+  db: database.db,
+  log,
+  publicUrl: env.PUBLIC_URL,
+  smtpUrl: env.SMTP_URL,
+  mailFrom: env.MAIL_FROM,
+  allowPrivateWebhooks: env.WEBHOOK_ALLOW_PRIVATE,
+});
 
 // "localhost" answers on both loopback families, so http://localhost:3000 works whichever one a client tries first.
 const hosts = env.HOST === 'localhost' ? ['127.0.0.1', '::1'] : [env.HOST];
@@ -107,6 +117,8 @@ async function shutdown(signal: string) {
     ),
   );
   purge.stop();
+  // The notification being sent may finish (a few seconds); what is still held goes back to the queue.
+  await outbox.stop(5000);
   await database.close().catch(() => {});
   process.exit(0);
 }

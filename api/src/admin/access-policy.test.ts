@@ -87,6 +87,8 @@ describe('roles on every admin route', () => {
       [
         'GET /api/admin/audit',
         'GET /api/admin/audit.csv',
+        'GET /api/admin/notifications/settings',
+        'PUT /api/admin/notifications/settings',
         'GET /api/admin/releases',
         'GET /api/admin/users',
         'PATCH /api/admin/users/{id}',

@@ -46,6 +46,12 @@ export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
   [`GET ${A}/leads.csv`]: editor(),
   [`POST ${A}/leads/handled`]: editor('leads.handled'),
   [`POST ${A}/leads/delete`]: editor('leads.delete'),
+  [`GET ${A}/leads/{type}/{id}/notifications`]: editor(),
+  [`POST ${A}/leads/{type}/{id}/notifications/resend`]: editor('leads.resend'),
+  [`GET ${A}/notifications/status`]: editor(),
+  // Recipients and webhook secrets: admins, like the site settings.
+  [`GET ${A}/notifications/settings`]: admin(),
+  [`PUT ${A}/notifications/settings`]: admin('settings.update'),
   [`GET ${A}/trash`]: editor(),
   [`POST ${A}/trash/{type}/{id}/restore`]: editor('trash.restore'),
   [`DELETE ${A}/trash/{type}/{id}`]: editor('trash.purge'),

@@ -15,6 +15,7 @@ import { auditRouter, auditWrites } from './audit';
 import { setPasswordRouter, staffUsersRouter } from './staff-users-router';
 import { presenceRouter } from './presence-router';
 import { LIBRARY_FILE_TAGS, dropsOnWrite } from '../http/public-reads';
+import { notificationsRouter } from '../notifications/notifications-router';
 
 /** Staff API under /api/admin: everything but auth, session and logout needs a staff session. */
 export function adminRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) {
@@ -38,6 +39,7 @@ export function adminRouter({ db, env, log }: { db: Db; env: Env; log: Logger })
   router.use('/media', dropsOnWrite(LIBRARY_FILE_TAGS));
   router.use(mediaRouter({ db, env }));
   router.use(leadsRouter(db));
+  router.use(notificationsRouter({ db, env }));
   router.use(staffUsersRouter({ db, env }));
   router.use(auditRouter(db));
   router.use(presenceRouter(db));

@@ -7,9 +7,15 @@ import type { Answer, Operation } from './operation';
 import { publicOperations } from './public';
 import { adminOperations } from './admin';
 import { staffOperations } from './staff';
+import { notificationOperations } from './notifications';
 
 /** Every operation the API serves under /api (the route walk in openapi.test.ts holds this to the app). */
-export const operations: readonly Operation[] = [...publicOperations, ...adminOperations, ...staffOperations];
+export const operations: readonly Operation[] = [
+  ...publicOperations,
+  ...adminOperations,
+  ...staffOperations,
+  ...notificationOperations,
+];
 
 /** What a JSON answer's reader accepts, or a request body's writer sends: the schema's input side. */
 const jsonSchema = (schema: $ZodType) => {

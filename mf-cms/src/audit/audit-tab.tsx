@@ -23,6 +23,7 @@ const ACTION_LABELS: Record<string, string> = {
   'media.delete': 'Deleted a file',
   'leads.handled': 'Marked leads',
   'leads.delete': 'Deleted leads',
+  'leads.resend': 'Sent lead notifications again',
   'settings.update': 'Saved site settings',
   'password.change': 'Changed the shared password',
   'release.promote': 'Promoted a release',

@@ -213,6 +213,7 @@ export const AUDIT_ACTIONS = [
   'media.delete',
   'leads.handled',
   'leads.delete',
+  'leads.resend',
   'settings.update',
   'password.change',
   'release.promote',
