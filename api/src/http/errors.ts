@@ -3,6 +3,7 @@ import type { ErrorRequestHandler } from 'express';
 import { $ZodError } from 'zod/v4/core';
 import { ErrorCode, type ApiErrorBody } from '@agency/contracts';
 import type { Logger } from 'pino';
+import { isDatabaseRefusingWork } from '../db/pg-errors';
 
 export class HttpError extends Error {
   constructor(
@@ -111,7 +112,8 @@ export function failureLog(log: Logger, intervalMs = FAILURE_LOG_INTERVAL_MS) {
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 4) return false;
   const { code, message, cause } = err as { code?: unknown; message?: unknown; cause?: unknown };
-  if (typeof code === 'string' && UNAVAILABLE_CODES.includes(code)) return true;
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.includes(code) || isDatabaseRefusingWork(code)))
+    return true;
   if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
   return isDatabaseUnavailable(cause, depth + 1);
 }

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import etag from 'etag';
 import { Router } from 'express';
+import { sql } from 'drizzle-orm';
 import { ErrorCode } from '@agency/contracts';
 import { MigrationsPending, type Database } from '../db/client';
 
@@ -9,7 +10,7 @@ const READY_TIMEOUT_MS = 2000;
 
 /**
  * /healthz: the process is alive (restart it if not). /readyz: it can serve, i.e. the database
- * answers and has this code's migrations (send it traffic only then). Neither is cached.
+ * answers, takes writes and has this code's migrations (send it traffic only then). Neither is cached.
  */
 /** What /healthz answers, as bytes and as the headers Express's res.json gives them. */
 const HEALTH_ANSWER = { status: 'ok' };
@@ -35,7 +36,24 @@ export function answerHealthz(res: ServerResponse, head: string[]) {
   res.end(HEALTHY);
 }
 
-export function healthRouter(database: Pick<Database, 'ready' | 'listenStatus'>) {
+/** The database answers but refuses every write: a hot standby, or a primary demoted in a failover. */
+class DatabaseReadOnly extends Error {}
+
+async function assertWritable(db: Database['db']) {
+  const { rows } = (await db.execute(sql`show transaction_read_only`)) as unknown as {
+    rows: { transaction_read_only?: string }[];
+  };
+  if (rows[0]?.transaction_read_only === 'on') throw new DatabaseReadOnly('the database is read-only');
+}
+
+const NOT_READY_MESSAGE = (err: unknown) =>
+  err instanceof MigrationsPending
+    ? 'Database migrations are pending'
+    : err instanceof DatabaseReadOnly
+      ? 'Database is read-only'
+      : 'Database unavailable';
+
+export function healthRouter(database: Pick<Database, 'db' | 'ready' | 'listenStatus'>) {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -46,7 +64,7 @@ export function healthRouter(database: Pick<Database, 'ready' | 'listenStatus'>)
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
-        database.ready(),
+        database.ready().then(() => assertWritable(database.db)),
         new Promise((_, reject) => {
           timer = setTimeout(() => reject(new Error('readiness check timed out')), READY_TIMEOUT_MS);
         }),
@@ -61,8 +79,7 @@ export function healthRouter(database: Pick<Database, 'ready' | 'listenStatus'>)
     } catch (err) {
       res.setHeader('Retry-After', '5');
       res.status(503).json({
-        message:
-          err instanceof MigrationsPending ? 'Database migrations are pending' : 'Database unavailable',
+        message: NOT_READY_MESSAGE(err),
         code: ErrorCode.SERVICE_UNAVAILABLE,
       });
     } finally {
