@@ -61,6 +61,15 @@ const envSchema = z.object({
   /** Address the metrics listener binds to: the loopback unless a scraper elsewhere needs it. */
   METRICS_HOST: z.string().default('127.0.0.1'),
   /**
+   * The operator's word for a trash purge that looks like a clock jump (more than TRASH_PURGE_MAX_ITEMS
+   * items at once, or over half the trash): 1 purges it; otherwise it is refused with a warning.
+   */
+  TRASH_PURGE_CONFIRM: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
+  TRASH_PURGE_MAX_ITEMS: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  /**
    * PostgreSQL: how long one statement may run or wait for a lock before it is cancelled and the
    * request answers 503 with Retry-After (default 10 s).
    */
@@ -86,6 +95,11 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
+  /**
+   * How long an instance holds a notification it is sending; if it dies, another takes the job after
+   * this (PostgreSQL; a PGlite server takes its own back at start). Longer than any one send.
+   */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
 });
 
 /** The settings with their defaults applied; PUBLIC_URL is always an origin without a trailing slash. */

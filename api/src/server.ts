@@ -53,7 +53,11 @@ const warmStart = performance.now();
 await app.warmUp();
 log.debug({ ms: Math.round(performance.now() - warmStart) }, 'server builds loaded');
 // Items trashed more than 30 days ago go for good: now, then every hour.
-const purge = schedulePurge(database.db, (err) => log.error({ err }, 'purging the trash failed'));
+const purge = schedulePurge(database.db, (err) => log.error({ err }, 'purging the trash failed'), {
+  log,
+  confirmed: env.TRASH_PURGE_CONFIRM,
+  maxItems: env.TRASH_PURGE_MAX_ITEMS,
+});
 // Lead e-mails and webhook calls waiting in the outbox: every instance sends what is due.
 const outbox = startOutboxWorker({
   db: database.db,
@@ -62,6 +66,8 @@ const outbox = startOutboxWorker({
   smtpUrl: env.SMTP_URL,
   mailFrom: env.MAIL_FROM,
   allowPrivateWebhooks: env.WEBHOOK_ALLOW_PRIVATE,
+  leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
+  soleInstance: database.kind === 'pglite',
 });
 
 // "localhost" answers on both loopback families, so http://localhost:3000 works whichever one a client tries first.

@@ -9,18 +9,28 @@ import { enqueueLeadNotifications } from './outbox';
 
 /**
  * A real SMTP server on the loopback that keeps every message it accepts, parsed. `refuse` > 0 makes
- * it answer that many messages with a temporary failure (451) before accepting again.
+ * it answer that many messages with a temporary failure (451) before accepting again; `holdAt` = n
+ * leaves the n-th message it receives unanswered (its sender waits; `held` names the envelope sender).
  */
 export async function startSmtpServer() {
   const messages: ParsedMail[] = [];
-  const state = { refuse: 0, refused: 0 };
+  /** The envelope sender of each accepted message, in the order of `messages`. */
+  const senders: string[] = [];
+  const state = { refuse: 0, refused: 0, arrivals: 0, holdAt: 0, held: undefined as string | undefined };
+  const pending: ((err?: Error) => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       simpleParser(stream).then(
         (mail) => {
+          const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+          if (++state.arrivals === state.holdAt) {
+            state.held = from;
+            pending.push(callback);
+            return;
+          }
           if (state.refuse > 0) {
             state.refuse--;
             state.refused++;
@@ -28,6 +38,7 @@ export async function startSmtpServer() {
             return callback(err);
           }
           messages.push(mail);
+          senders.push(from);
           callback();
         },
         (err: Error) => callback(err),
@@ -39,8 +50,12 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    senders,
     state,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      for (const answer of pending.splice(0)) answer(new Error('closing'));
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

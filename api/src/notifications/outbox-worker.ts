@@ -31,6 +31,11 @@ export interface OutboxWorkerOptions {
   maxAttempts?: number;
   now?: () => Date;
   instanceId?: string;
+  /**
+   * This process is the only one on the database (PGlite, whose folder one server holds): a job left
+   * `sending` is a previous run's, killed mid-send, and goes back to the queue at once, not after its lease.
+   */
+  soleInstance?: boolean;
 }
 
 export interface OutboxWorker {
@@ -192,7 +197,19 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   let inFlight: Promise<number> | undefined;
   let timer: NodeJS.Timeout | undefined;
 
+  const orphansBack = opts.soleInstance
+    ? db
+        .update(outboxJobs)
+        .set({ status: 'queued', lockedUntil: null, claimedBy: null })
+        .where(eq(outboxJobs.status, 'sending'))
+        .then(
+          () => undefined,
+          (err: unknown) => log.warn({ err }, 'outbox: taking back jobs of a previous run failed'),
+        )
+    : Promise.resolve();
+
   async function runDueInner(limit: number): Promise<number> {
+    await orphansBack;
     let handled = 0;
     while (!stopping && handled < limit) {
       const job = await claim();
