@@ -2,12 +2,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test-support/test-app';
-import { blogPosts, pages, services } from '../db/schema';
+import { blogPosts, pages, revisions, services } from '../db/schema';
 import { purgeTrash } from './trash-router';
 import { STAFF_PASSWORD, signIn, staffClient } from './admin-test-support';
+import { capturedLog } from '../test-support/captured-log';
 
 /**
  * Reads a public path until it is answered from the cache, and answers that response. On PostgreSQL
@@ -147,23 +148,83 @@ describe('trash', () => {
     await request(t.app).get('/about-us').expect(404);
     await staff.put(`/api/admin/pages/${id}`).send({ name: 'x', slug: 'about-us', title: 'x' }).expect(404);
   });
+});
 
-  it('purges items trashed more than 30 days ago, keeps younger ones', async () => {
-    const old = await staff.post('/api/admin/blog-posts').send(post('old-one')).expect(201);
-    await staff.delete(`/api/admin/blog-posts/${old.body.id}`).expect(204);
-    clock.advance(20 * DAY);
-    const young = await staff.post('/api/admin/blog-posts').send(post('young-one')).expect(201);
-    await staff.delete(`/api/admin/blog-posts/${young.body.id}`).expect(204);
+describe('trash purge', () => {
+  const clock = testClock();
+  const captured = capturedLog();
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let staff: ReturnType<typeof staffClient>;
+  beforeAll(async () => {
+    t = await createTestApp({
+      clock,
+      env: { ADMIN_PASSWORD: STAFF_PASSWORD, SITE_ROOT: siteRoot(), PUBLIC_URL: 'https://example.test' },
+    });
+    staff = staffClient(t.app, await signIn(t.app));
+  });
+  afterAll(() => t.close());
 
-    clock.advance(10 * DAY - 1000);
-    expect(await purgeTrash(t.db)).toBe(0);
-    clock.advance(2000);
-    // Listing the trash purges first.
-    const trash = await staff.get('/api/admin/trash').expect(200);
-    expect(trash.body.map((i: { id: number }) => i.id)).toEqual([young.body.id]);
-    expect(await t.db.select().from(blogPosts).where(eq(blogPosts.id, old.body.id))).toEqual([]);
-    clock.advance(20 * DAY);
-    expect(await purgeTrash(t.db)).toBe(1);
+  const trashed = async (slug: string) => {
+    const { body } = await staff.post('/api/admin/blog-posts').send(post(slug)).expect(201);
+    await staff.delete(`/api/admin/blog-posts/${body.id}`).expect(204);
+    return body.id as number;
+  };
+  /** Moves an item's trash date back by the database's own clock. */
+  const trashedDaysAgo = (id: number, days: number) =>
+    t.db.execute(sql`update blog_posts set deleted_at = now() - make_interval(days => ${days}) where id = ${id}`);
+  const trashIds = async () =>
+    (await staff.get('/api/admin/trash').expect(200)).body.map((i: { id: number }) => i.id).sort();
+  const purgeLines = () => captured.lines.filter((l) => String(l.msg).startsWith('trash purge'));
+
+  it('a clock jumped 31 days ahead purges nothing: the date is the database’s', async () => {
+    const id = await trashed('before-the-jump');
+    clock.advance(31 * DAY);
+    expect(await purgeTrash(t.db, { log: captured.log })).toBe(0);
+    expect(await trashIds()).toContain(id);
+    expect(await t.db.select().from(blogPosts).where(eq(blogPosts.id, id))).toHaveLength(1);
+    await staff.post(`/api/admin/trash/blog-posts/${id}/restore`).send({}).expect(200);
+  });
+
+  it('purges what is past its 30 days by the database’s clock, with its history, keeps the rest, and logs it', async () => {
+    const old = await trashed('old-one');
+    const young = await trashed('young-one');
+    await trashedDaysAgo(old, 31);
+    await trashedDaysAgo(young, 29);
+    const history = () => t.db.select().from(revisions).where(eq(revisions.entityId, old));
+    expect((await history()).length).toBeGreaterThan(0);
+    expect(await purgeTrash(t.db, { log: captured.log })).toBe(1);
+    expect(await trashIds()).toEqual([young]);
+    expect(await t.db.select().from(blogPosts).where(eq(blogPosts.id, old))).toEqual([]);
+    expect(await history()).toEqual([]);
+    const [line] = captured.lines.filter((l) => String(l.msg).startsWith('trash purged'));
+    expect(line).toMatchObject({ level: 30, count: 1, items: { 'blog-posts': [old] } });
+    expect(await purgeTrash(t.db, { log: captured.log })).toBe(0);
+  });
+
+  it('refuses a suspicious amount at once without the operator’s word, with a warning naming it', async () => {
+    const ids = [await trashed('many-1'), await trashed('many-2'), await trashed('many-3')];
+    for (const id of ids) await trashedDaysAgo(id, 40);
+    captured.lines.length = 0;
+    expect(await purgeTrash(t.db, { log: captured.log, maxItems: 2 })).toBe(0);
+    expect(await trashIds()).toEqual(expect.arrayContaining(ids));
+    const [warning] = purgeLines();
+    expect(warning).toMatchObject({ level: 40, count: 3, items: { 'blog-posts': ids } });
+    expect(warning!.msg).toMatch(/trash purge refused.*TRASH_PURGE_CONFIRM=1/);
+
+    expect(await purgeTrash(t.db, { log: captured.log, maxItems: 2, confirmed: true })).toBe(3);
+    expect(await trashIds()).not.toEqual(expect.arrayContaining(ids));
+  });
+
+  it('refuses to empty most of the trash at once, even under the item limit', async () => {
+    // The trash holds young-one (29 days) and these three, past their date: 3 of 4.
+    const ids = [await trashed('most-1'), await trashed('most-2'), await trashed('most-3')];
+    for (const id of ids) await trashedDaysAgo(id, 31);
+    captured.lines.length = 0;
+    expect(await purgeTrash(t.db, { log: captured.log, maxItems: 4 })).toBe(0);
+    expect(purgeLines()[0]).toMatchObject({ level: 40, count: 3, inTrash: 4 });
+    // Three younger items more: 3 of 7 is the ordinary oldest slice, and goes.
+    for (const slug of ['fresh-1', 'fresh-2', 'fresh-3']) await trashed(slug);
+    expect(await purgeTrash(t.db, { log: captured.log, maxItems: 4 })).toBe(3);
   });
 });
 

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { TRASH_RETENTION_DAYS, trashItemParams, type TrashItem, type TrashType } from '@agency/contracts';
 import type { Db } from '../db/client';
@@ -8,7 +9,6 @@ import { deleteUploadedFile } from '../files/uploaded-files';
 import { mediaItem } from './media-router';
 import { notFound } from '../http/errors';
 import { parseParams } from '../http/validate';
-import { clockOf } from '../content/visibility';
 import { shownRow } from './crud-router';
 import { forgetRevisions } from './revisions';
 import { CONTENT_TYPE_DEFINITIONS } from './content-types';
@@ -36,26 +36,75 @@ async function deleteTrashedFiles(db: Db, where: ReturnType<typeof and>): Promis
   return gone;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Past its date by the DATABASE's clock (now() in SQL), never by this process's: a server started with
+ * its clock weeks ahead must not see the whole trash as expired. (PGlite's clock is this process's own:
+ * there the amount guard below is what stands between a clock jump and an empty trash.)
+ */
+const pastItsDate = (table: TrashTable) =>
+  and(
+    isNotNull(table.deletedAt),
+    lt(table.deletedAt, sql`now() - make_interval(days => ${TRASH_RETENTION_DAYS})`),
+  );
+
+/** Above this many items in one run, or over half of a trash this big or bigger, a purge waits for an operator. */
+export const TRASH_PURGE_MAX_ITEMS = 10;
+
+export interface PurgeOptions {
+  /** Where each purge, and each refused one, is logged. */
+  log?: Logger | undefined;
+  /** The operator's word (TRASH_PURGE_CONFIRM=1): purge even a suspicious amount. */
+  confirmed?: boolean | undefined;
+  /** A run that would purge more than this many items (or over half the trash) is refused. */
+  maxItems?: number | undefined;
+}
 
 /**
- * Deletes for good what has been in the trash longer than TRASH_RETENTION_DAYS (by the app's clock).
- * Trashed rows are already out of every public answer, so no cache changes. Answers how many went.
+ * Deletes for good what has been in the trash longer than TRASH_RETENTION_DAYS by the database's clock,
+ * logging what went. A suspicious amount at once (more than `maxItems`, or more than half of a trash
+ * of at least `maxItems` items: the signature of a clock jumped forward) is not purged without the
+ * operator's word; a warning names it instead. Trashed rows are already out of every public answer,
+ * so no cache changes. Answers how many went.
  */
-export async function purgeTrash(db: Db): Promise<number> {
-  const cutoff = new Date(clockOf(db)().getTime() - TRASH_RETENTION_DAYS * DAY_MS).toISOString();
+export async function purgeTrash(db: Db, opts: PurgeOptions = {}): Promise<number> {
+  const maxItems = opts.maxItems ?? TRASH_PURGE_MAX_ITEMS;
+  const kinds = Object.entries(TRASHABLE) as [TrashType, (typeof TRASHABLE)[TrashType]][];
+  const due: { type: TrashType; ids: number[] }[] = [];
+  let inTrash = 0;
+  for (const [type, { table }] of kinds) {
+    const rows = await db
+      .select({ id: table.id, due: sql<boolean>`${pastItsDate(table)}` })
+      .from(table as PgTable)
+      .where(isNotNull(table.deletedAt));
+    inTrash += rows.length;
+    const ids = rows.filter((r) => r.due).map((r) => r.id as number);
+    if (ids.length) due.push({ type, ids });
+  }
+  const count = due.reduce((n, d) => n + d.ids.length, 0);
+  if (!count) return 0;
+  const items = Object.fromEntries(due.map((d) => [d.type, d.ids]));
+  const suspicious = count > maxItems || (inTrash >= maxItems && count * 2 > inTrash);
+  if (suspicious && !opts.confirmed) {
+    opts.log?.warn(
+      { count, inTrash, items },
+      `trash purge refused: ${count} of ${inTrash} trashed items are past their ${TRASH_RETENTION_DAYS} days ` +
+        `at once, which looks like a clock jumped forward. Check the clock of this machine and of the ` +
+        `database; if they are right, set TRASH_PURGE_CONFIRM=1 and restart to purge them`,
+    );
+    return 0;
+  }
   let purged = 0;
-  for (const [type, { table }] of Object.entries(TRASHABLE) as [TrashType, (typeof TRASHABLE)[TrashType]][]) {
+  for (const { type, ids } of due) {
+    const { table } = TRASHABLE[type];
+    // Still trashed and still past its date (a restore may have come in between).
+    const where = and(inArray(table.id, ids), pastItsDate(table));
     if (type === 'media') {
-      purged += await deleteTrashedFiles(db, and(isNotNull(media.deletedAt), lt(media.deletedAt, cutoff)));
+      purged += await deleteTrashedFiles(db, where);
       continue;
     }
     // The rows and their history go together, or not at all.
     const gone = await db.transaction(async (tx) => {
-      const rows = await tx
-        .delete(table)
-        .where(and(isNotNull(table.deletedAt), lt(table.deletedAt, cutoff)))
-        .returning({ id: table.id });
+      const rows = await tx.delete(table).where(where).returning({ id: table.id });
       await forgetRevisions(
         tx as unknown as Db,
         type,
@@ -65,18 +114,21 @@ export async function purgeTrash(db: Db): Promise<number> {
     });
     purged += gone.length;
   }
+  opts.log?.info(
+    { count: purged, inTrash, items, confirmed: suspicious || undefined },
+    `trash purged: ${purged} items past their ${TRASH_RETENTION_DAYS} days deleted for good`,
+  );
   return purged;
 }
 
 /**
- * /api/admin/trash: GET lists trashed items of every type (newest first; anything past its 30 days is
- * purged first), POST /:type/:id/restore puts one back, DELETE /:type/:id deletes it for good.
+ * /api/admin/trash: GET lists trashed items of every type (newest first; what is past its 30 days goes
+ * at the next scheduled purge, which logs it), POST /:type/:id/restore puts one back, DELETE /:type/:id deletes it for good.
  */
 export function trashRouter(db: Db) {
   const router = Router();
 
   router.get('/', async (_req, res) => {
-    await purgeTrash(db);
     const lists = await Promise.all(
       (Object.entries(TRASHABLE) as [TrashType, (typeof TRASHABLE)[TrashType]][]).map(
         async ([type, { table, title }]) => {
@@ -135,10 +187,14 @@ export function trashRouter(db: Db) {
 }
 
 /** Purges at start and then every hour; stop() clears the timer (the process may exit without it). */
-export function schedulePurge(db: Db, onError: (err: unknown) => void, everyMs = 60 * 60 * 1000) {
-  const run = () => void purgeTrash(db).catch(onError);
+export function schedulePurge(
+  db: Db,
+  onError: (err: unknown) => void,
+  opts: PurgeOptions & { everyMs?: number } = {},
+) {
+  const run = () => void purgeTrash(db, opts).catch(onError);
   run();
-  const timer = setInterval(run, everyMs);
+  const timer = setInterval(run, opts.everyMs ?? 60 * 60 * 1000);
   timer.unref();
   return { stop: () => clearInterval(timer) };
 }
