@@ -16,6 +16,7 @@ import { adminGet, adminKeys, adminSend, asArray, errorMessage } from '../shared
 import { EmptyState, LoadFailed, TabHeader } from '../shared/list-ui';
 import { FilterBar, useDebouncedValue } from '../shared/list-filter';
 import { BulkBar, useSelection } from '../shared/bulk-actions';
+import { LeadNotificationsButton, NotificationsBanner } from './lead-notifications';
 
 const TYPES: { value: LeadType; label: string }[] = [
   { value: 'contacts', label: 'Contact Requests' },
@@ -187,6 +188,7 @@ export function LeadsTab() {
       >
         Delete
       </Button>
+      <LeadNotificationsButton type={type} id={Number(row.id)} name={nameOf(row)} />
     </div>
   );
 
@@ -196,6 +198,7 @@ export function LeadsTab() {
         title="Leads"
         description="Contact requests, newsletter subscribers and gated-resource leads, newest first."
       />
+      <NotificationsBanner />
       <FilterBar
         before={
           <div
