@@ -249,4 +249,24 @@ describe('webhook addresses', () => {
     expect(hook!.lastError).toMatch(/refused: 127\.0\.0\.1/);
     expect(hooks.received).toHaveLength(0);
   });
+
+  it('checks the address a host name resolves to when connecting', async () => {
+    const byName = hooks.url.replace('127.0.0.1', 'localhost');
+    await saveNotificationSettings(t.db, {
+      recipients: [],
+      notifyNewsletter: false,
+      confirmationText: DEFAULT_CONFIRMATION_TEXT,
+      webhooks: { contacts: { url: byName, secret: SECRET, createdAt: new Date().toISOString() } },
+    });
+    const refused = await storeContactLead(t.db);
+    await worker({ smtpUrl: undefined, allowPrivateWebhooks: false }).runDue();
+    const [hook] = (await deliveriesOf(t.db, 'contacts', refused.lead.id)).filter((d) => d.kind === 'webhook');
+    expect(hook!.lastError).toMatch(/refused: localhost resolves to/);
+    expect(hooks.received).toHaveLength(0);
+    // Allowed by the operator, the same name is reached.
+    const allowed = await storeContactLead(t.db);
+    await worker({ smtpUrl: undefined, allowPrivateWebhooks: true }).runDue();
+    expect(hooks.received.map((r) => r.body['lead'])).toMatchObject([{ id: allowed.lead.id }]);
+    expect(hooks.received[0]!.signatureValid).toBe(true);
+  });
 });
