@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { LEAD_TYPES, type LeadType } from '@agency/contracts';
+import {
+  DEFAULT_CONFIRMATION_TEXT,
+  LEAD_TYPES,
+  type LeadType,
+  type NotificationSettingsInput,
+  type NotificationSettingsView,
+} from '@agency/contracts';
 import type { Db } from '../db/client';
 import { siteSettings } from '../db/schema';
 
@@ -14,11 +20,6 @@ export type DbOrTx = Db | Tx;
  * and webhook secrets are staff matters) and the site settings answer stays what it was.
  */
 export const NOTIFICATION_SETTINGS_KEY = 'notifications';
-
-export const DEFAULT_CONFIRMATION_TEXT =
-  'Thanks for getting in touch. Your request reached us, and a senior strategist will reply within 24 hours ' +
-  'with a few first thoughts and times for a free strategy session.\n\n' +
-  'If anything is urgent in the meantime, just reply to this e-mail.';
 
 const storedHook = z.object({
   url: z.string(),
@@ -34,43 +35,6 @@ const storedSchema = z.object({
   webhooks: z.partialRecord(z.enum(LEAD_TYPES), storedHook).default({}),
 });
 export type NotificationSettings = z.infer<typeof storedSchema>;
-
-const noControl = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), 'Control characters are not allowed');
-
-/** PUT /api/admin/notifications/settings: the whole object; a webhook is `{ url }`, or null to remove it. */
-export const notificationSettingsInput = z
-  .object({
-    recipients: z.array(z.email('Each recipient must be an e-mail address').max(254)).max(20),
-    notifyNewsletter: z.boolean(),
-    confirmationText: noControl(4000).refine((s) => s.trim().length > 0, 'The confirmation text is empty'),
-    webhooks: z.partialRecord(
-      z.enum(LEAD_TYPES),
-      z
-        .object({
-          url: z.url({ protocol: /^https?$/, error: 'A webhook URL must be an http(s) URL' }).max(2000),
-          /** true: a new secret replaces the current one (shown once in the answer). */
-          rotateSecret: z.boolean().optional(),
-        })
-        .strict()
-        .nullable(),
-    ),
-  })
-  .strict();
-export type NotificationSettingsInput = z.infer<typeof notificationSettingsInput>;
-
-/** What staff see: the secrets never leave again after the answer that created them. */
-export interface NotificationSettingsView {
-  recipients: string[];
-  notifyNewsletter: boolean;
-  confirmationText: string;
-  webhooks: Partial<Record<LeadType, { url: string; createdAt: string; secretHint: string }>>;
-  /** Only in the answer to the save that made them: the new secrets, to copy into the receiver. */
-  newSecrets?: Partial<Record<LeadType, string>>;
-}
 
 export async function loadNotificationSettings(db: DbOrTx): Promise<NotificationSettings> {
   const [row] = await db

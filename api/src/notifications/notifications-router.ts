@@ -1,7 +1,15 @@
 import { Router } from 'express';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { ErrorCode, LEAD_TYPES, type LeadType } from '@agency/contracts';
+import {
+  ErrorCode,
+  LEAD_TYPES,
+  NOTIFICATION_PATHS,
+  NO_MAIL_SERVER_MESSAGE,
+  leadNotificationParams,
+  notificationSettingsInputSchema,
+  type LeadDeliveries,
+  type NotificationsStatus,
+} from '@agency/contracts';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { HttpError } from '../http/errors';
@@ -9,31 +17,14 @@ import { parseBody, parseParams } from '../http/validate';
 import {
   applyNotificationSettings,
   loadNotificationSettings,
-  notificationSettingsInput,
   saveNotificationSettings,
   viewOf,
 } from './notification-settings';
 import { deliveriesOf, outboxCounts, recentFailures, resendLead } from './outbox';
 import { checkWebhookUrl } from './webhook';
 
-export const NO_MAIL_SERVER_MESSAGE =
-  'No mail server is configured (SMTP_URL is not set): lead e-mails are kept in the outbox and go out once one is.';
-
-const leadParams = z.object({
-  type: z.enum(LEAD_TYPES, { error: 'type must be contacts, newsletter or resources' }),
-  id: z.coerce.number().int().positive(),
-});
-
-/** What GET /api/admin/notifications/status answers. */
-export interface NotificationsStatus {
-  mailConfigured: boolean;
-  /** Set when mail is not configured: the sentence the CMS shows. */
-  message: string | null;
-  queued: number;
-  retrying: number;
-  failed: number;
-  failures: { id: string; kind: string; leadType: string; leadId: number; lastError: string | null }[];
-}
+/** The routes below sit under /api/admin (admin-router.ts mounts them). */
+const under = (path: string) => path.slice('/api/admin'.length);
 
 /**
  * Staff routes of the outbox, under /api/admin (behind the staff session and the access rules):
@@ -42,12 +33,12 @@ export interface NotificationsStatus {
 export function notificationsRouter({ db, env }: { db: Db; env: Pick<Env, 'SMTP_URL' | 'WEBHOOK_ALLOW_PRIVATE'> }) {
   const router = Router();
 
-  router.get('/notifications/settings', async (_req, res) => {
+  router.get(under(NOTIFICATION_PATHS.settings), async (_req, res) => {
     res.json(viewOf(await loadNotificationSettings(db)));
   });
 
-  router.put('/notifications/settings', async (req, res) => {
-    const input = parseBody(notificationSettingsInput, req);
+  router.put(under(NOTIFICATION_PATHS.settings), async (req, res) => {
+    const input = parseBody(notificationSettingsInputSchema, req);
     const problems: Record<string, string> = {};
     for (const type of LEAD_TYPES) {
       const url = input.webhooks[type]?.url;
@@ -67,7 +58,7 @@ export function notificationsRouter({ db, env }: { db: Db; env: Pick<Env, 'SMTP_
     res.json({ ...viewOf(saved.stored), ...newSecrets });
   });
 
-  router.get('/notifications/status', async (_req, res) => {
+  router.get(under(NOTIFICATION_PATHS.status), async (_req, res) => {
     const mailConfigured = Boolean(env.SMTP_URL);
     const status: NotificationsStatus = {
       mailConfigured,
@@ -78,14 +69,15 @@ export function notificationsRouter({ db, env }: { db: Db; env: Pick<Env, 'SMTP_
     res.json(status);
   });
 
-  router.get('/leads/:type/:id/notifications', async (req, res) => {
-    const { type, id } = parseParams(leadParams, req);
-    res.json({ mailConfigured: Boolean(env.SMTP_URL), deliveries: await deliveriesOf(db, type as LeadType, id) });
+  router.get(under(NOTIFICATION_PATHS.lead), async (req, res) => {
+    const { type, id } = parseParams(leadNotificationParams, req);
+    const answer: LeadDeliveries = { mailConfigured: Boolean(env.SMTP_URL), deliveries: await deliveriesOf(db, type, id) };
+    res.json(answer);
   });
 
-  router.post('/leads/:type/:id/notifications/resend', async (req, res) => {
-    const { type, id } = parseParams(leadParams, req);
-    const queued = await resendLead(db, type as LeadType, id, new Date());
+  router.post(under(NOTIFICATION_PATHS.resend), async (req, res) => {
+    const { type, id } = parseParams(leadNotificationParams, req);
+    const queued = await resendLead(db, type, id, new Date());
     if (!queued) throw new HttpError(404, ErrorCode.NOT_FOUND, 'This lead has no notification to send again');
     res.json({ queued });
   });

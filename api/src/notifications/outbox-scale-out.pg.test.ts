@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { outboxJobs } from '../db/schema';
 import { exited, scratchDatabase, startServer, stopAll } from '../test-support/server-process';
-import { DEFAULT_CONFIRMATION_TEXT, saveNotificationSettings } from './notification-settings';
+import { DEFAULT_CONFIRMATION_TEXT } from '@agency/contracts';
+import { saveNotificationSettings } from './notification-settings';
 import { startHookReceiver, startSmtpServer, storeContactLead } from './notifications-test-support';
 
 const baseUrl = process.env.TEST_DATABASE_URL;

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { LeadType } from '@agency/contracts';
+import type { Delivery, LeadType } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { outboxJobs, resources } from '../db/schema';
 import { loadNotificationSettings, type DbOrTx } from './notification-settings';
@@ -43,21 +43,6 @@ export interface WebhookPayload {
   /** The URL when queued (the send uses the hook then in Settings for this form kind, and its secret). */
   url: string;
   lead: LeadSnapshot;
-}
-
-export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
-export interface Delivery {
-  id: string;
-  kind: 'email' | 'webhook';
-  /** 'staff-lead', 'visitor-confirmation' or 'webhook'. */
-  what: string;
-  to: string;
-  status: OutboxStatus;
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
 }
 
 /**

@@ -1,17 +1,18 @@
 /** The lead notifications' staff operations (issue 38; see notifications/notifications-router.ts). */
 import { z } from 'zod';
-import { LEAD_TYPES } from '@agency/contracts';
-import { notificationSettingsInput } from '../notifications/notification-settings';
+import {
+  NOTIFICATION_PATHS,
+  leadNotificationParams,
+  notificationSettingsInputSchema,
+  openApiPath,
+  type LeadDeliveries,
+  type NotificationSettingsView,
+  type NotificationsStatus,
+} from '@agency/contracts';
 import type { Operation } from './operation';
 
 const timestamp = z.iso.datetime({ offset: true });
 const staff = (op: Omit<Operation, 'staff'>): Operation => ({ ...op, staff: true });
-const A = '/api/admin';
-
-const leadParams = z.object({
-  type: z.enum(LEAD_TYPES),
-  id: z.coerce.number().int().positive(),
-});
 
 const hookView = z.object({
   url: z.string(),
@@ -29,7 +30,7 @@ const settingsView = z.object({
   newSecrets: byLeadType(z.string())
     .optional()
     .meta({ description: 'Only in the answer to the save that made them: copy them into the receiver now' }),
-});
+}) satisfies z.ZodType<NotificationSettingsView>;
 
 const delivery = z.object({
   id: z.uuid().meta({ description: "Stable: the e-mail's Message-ID, the webhook's X-Agency-Webhook-Id" }),
@@ -43,6 +44,10 @@ const delivery = z.object({
   createdAt: timestamp,
   sentAt: timestamp.nullable(),
 });
+const leadDeliveries = z.object({
+  mailConfigured: z.boolean(),
+  deliveries: z.array(delivery),
+}) satisfies z.ZodType<LeadDeliveries>;
 
 const status = z.object({
   mailConfigured: z.boolean(),
@@ -59,12 +64,12 @@ const status = z.object({
       lastError: z.string().nullable(),
     }),
   ),
-});
+}) satisfies z.ZodType<NotificationsStatus>;
 
 export const notificationOperations: Operation[] = [
   staff({
     method: 'get',
-    path: `${A}/notifications/settings`,
+    path: NOTIFICATION_PATHS.settings,
     tag: 'Notifications',
     summary: 'Who is told about leads: recipients, newsletter choice, confirmation text, webhooks (admins)',
     responses: { 200: { description: 'The settings, without the webhook secrets', schema: settingsView } },
@@ -72,40 +77,37 @@ export const notificationOperations: Operation[] = [
   }),
   staff({
     method: 'put',
-    path: `${A}/notifications/settings`,
+    path: NOTIFICATION_PATHS.settings,
     tag: 'Notifications',
     summary: 'Save them; a new or rotated webhook gets a new secret, answered once (admins, audited)',
-    body: notificationSettingsInput,
+    body: notificationSettingsInputSchema,
     responses: { 200: { description: 'Saved', schema: settingsView } },
     errors: [400, 403],
   }),
   staff({
     method: 'get',
-    path: `${A}/notifications/status`,
+    path: NOTIFICATION_PATHS.status,
     tag: 'Notifications',
     summary: 'Is a mail server configured, and how many notifications wait, retry or failed',
     responses: { 200: { description: 'The outbox', schema: status } },
   }),
   staff({
     method: 'get',
-    path: `${A}/leads/{type}/{id}/notifications`,
+    path: openApiPath(NOTIFICATION_PATHS.lead),
     tag: 'Notifications',
     summary: "A lead's e-mails and webhook calls: sent, waiting (with the next attempt) or failed",
-    params: leadParams,
+    params: leadNotificationParams,
     responses: {
-      200: {
-        description: 'The deliveries, oldest first',
-        schema: z.object({ mailConfigured: z.boolean(), deliveries: z.array(delivery) }),
-      },
+      200: { description: 'The deliveries, oldest first', schema: leadDeliveries },
     },
     errors: [400],
   }),
   staff({
     method: 'post',
-    path: `${A}/leads/{type}/{id}/notifications/resend`,
+    path: openApiPath(NOTIFICATION_PATHS.resend),
     tag: 'Notifications',
     summary: "Queue the lead's notifications again, due now, each with its id kept (audited)",
-    params: leadParams,
+    params: leadNotificationParams,
     responses: { 200: { description: 'How many were queued', schema: z.object({ queued: z.number().int() }) } },
     errors: [400, 404],
   }),

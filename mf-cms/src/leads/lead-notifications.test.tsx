@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AdminRoutes } from '@agency/contracts';
+import { AdminRoutes, NotificationRoutes } from '@agency/contracts';
 import { Toaster } from '@agency/ui/toaster';
 import { fakeApi, ok, renderScreen, type FakeRoute } from '@agency/ui/testing';
 import { LeadsTab } from './leads-tab';
-import { NOTIFICATIONS_STATUS_URL, leadNotificationsUrl } from './lead-notifications';
 
 const lead = {
   id: 7,
@@ -45,7 +44,7 @@ function renderTab(api: Record<string, FakeRoute>) {
 describe("CMS Leads tab: a lead's notifications", () => {
   it('says plainly that no mail server is configured, and how many deliveries failed', async () => {
     renderTab({
-      [NOTIFICATIONS_STATUS_URL]: ok({
+      [NotificationRoutes.status]: ok({
         mailConfigured: false,
         message: 'No mail server is configured (SMTP_URL is not set).',
         queued: 2,
@@ -62,8 +61,8 @@ describe("CMS Leads tab: a lead's notifications", () => {
   it('lists sent, waiting and failed deliveries with the error, and resends them', async () => {
     let resent = false;
     const fake = renderTab({
-      [NOTIFICATIONS_STATUS_URL]: ok({ mailConfigured: false, message: null, queued: 1, retrying: 0, failed: 1, failures: [] }),
-      [leadNotificationsUrl('contacts', 7)]: () =>
+      [NotificationRoutes.status]: ok({ mailConfigured: false, message: null, queued: 1, retrying: 0, failed: 1, failures: [] }),
+      [NotificationRoutes.lead('contacts', 7)]: () =>
         ok({
           mailConfigured: false,
           deliveries: [
@@ -79,7 +78,7 @@ describe("CMS Leads tab: a lead's notifications", () => {
             }),
           ],
         }),
-      [`POST ${leadNotificationsUrl('contacts', 7)}/resend`]: () => {
+      [`POST ${NotificationRoutes.resend('contacts', 7)}`]: () => {
         resent = true;
         return ok({ queued: 3 });
       },

@@ -1,31 +1,18 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LeadType } from '@agency/contracts';
+import {
+  NotificationRoutes,
+  type Delivery,
+  type LeadDeliveries,
+  type LeadType,
+  type NotificationsStatus,
+} from '@agency/contracts';
 import { Button, formatDate } from '@agency/ui';
 import { Dialog } from '@agency/ui/dialog';
 import { toast } from '@agency/ui/toast';
 import { adminGet, adminSend, errorMessage } from '../shared/admin-api';
 
-/** The staff routes of the outbox (api/src/notifications/notifications-router.ts). */
-export const NOTIFICATIONS_STATUS_URL = '/api/admin/notifications/status';
-export const leadNotificationsUrl = (type: LeadType, id: number) => `/api/admin/leads/${type}/${id}/notifications`;
-
-interface Delivery {
-  id: string;
-  kind: 'email' | 'webhook';
-  what: string;
-  to: string;
-  status: 'queued' | 'sending' | 'sent' | 'failed';
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  sentAt: string | null;
-}
-interface Status {
-  mailConfigured: boolean;
-  message: string | null;
-  failed: number;
-}
+type Status = Pick<NotificationsStatus, 'mailConfigured' | 'message' | 'failed'>;
 
 const notificationKeys = {
   status: ['admin', 'notifications', 'status'] as const,
@@ -35,7 +22,7 @@ const notificationKeys = {
 /** Answers are read tolerantly: an older API without these routes shows nothing, not an error. */
 const readStatus = (d: unknown): Status | null =>
   d && typeof d === 'object' && typeof (d as Status).mailConfigured === 'boolean' ? (d as Status) : null;
-const readDeliveries = (d: unknown): { mailConfigured: boolean; deliveries: Delivery[] } => {
+const readDeliveries = (d: unknown): LeadDeliveries => {
   const body = (d && typeof d === 'object' ? d : {}) as { mailConfigured?: unknown; deliveries?: unknown };
   return {
     mailConfigured: body.mailConfigured !== false,
@@ -63,7 +50,7 @@ function stateOf(d: Delivery, mailConfigured: boolean): string {
 export function NotificationsBanner() {
   const status = useQuery({
     queryKey: notificationKeys.status,
-    queryFn: () => adminGet<unknown>(NOTIFICATIONS_STATUS_URL),
+    queryFn: () => adminGet<unknown>(NotificationRoutes.status),
     select: readStatus,
     retry: false,
   });
@@ -87,13 +74,13 @@ export function LeadNotificationsButton({ type, id, name }: { type: LeadType; id
   const client = useQueryClient();
   const deliveries = useQuery({
     queryKey: notificationKeys.lead(type, id),
-    queryFn: () => adminGet<unknown>(leadNotificationsUrl(type, id)),
+    queryFn: () => adminGet<unknown>(NotificationRoutes.lead(type, id)),
     select: readDeliveries,
     enabled: open,
     staleTime: 0,
   });
   const resend = useMutation({
-    mutationFn: () => adminSend<{ queued: number }>('POST', `${leadNotificationsUrl(type, id)}/resend`, {}),
+    mutationFn: () => adminSend<{ queued: number }>('POST', NotificationRoutes.resend(type, id), {}),
     onSuccess: (r) => toast({ title: `${r.queued} ${r.queued === 1 ? 'notification' : 'notifications'} queued again` }),
     onError: (err) => toast({ variant: 'destructive', title: 'Nothing was resent', description: errorMessage(err) }),
     onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'notifications'] }),

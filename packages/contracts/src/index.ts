@@ -20,3 +20,4 @@ export * from './staff';
 export * from './form-posts';
 export * from './page-data';
 export * from './page-head';
+export * from './notifications';
