@@ -94,3 +94,44 @@ describe("CMS Leads tab: a lead's notifications", () => {
     expect(within(dialog).queryByText(/^Failed:/)).toBeNull();
   });
 });
+
+describe('CMS Leads tab: who is told (admins)', () => {
+  const view = {
+    recipients: ['sales@agency.test'],
+    notifyNewsletter: false,
+    confirmationText: 'Thanks!',
+    webhooks: {},
+  };
+
+  it('is not offered when the API refuses the settings (editors)', async () => {
+    renderTab({ [NotificationRoutes.settings]: { status: 403, body: { message: 'Forbidden' } } });
+    await screen.findByText('ada@a.example');
+    expect(screen.queryByRole('button', { name: 'Who is told' })).toBeNull();
+  });
+
+  it('saves recipients, the newsletter choice and a webhook, and shows the new secret once', async () => {
+    const fake = renderTab({
+      [NotificationRoutes.settings]: ok(view),
+      [`PUT ${NotificationRoutes.settings}`]: (body) =>
+        ok({
+          ...(body as object),
+          webhooks: { contacts: { url: 'https://hooks.example.com/l', createdAt: '2026-01-01T00:00:00Z', secretHint: '…wxyz' } },
+          newSecrets: { contacts: 'whsec_shown_once_wxyz' },
+        }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Who is told' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Who is told about new leads' });
+    const recipients = within(dialog).getByLabelText('E-mail each new lead to');
+    await userEvent.type(recipients, '{Enter}founder@agency.test');
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'Also e-mail newsletter sign-ups' }));
+    await userEvent.type(within(dialog).getByLabelText('Contact requests'), 'https://hooks.example.com/l');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('whsec_shown_once_wxyz')).toBeTruthy();
+    expect(fake.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      recipients: ['sales@agency.test', 'founder@agency.test'],
+      notifyNewsletter: true,
+      confirmationText: 'Thanks!',
+      webhooks: { contacts: { url: 'https://hooks.example.com/l' } },
+    });
+  });
+});

@@ -17,6 +17,7 @@ import { EmptyState, LoadFailed, TabHeader } from '../shared/list-ui';
 import { FilterBar, useDebouncedValue } from '../shared/list-filter';
 import { BulkBar, useSelection } from '../shared/bulk-actions';
 import { LeadNotificationsButton, NotificationsBanner } from './lead-notifications';
+import { NotificationSettingsButton } from './notification-settings-dialog';
 
 const TYPES: { value: LeadType; label: string }[] = [
   { value: 'contacts', label: 'Contact Requests' },
@@ -235,10 +236,13 @@ export function LeadsTab() {
         onStatus={(v) => setStatus(v as LeadStatus)}
         statuses={LEAD_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)}
         after={
-          <a href={exportUrl} download className={buttonClasses('outline')}>
-            <Download className="h-4 w-4" aria-hidden="true" />
-            Export CSV
-          </a>
+          <>
+            <a href={exportUrl} download className={buttonClasses('outline')}>
+              <Download className="h-4 w-4" aria-hidden="true" />
+              Export CSV
+            </a>
+            <NotificationSettingsButton />
+          </>
         }
       />
       {leads.isPending ? (
