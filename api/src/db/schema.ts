@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { BlogBodyFormat, ContentType } from '@agency/contracts';
+import type { BlogBodyFormat, ContentType, LeadSource } from '@agency/contracts';
 
 const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
@@ -24,6 +24,8 @@ const updatedAt = () =>
 const deletedAt = () => timestamp('deleted_at', { withTimezone: true, mode: 'string' });
 /** When staff marked a lead handled; null: still open. */
 const handledAt = () => timestamp('handled_at', { withTimezone: true, mode: 'string' });
+/** Where a lead came from (page, landing page, referrer host, utm_*); null: nothing was known. */
+const leadSource = () => jsonb('source').$type<LeadSource>();
 
 export const contactRequests = pgTable(
   'contact_requests',
@@ -38,6 +40,7 @@ export const contactRequests = pgTable(
     createdAt: createdAt(),
     /** When staff marked the lead handled; null: still open. */
     handledAt: handledAt(),
+    source: leadSource(),
   },
   (t) => [index('contact_requests_created_idx').on(t.createdAt)],
 );
@@ -49,6 +52,7 @@ export const newsletterSubscriptions = pgTable(
     email: text('email').notNull(),
     createdAt: createdAt(),
     handledAt: handledAt(),
+    source: leadSource(),
   },
   // Duplicates are compared trimmed and case-insensitively.
   (t) => [uniqueIndex('newsletter_email_lower_idx').on(sql`lower(${t.email})`)],
@@ -177,6 +181,7 @@ export const resourceLeads = pgTable('resource_leads', {
   email: text('email').notNull(),
   createdAt: createdAt(),
   handledAt: handledAt(),
+  source: leadSource(),
 });
 
 export const pages = pgTable('pages', {

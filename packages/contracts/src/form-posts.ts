@@ -57,3 +57,37 @@ export const FORM_FAILED_MESSAGES: Record<FormName, string> = {
 
 /** Newsletter: the message shown beside the field for an address already on the list. */
 export const ALREADY_SUBSCRIBED_MESSAGE = 'This email is already subscribed to our newsletter.';
+
+/* ---------- Where a lead came from ---------- */
+
+/** The campaign parameters of a landing URL a lead records (Google Analytics' five). */
+export const UTM_PARAMETERS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+export type UtmParameter = (typeof UTM_PARAMETERS)[number];
+
+/**
+ * Where a lead came from, as the server stored it (the `source` of a lead row; null: nothing known).
+ * `page`: the path the form was sent from; `landingPage`: the path the visit began on; `referrerHost`:
+ * the other site that sent the visitor there; `utm`: the landing URL's utm_* parameters. Every part is
+ * optional: a lead says only what its request showed.
+ */
+export interface LeadSource {
+  page?: string;
+  landingPage?: string;
+  referrerHost?: string;
+  utm?: Partial<Record<UtmParameter, string>>;
+}
+
+/**
+ * The hints a page adds to each lead form once its script runs (hidden inputs of these names, and the
+ * same fields of the JSON calls): the path and utm_* query the tab's visit began on, and the host of the
+ * other site it came from. The browser keeps them in sessionStorage under LEAD_SOURCE_STORAGE_KEY,
+ * never in a cookie. The server checks their shape and drops one that fails, never the lead.
+ */
+export const LEAD_SOURCE_FIELDS = { landing: 'sourceLanding', referrer: 'sourceReferrer' } as const;
+export const LEAD_SOURCE_STORAGE_KEY = 'agency.visit-start';
+
+/** What the Leads tab and the CSV call a lead's source: its utm_source, else its referrer's host. */
+export const leadSourceName = (source: LeadSource | null | undefined): string =>
+  source?.utm?.utm_source ?? source?.referrerHost ?? '';
+/** A lead's campaign: its landing URL's utm_campaign. */
+export const leadCampaign = (source: LeadSource | null | undefined): string => source?.utm?.utm_campaign ?? '';
