@@ -136,7 +136,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (!dataDir.startsWith('memory://')) {
     mkdirSync(dataDir, { recursive: true });
     // One process per folder: a second server on it would lose and duplicate rows.
-    unlock = lockDataDir(dataDir);
+    unlock = await lockDataDir(dataDir);
   }
   let client: import('@electric-sql/pglite').PGlite;
   try {

@@ -1,21 +1,34 @@
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import net from 'node:net';
 import { hostname } from 'node:os';
 import path from 'node:path';
 
-/** The lock file's name inside DATA_DIR. */
+/** The file inside DATA_DIR naming the server that holds the folder (for messages; on Linux not the lock itself). */
 export const LOCK_FILE = 'server.lock';
 
-/** Another server holds the folder: the message names the folder and that server's process. */
+/** Another server holds the folder: the message names the folder and that server's process, when known. */
 export class DataDirLocked extends Error {
   constructor(
     readonly dataDir: string,
-    readonly pid: number,
-    readonly host: string,
+    readonly pid: number | undefined,
+    readonly host: string | undefined,
   ) {
+    const who =
+      pid === undefined ? '' : ` (process ${pid}${!host || host === hostname() ? '' : ` on ${host}`})`;
     super(
-      `Another server is already using the data folder ${dataDir} (process ${pid}` +
-        `${host === hostname() ? '' : ` on ${host}`}). Stop that server first, or give this one its own ` +
-        `DATA_DIR. Two servers on one embedded database lose and duplicate data.`,
+      `Another server is already using the data folder ${dataDir}${who}. Stop that server first, or give ` +
+        `this one its own DATA_DIR. Two servers on one embedded database lose and duplicate data.`,
     );
   }
 }
@@ -31,9 +44,57 @@ function readHolder(file: string): Holder | undefined {
     if (typeof parsed.pid === 'number' && typeof parsed.host === 'string')
       return { pid: parsed.pid, host: parsed.host };
   } catch {
-    // Missing, or half-written by a process that died while writing it: nobody holds it.
+    // Missing, or half-written by a process that died while writing it.
   }
   return undefined;
+}
+
+/**
+ * Takes DATA_DIR for this process before the embedded database opens, and answers the release
+ * function. On Linux the lock is an abstract Unix socket named after the folder's real path: binding
+ * it is atomic, and the kernel releases it the moment the holder exits (killed, crashed, a zombie not
+ * yet reaped), so a restart never trips over a dead server, a reused pid or a new hostname, and there
+ * is no stale file to judge. Abstract sockets are per network namespace: two containers with their
+ * own networks sharing one volume are not kept apart (docs/operations.md). Elsewhere (macOS, Windows)
+ * a pid file stands in. `server.lock` names the holder for the refusal's message.
+ */
+export async function lockDataDir(dataDir: string): Promise<() => void> {
+  mkdirSync(dataDir, { recursive: true });
+  if (process.platform !== 'linux') return lockByPidFile(dataDir);
+  const real = realpathSync(dataDir);
+  const file = path.join(dataDir, LOCK_FILE);
+  const name = `\0agency-datadir-${createHash('sha256').update(real).digest('hex').slice(0, 40)}`;
+  // Whoever connects (a curious `ss -xl` user) is hung up on: the socket exists to be held.
+  const server = net.createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EADDRINUSE') return reject(err);
+      const holder = readHolder(file);
+      reject(new DataDirLocked(path.resolve(dataDir), holder?.pid, holder?.host));
+    });
+    server.listen({ path: name }, resolve);
+  });
+  // Never what keeps the process alive.
+  server.unref();
+  const mine = { pid: process.pid, host: hostname() };
+  writeFileSync(file, JSON.stringify(mine));
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    process.off('exit', release);
+    // The holder's name first, while the lock still keeps any other server from writing its own.
+    if (readHolder(file)?.pid === process.pid) {
+      try {
+        unlinkSync(file);
+      } catch {
+        // Already gone.
+      }
+    }
+    server.close();
+  };
+  process.on('exit', release);
+  return release;
 }
 
 /** Whether process `pid` on this machine is alive (EPERM: alive, owned by another user). */
@@ -47,18 +108,10 @@ function alive(pid: number): boolean {
 }
 
 /**
- * Takes DATA_DIR for this process before the embedded database opens: a file holding our pid,
- * created exclusively. A lock whose process is gone (killed, crashed, the machine restarted) is taken
- * over at once; one whose process lives throws DataDirLocked. A lock written on another host cannot be
- * checked from here and is respected. Answers the release function (also run at process exit).
- *
- * Written here rather than with proper-lockfile: that library judges staleness by the lock's age
- * (it refreshes an mtime on a timer and lets another process take a lock only after `stale` ms), so it
- * can neither name the running process nor take over at once from one that is provably dead; a pid is
- * the fact both need.
+ * Where there are no abstract sockets: a file holding our pid, created exclusively. A lock whose
+ * process is gone is taken over; one whose process lives, or written on another host, is respected.
  */
-export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+function lockByPidFile(dataDir: string): () => void {
   const file = path.join(dataDir, LOCK_FILE);
   const mine = JSON.stringify({ pid: process.pid, host: hostname() });
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -76,7 +129,6 @@ export function lockDataDir(dataDir: string): () => void {
     const holder = readHolder(file);
     if (holder) {
       const sameHost = holder.host === hostname();
-      // In a container the restarted server often has the dead one's pid (1): that is no other server.
       if (!sameHost || (holder.pid !== process.pid && alive(holder.pid)))
         throw new DataDirLocked(path.resolve(dataDir), holder.pid, holder.host);
     }
@@ -85,7 +137,6 @@ export function lockDataDir(dataDir: string): () => void {
     try {
       renameSync(file, aside);
       const moved = readHolder(aside);
-      // Another starter took the stale lock over between our read and our move: put its lock back.
       if (moved && holder && moved.pid !== holder.pid) renameSync(aside, file);
       else unlinkSync(aside);
     } catch {
@@ -101,7 +152,6 @@ function onceReleased(file: string): () => void {
     if (released) return;
     released = true;
     process.off('exit', release);
-    // Only our own lock: never one a later server wrote after taking ours over.
     if (readHolder(file)?.pid === process.pid) {
       try {
         unlinkSync(file);
