@@ -82,4 +82,49 @@ describe('the outbox survives kill -9 (PGlite)', () => {
       await after.close();
     }
   }, 60_000);
+
+  it('on SIGTERM hands the e-mail it is stuck sending back to the queue, attempt not counted', async () => {
+    const termDir = mkdtempSync(path.join(tmpdir(), 'outbox-term-'));
+    try {
+      const setup = await openDatabase({ dataDir: termDir });
+      await saveNotificationSettings(setup.db, {
+        recipients: ['sales@agency.test'],
+        notifyNewsletter: false,
+        confirmationText: DEFAULT_CONFIRMATION_TEXT,
+        webhooks: {},
+      });
+      await storeContactLead(setup.db);
+      await setup.close();
+
+      const mail = await startSmtpServer();
+      mail.state.holdAt = 1;
+      try {
+        const port = 4500 + (process.pid % 200);
+        const server = await startServer({
+          PORT: String(port),
+          DATA_DIR: termDir,
+          SMTP_URL: mail.url,
+          ADMIN_PASSWORD: 'outbox-term-password',
+        });
+        children.push(server.child);
+        await until('the first message to arrive', () => mail.state.held !== undefined);
+        server.child.kill('SIGTERM');
+        expect(await exited(server.child)).toBe(0);
+      } finally {
+        await mail.close();
+      }
+      const after = await openDatabase({ dataDir: termDir });
+      try {
+        const rows = await after.db.select().from(outboxJobs);
+        expect(rows.map((r) => [r.status, r.attempts, r.claimedBy])).toEqual([
+          ['queued', 0, null],
+          ['queued', 0, null],
+        ]);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      rmSync(termDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
