@@ -2,11 +2,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../test-support/test-app';
 import { createLogger } from '../logger';
-import { contactRequests, outboxJobs } from '../db/schema';
+import { contactRequests, newsletterSubscriptions, outboxJobs, resourceLeads, resources } from '../db/schema';
 import { DEFAULT_CONFIRMATION_TEXT } from '@agency/contracts';
 import { saveNotificationSettings } from './notification-settings';
 import { deliveriesOf, enqueueLeadNotifications, resendLead } from './outbox';
-import { startOutboxWorker, type OutboxWorkerOptions } from './outbox-worker';
+import { attemptsSpanning, retryDelayMs, startOutboxWorker, type OutboxWorkerOptions } from './outbox-worker';
 import { checkWebhookUrl } from './webhook';
 import { startHookReceiver, startSmtpServer, storeContactLead } from './notifications-test-support';
 
@@ -222,6 +222,57 @@ describe('lead notifications through the outbox', () => {
     // The first send's late answer does not mark it: the next worker sends it again, same id.
     expect(await worker({ smtpUrl: undefined }).runDue()).toBe(1);
     expect(hooks.received.map((r) => r.id)).toEqual([jobs[2], jobs[2]]);
+  });
+});
+
+describe('other forms and the retry schedule', () => {
+  it('tells the team of a resource download (with its title), and of a newsletter sign-up only when asked', async () => {
+    await settings(false);
+    const [resource] = await t.db
+      .insert(resources)
+      .values({ title: 'The <CPL> guide', description: 'd', fileUrl: '/files/guide.pdf' })
+      .returning();
+    const store = (notifyNewsletter: boolean) =>
+      t.db.transaction(async (tx) => {
+        const [download] = await tx
+          .insert(resourceLeads)
+          .values({ resourceId: resource!.id, name: 'Rex', email: `rex${notifyNewsletter}@client.test` })
+          .returning();
+        const [signUp] = await tx
+          .insert(newsletterSubscriptions)
+          .values({ email: `news${notifyNewsletter}@client.test` })
+          .returning();
+        return [
+          ...(await enqueueLeadNotifications(tx, { type: 'resources', ...download! })),
+          ...(await enqueueLeadNotifications(tx, { type: 'newsletter', ...signUp! })),
+        ];
+      });
+    expect(await store(false)).toHaveLength(1);
+    await saveNotificationSettings(t.db, {
+      recipients: ['sales@agency.test'],
+      notifyNewsletter: true,
+      confirmationText: DEFAULT_CONFIRMATION_TEXT,
+      webhooks: {},
+    });
+    expect(await store(true)).toHaveLength(2);
+    expect(await worker().runDue()).toBe(3);
+    const subjects = smtp.messages.map((m) => m.subject).sort();
+    expect(subjects).toEqual([
+      'New download: Rex wants "The <CPL> guide"',
+      'New download: Rex wants "The <CPL> guide"',
+      'New newsletter sign-up: newstrue@client.test',
+    ]);
+    expect(smtp.messages[0]!.html).toContain('The &lt;CPL&gt; guide');
+  });
+
+  it('retries for at least 24 hours by default, each delay doubling up to an hour, jittered', () => {
+    const attempts = attemptsSpanning(24 * 60 * 60 * 1000);
+    let shortest = 0;
+    for (let n = 1; n < attempts; n++) shortest += retryDelayMs(n, undefined, () => 0);
+    expect(shortest).toBeGreaterThanOrEqual(24 * 60 * 60 * 1000);
+    expect([1, 2, 3].map((n) => retryDelayMs(n, undefined, () => 1))).toEqual([30_000, 60_000, 120_000]);
+    expect(retryDelayMs(30, undefined, () => 1)).toBe(60 * 60_000);
+    expect(retryDelayMs(3, undefined, () => 0)).toBe(60_000);
   });
 });
 
