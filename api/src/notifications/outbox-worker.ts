@@ -21,6 +21,8 @@ export interface OutboxWorkerOptions {
   mailFrom?: string | undefined;
   /** Lets webhooks reach loopback, link-local and private addresses (WEBHOOK_ALLOW_PRIVATE=1). */
   allowPrivateWebhooks?: boolean | undefined;
+  /** How long a mail server may take to connect and greet (default 10 s; a socket idle twice that). */
+  smtpTimeoutMs?: number;
   /** How often the worker looks for due jobs (default 2 s). */
   pollMs?: number;
   /** How long a claim holds a job; past it another worker takes the job again (default 60 s). */
@@ -84,11 +86,13 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   const mailFrom = opts.mailFrom ?? `"Distilled Digital" <no-reply@${publicHost}>`;
   const mailDomain = /@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? publicHost;
   const transport: Transporter | undefined = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl, {
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 20_000,
-      } as Parameters<typeof nodemailer.createTransport>[1])
+    ? // Bounded waits: a mail server that hangs fails this attempt (retried later) within the lease.
+      nodemailer.createTransport({
+        url: opts.smtpUrl,
+        connectionTimeout: opts.smtpTimeoutMs ?? 10_000,
+        greetingTimeout: opts.smtpTimeoutMs ?? 10_000,
+        socketTimeout: (opts.smtpTimeoutMs ?? 10_000) * 2,
+      })
     : undefined;
 
   /** Due: queued and its time has come, or claimed by an instance whose lease ran out. No mail server: no e-mail. */

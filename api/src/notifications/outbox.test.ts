@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../test-support/test-app';
@@ -166,6 +167,30 @@ describe('lead notifications through the outbox', () => {
     expect([...ids].sort()).toEqual(jobs.map((j) => `<${j.id}@agency.test>`).sort());
     expect(leads.flatMap((l) => l.jobs)).toHaveLength(6);
     expect(delays.every((d) => d > 0)).toBe(true);
+  });
+
+  it('retries a mail server that does not answer, and sends once it does', async () => {
+    await settings(false);
+    // Accepts connections and says nothing: the SMTP greeting never comes.
+    const silent = net.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const { lead, jobs } = await storeContactLead(t.db);
+      const port = (silent.address() as AddressInfo).port;
+      await worker({ smtpUrl: `smtp://127.0.0.1:${port}`, smtpTimeoutMs: 200 }).runDue();
+      const waiting = await deliveriesOf(t.db, 'contacts', lead.id);
+      expect(waiting.map((d) => [d.status, d.attempts])).toEqual([
+        ['queued', 1],
+        ['queued', 1],
+      ]);
+      expect(waiting[0]!.lastError).toMatch(/greeting|timeout/i);
+      expect(smtp.messages).toHaveLength(0);
+      clock += 10_000;
+      expect(await worker().runDue()).toBe(2);
+      expect(smtp.messages.map((m) => m.messageId).sort()).toEqual(jobs.map((id) => `<${id}@agency.test>`).sort());
+    } finally {
+      silent.close();
+    }
   });
 
   it('ends a job that keeps failing as failed with its last error', async () => {
