@@ -26,6 +26,7 @@ import { adminRouter } from './admin/admin-router';
 import { publicSiteSettingsRouter } from './admin/site-settings';
 import { uploadsRouter } from './files/uploads-router';
 import { healthRouter } from './ops/health-router';
+import { refuseWritesWhileDiskLow, type DiskSpaceGuard } from './ops/disk-space';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { requestLog, requestRecords } from './ops/request-log';
 import { frontDoor } from './front-door';
@@ -50,6 +51,8 @@ export interface AppDeps {
   cache?: PublicCache;
   /** What "now" is for scheduled items, the trash and the cache (tests pass one they move). */
   clock?: Clock;
+  /** PGlite on disk: free space of DATA_DIR; below its floor, writes answer 503 (server.ts). */
+  diskSpace?: DiskSpaceGuard;
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -62,6 +65,7 @@ export function createApp({
   metrics = createMetrics({ database, env }),
   cache = createPublicCache({ backstopMs: env.CACHE_MAX_AGE_SECONDS * 1000 }),
   clock = systemClock,
+  diskSpace,
 }: AppDeps) {
   setClock(database.db, clock);
   // PGlite is opened by this one process only, so its rate-limit counters can live in memory.
@@ -82,7 +86,9 @@ export function createApp({
   app.use(securityHeaders(() => release().derived));
   // Absolute-form targets (`GET http://host/path`) in origin form before anything reads the path.
   app.use(requestTarget);
-  app.use(healthRouter(database));
+  app.use(healthRouter(database, diskSpace));
+  // Before anything can write: a full disk hangs the embedded database for good.
+  if (diskSpace) app.use(refuseWritesWhileDiskLow(diskSpace));
   // Public reads are served from memory until a staff write changes their content family (here or,
   // through NOTIFY with the changed tags, on another instance). Nothing anonymous invalidates.
   const contentChanged = (tags: readonly ContentTag[]) => {

@@ -70,6 +70,11 @@ const envSchema = z.object({
     .transform((v) => v === '1' || v === 'true'),
   TRASH_PURGE_MAX_ITEMS: z.coerce.number().int().min(0).max(1_000_000).default(10),
   /**
+   * PGlite (no DATABASE_URL): below this many MB free on DATA_DIR's disk, changes answer 503 and
+   * /readyz 503; a start below it exits with a message. 0 turns the watch off.
+   */
+  DISK_FREE_FLOOR_MB: z.coerce.number().int().min(0).max(1_000_000_000).default(256),
+  /**
    * PostgreSQL: how long one statement may run or wait for a lock before it is cancelled and the
    * request answers 503 with Retry-After (default 10 s).
    */

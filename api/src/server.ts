@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { mkdirSync } from 'node:fs';
 import { publicUrlProblem, readEnv } from './env';
 import { createLogger } from './logger';
 import { openDatabase } from './db/client';
@@ -11,6 +12,7 @@ import { importUploads, legacyUploadsDir } from './files/import-uploads';
 import { backfillDerivatives } from './files/uploaded-files';
 import { createMetrics, metricsApp } from './ops/metrics';
 import { startOutboxWorker } from './notifications/outbox-worker';
+import { diskSpaceGuard, startWithoutRoom } from './ops/disk-space';
 
 const env = (() => {
   try {
@@ -26,6 +28,22 @@ const log = createLogger(env.LOG_LEVEL);
 // it writes would send visitors and crawlers to localhost: say so plainly, once, at the top.
 const publicUrlWarning = publicUrlProblem(env);
 if (publicUrlWarning) log.warn({ PUBLIC_URL: env.PUBLIC_URL }, publicUrlWarning);
+
+// The embedded database hangs for good on a full disk: watch DATA_DIR's free space (with DATABASE_URL
+// the disk is the database server's, watched there).
+const watchDisk = !env.DATABASE_URL && env.DISK_FREE_FLOOR_MB > 0;
+if (watchDisk) {
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const noRoom = startWithoutRoom(env.DATA_DIR, env.DISK_FREE_FLOOR_MB);
+  if (noRoom) {
+    console.error(noRoom);
+    process.exit(1);
+  }
+}
+const diskSpace = watchDisk
+  ? diskSpaceGuard({ dir: env.DATA_DIR, floorMb: env.DISK_FREE_FLOOR_MB, log })
+  : undefined;
+diskSpace?.start();
 
 const database = await openDatabase({
   databaseUrl: env.DATABASE_URL,
@@ -48,7 +66,7 @@ if (convertedPosts) log.info({ convertedPosts }, 'blog post bodies converted fro
 const derived = await backfillDerivatives(database.db);
 if (derived) log.info({ images: derived }, 'responsive image copies made');
 const metrics = createMetrics({ database, env, processMetrics: true });
-const app = createApp({ env, database, log, metrics });
+const app = createApp({ env, database, log, metrics, ...(diskSpace ? { diskSpace } : {}) });
 const warmStart = performance.now();
 await app.warmUp();
 log.debug({ ms: Math.round(performance.now() - warmStart) }, 'server builds loaded');
@@ -123,6 +141,7 @@ async function shutdown(signal: string) {
     ),
   );
   purge.stop();
+  diskSpace?.stop();
   // The notification being sent may finish (a few seconds); what is still held goes back to the queue.
   await outbox.stop(5000);
   await database.close().catch(() => {});

@@ -4,6 +4,7 @@ import { Router } from 'express';
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '@agency/contracts';
 import { MigrationsPending, type Database } from '../db/client';
+import type { DiskSpaceGuard } from './disk-space';
 
 /** A readiness check that hangs (a database host that drops packets) answers "not ready" instead. */
 const READY_TIMEOUT_MS = 2000;
@@ -51,9 +52,17 @@ const NOT_READY_MESSAGE = (err: unknown) =>
     ? 'Database migrations are pending'
     : err instanceof DatabaseReadOnly
       ? 'Database is read-only'
-      : 'Database unavailable';
+      : err instanceof DiskSpaceLow
+        ? 'Disk space low'
+        : 'Database unavailable';
 
-export function healthRouter(database: Pick<Database, 'db' | 'ready' | 'listenStatus'>) {
+/** The embedded database's disk is below DISK_FREE_FLOOR_MB (ops/disk-space.ts): writes are refused. */
+class DiskSpaceLow extends Error {}
+
+export function healthRouter(
+  database: Pick<Database, 'db' | 'ready' | 'listenStatus'>,
+  diskSpace?: Pick<DiskSpaceGuard, 'low'>,
+) {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -63,6 +72,7 @@ export function healthRouter(database: Pick<Database, 'db' | 'ready' | 'listenSt
     res.setHeader('Cache-Control', 'no-store');
     let timer: NodeJS.Timeout | undefined;
     try {
+      if (diskSpace?.low()) throw new DiskSpaceLow('the disk is below its floor');
       await Promise.race([
         database.ready().then(() => assertWritable(database.db)),
         new Promise((_, reject) => {
