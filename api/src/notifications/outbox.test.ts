@@ -104,7 +104,17 @@ describe('lead notifications through the outbox', () => {
     expect(hook!.signatureValid).toBe(true);
     expect(jobs).toContain(hook!.id);
     expect(hook!.body).toMatchObject({ id: hook!.id, event: 'lead.created', formKind: 'contacts' });
-    expect(hook!.body['lead']).toMatchObject({ id: lead.id, email: lead.email, company: 'Acme' });
+    expect(hook!.body['lead']).toEqual({
+      type: 'contacts',
+      id: lead.id,
+      firstName: '<b>Jane</b>',
+      lastName: lead.lastName,
+      email: lead.email,
+      company: 'Acme',
+      budget: '10k-25k',
+      goals: 'Grow <script>alert(1)</script> & "win"',
+      createdAt: new Date(lead.createdAt).toISOString(),
+    });
 
     const deliveries = await deliveriesOf(t.db, 'contacts', lead.id);
     expect(deliveries.map((d) => d.status)).toEqual(['sent', 'sent', 'sent']);

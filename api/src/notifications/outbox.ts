@@ -45,6 +45,22 @@ export interface WebhookPayload {
   lead: LeadSnapshot;
 }
 
+/** The lead's own fields only (a stored row also carries handled_at and the like: not part of the message). */
+function fieldsOf(lead: LeadNotice): LeadFields {
+  switch (lead.type) {
+    case 'contacts': {
+      const { type, firstName, lastName, email, company, budget, goals } = lead;
+      return { type, firstName, lastName, email, company, budget, goals };
+    }
+    case 'resources': {
+      const { type, name, email, resourceId } = lead;
+      return { type, name, email, resourceId };
+    }
+    case 'newsletter':
+      return { type: lead.type, email: lead.email };
+  }
+}
+
 /**
  * Writes the jobs a new lead causes, in the caller's transaction (the one that stored the lead), so the
  * lead and its notifications are stored together or not at all: one e-mail to the staff recipients
@@ -54,8 +70,10 @@ export interface WebhookPayload {
 export async function enqueueLeadNotifications(tx: DbOrTx, lead: LeadNotice): Promise<string[]> {
   const settings = await loadNotificationSettings(tx);
   const snapshot = {
-    ...lead,
+    ...fieldsOf(lead),
+    id: lead.id,
     createdAt: lead.createdAt ? new Date(lead.createdAt).toISOString() : new Date().toISOString(),
+    ...(lead.source ? { source: lead.source } : {}),
   } as LeadSnapshot;
   if (lead.type === 'resources') {
     const [resource] = await tx
