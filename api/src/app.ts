@@ -155,13 +155,12 @@ export function createApp({
     }
     next();
   });
-  api.use(underApi(API_PATHS.contacts), contactRouter(database.db, { rateLimitScale: env.RATE_LIMIT_SCALE }));
-  api.use(
-    underApi(API_PATHS.newsletter),
-    newsletterRouter(database.db, { rateLimitScale: env.RATE_LIMIT_SCALE }),
-  );
+  // PUBLIC_URL: a Referer on its host is one of the site's pages (where a lead was sent from).
+  const forms = { rateLimitScale: env.RATE_LIMIT_SCALE, publicUrl: env.PUBLIC_URL };
+  api.use(underApi(API_PATHS.contacts), contactRouter(database.db, forms));
+  api.use(underApi(API_PATHS.newsletter), newsletterRouter(database.db, forms));
   api.use(marketingRouter(database.db));
-  api.use(contentRouter(database.db, { tokens: downloadTokens, rateLimitScale: env.RATE_LIMIT_SCALE }));
+  api.use(contentRouter(database.db, { tokens: downloadTokens, ...forms }));
   api.use(contentTypeReadsRouter(database.db));
   api.use(pageMetaRouter(env, database.db));
   api.use(socialCardRouter(env, database.db));

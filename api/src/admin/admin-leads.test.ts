@@ -81,12 +81,12 @@ describe('leads inbox', () => {
       .split('\r\n');
     // Issue 25 item 7: headers a person reads, the budget's label and each lead's status.
     expect(lines[0]).toBe(
-      '"Received","First Name","Last Name","Email","Company","Budget","Goals","Status","Handled At"',
+      '"Received","First Name","Last Name","Email","Company","Budget","Goals","Source","Campaign","Landing page","Page","Status","Handled At"',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(lines[2]).toContain('"Old"');
-    expect(lines[2]).toMatch(/"\$\d+k[^"]*","[^"]*","Open",""$/);
+    expect(lines[2]).toMatch(/"\$\d+k[^"]*","[^"]*","","","","","Open",""$/);
   });
 });
 
@@ -132,8 +132,12 @@ describe('leads: handled, open, delete', () => {
       .expect(200);
     expect(await emails('open')).toEqual(['b@news.example', 'c@news.example']);
     const csv = await staff.get('/api/admin/leads.csv?type=newsletter&status=handled').expect(200);
-    expect(csv.text.startsWith('\uFEFF"Subscribed","Email","Status","Handled At"\r\n')).toBe(true);
-    expect(csv.text).toMatch(/"a@news\.example","Handled","\d{4}-/);
+    expect(
+      csv.text.startsWith(
+        '\uFEFF"Subscribed","Email","Source","Campaign","Landing page","Page","Status","Handled At"\r\n',
+      ),
+    ).toBe(true);
+    expect(csv.text).toMatch(/"a@news\.example","","","","","Handled","\d{4}-/);
     expect(csv.text).toContain('"a@news.example"');
     expect(csv.text).not.toContain('"b@news.example"');
   });

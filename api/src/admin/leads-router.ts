@@ -4,12 +4,15 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { stringify } from 'csv-stringify/sync';
 import {
   budgetLabel,
+  leadCampaign,
+  leadSourceName,
   leadsDeleteSchema,
   leadsHandledSchema,
   leadsQuerySchema,
   type LeadStatus,
   type LeadType,
   type LeadsChangeResult,
+  type LeadSource,
   type LeadsQuery,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
@@ -33,14 +36,36 @@ const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const ofStatus = (handledAt: PgColumn, status: LeadStatus): SQL | undefined =>
   status === 'open' ? isNull(handledAt) : status === 'handled' ? isNotNull(handledAt) : undefined;
 
-async function findLeads(db: Db, { type, q, status }: LeadsQuery): Promise<Record<string, unknown>[]> {
+/**
+ * Leads from a source (its referrer host or utm_source contains `source`) and of a campaign (its
+ * utm_campaign contains `campaign`), any case; a lead with no source matches neither.
+ */
+const fromSource = (col: PgColumn, { source, campaign }: LeadsQuery): SQL | undefined =>
+  and(
+    source
+      ? or(
+          ilike(sql`${col}->>'referrerHost'`, containing(source)),
+          ilike(sql`${col}->'utm'->>'utm_source'`, containing(source)),
+        )
+      : undefined,
+    campaign ? ilike(sql`${col}->'utm'->>'utm_campaign'`, containing(campaign)) : undefined,
+  );
+
+async function findLeads(db: Db, query: LeadsQuery): Promise<Record<string, unknown>[]> {
+  const { type, q, status } = query;
   const pattern = q ? containing(q) : undefined;
   if (type === 'newsletter') {
     const t = newsletterSubscriptions;
     return db
       .select()
       .from(t)
-      .where(and(pattern ? ilike(t.email, pattern) : undefined, ofStatus(t.handledAt, status)))
+      .where(
+        and(
+          pattern ? ilike(t.email, pattern) : undefined,
+          ofStatus(t.handledAt, status),
+          fromSource(t.source, query),
+        ),
+      )
       .orderBy(desc(t.createdAt), desc(t.id))
       .limit(MAX_ROWS);
   }
@@ -58,10 +83,11 @@ async function findLeads(db: Db, { type, q, status }: LeadsQuery): Promise<Recor
         resourceTitle: resources.title,
         createdAt: t.createdAt,
         handledAt: t.handledAt,
+        source: t.source,
       })
       .from(t)
       .innerJoin(resources, eq(resources.id, t.resourceId))
-      .where(and(where, ofStatus(t.handledAt, status)))
+      .where(and(where, ofStatus(t.handledAt, status), fromSource(t.source, query)))
       .orderBy(desc(t.createdAt), desc(t.id))
       .limit(MAX_ROWS);
   }
@@ -78,7 +104,7 @@ async function findLeads(db: Db, { type, q, status }: LeadsQuery): Promise<Recor
   return db
     .select()
     .from(t)
-    .where(and(where, ofStatus(t.handledAt, status)))
+    .where(and(where, ofStatus(t.handledAt, status), fromSource(t.source, query)))
     .orderBy(desc(t.createdAt), desc(t.id))
     .limit(MAX_ROWS);
 }
@@ -89,6 +115,14 @@ const column = (header: string, name: string): CsvColumn => ({ header, value: (r
 /** Open, or Handled (its time is the next column). */
 const status: CsvColumn = { header: 'Status', value: (r) => (r['handledAt'] ? 'Handled' : 'Open') };
 const handledAt = column('Handled At', 'handledAt');
+const sourceOf = (r: Row) => r['source'] as LeadSource | null | undefined;
+/** Where the lead came from: its source and campaign, the page its visit began on and the form's page. */
+const origin: CsvColumn[] = [
+  { header: 'Source', value: (r) => leadSourceName(sourceOf(r)) },
+  { header: 'Campaign', value: (r) => leadCampaign(sourceOf(r)) },
+  { header: 'Landing page', value: (r) => sourceOf(r)?.landingPage },
+  { header: 'Page', value: (r) => sourceOf(r)?.page },
+];
 
 /** The export's columns, headed as a person reads them, with each lead's status. */
 const CSV_COLUMNS: Record<LeadType, CsvColumn[]> = {
@@ -100,15 +134,17 @@ const CSV_COLUMNS: Record<LeadType, CsvColumn[]> = {
     column('Company', 'company'),
     { header: 'Budget', value: (r) => budgetLabel(r['budget']) },
     column('Goals', 'goals'),
+    ...origin,
     status,
     handledAt,
   ],
-  newsletter: [column('Subscribed', 'createdAt'), column('Email', 'email'), status, handledAt],
+  newsletter: [column('Subscribed', 'createdAt'), column('Email', 'email'), ...origin, status, handledAt],
   resources: [
     column('Received', 'createdAt'),
     column('Name', 'name'),
     column('Email', 'email'),
     column('Resource', 'resourceTitle'),
+    ...origin,
     status,
     handledAt,
   ],
@@ -136,7 +172,7 @@ export function toCsv(columns: CsvColumn[], rows: Row[]): string {
 }
 
 /**
- * GET /leads?type=&q=&status= (newest first), GET /leads.csv?type=&q=&status= (download),
+ * GET /leads?type=&q=&status=&source=&campaign= (newest first), GET /leads.csv?… (the same, as a download),
  * POST /leads/handled {type, ids, handled} and POST /leads/delete {type, ids} (for good: the CMS asks
  * to export first). Ids that do not exist are skipped; the answer counts the leads changed.
  */

@@ -1,5 +1,5 @@
 import { contactRequestSchema, type FormOutcome } from '@agency/contracts';
-import type { FormAction } from '../http/form-action';
+import { typedFields, type FormAction } from '../http/form-action';
 import { storeContact, type StoredContact } from './contact-store';
 
 /** Per client address: far above what a person sends, low enough to stop a flood. */
@@ -13,10 +13,11 @@ export const contactAction: FormAction<typeof contactRequestSchema, object, Stor
   schema: contactRequestSchema,
   limit: { name: 'contact', ...CONTACT_RATE_LIMIT },
   context: () => Promise.resolve({}),
-  store: (db, { website: _honeypot, ...input }) => storeContact(db, input),
+  store: (db, input, _ctx, source) => storeContact(db, { ...typedFields(input), source }),
   json: (stored) => stored,
   outcome: () => success,
   // Honeypot filled in: answer like a success so bots learn nothing, store nothing.
   decoy: { json: () => ({ id: 0, createdAt: new Date().toISOString() }), outcome: () => success },
-  identity: ({ website: _honeypot, ...input }) => [input],
+  // What was typed: a resend with other tracking hints is still the same request.
+  identity: (input) => [typedFields(input)],
 };

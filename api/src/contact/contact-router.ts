@@ -6,8 +6,11 @@ import { contactAction } from './contact-action';
 export { CONTACT_RATE_LIMIT } from './contact-action';
 
 /** POST /api/contacts: the contact form's JSON adapter (contact-action.ts holds its rules). */
-export function contactRouter(db: Db, opts: { rateLimitScale?: number } = {}) {
+export function contactRouter(db: Db, opts: { rateLimitScale?: number; publicUrl?: string } = {}) {
   const router = Router();
-  router.post('/', jsonFormRoute(contactAction, { db, rateLimitScale: opts.rateLimitScale ?? 1 }));
+  router.post(
+    '/',
+    jsonFormRoute(contactAction, { db, rateLimitScale: opts.rateLimitScale ?? 1, publicUrl: opts.publicUrl }),
+  );
   return router;
 }

@@ -14,7 +14,7 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
-/** Rows per statement at most (7 parameters a row; PostgreSQL takes 65,535). */
+/** Rows per statement at most (8 parameters a row; PostgreSQL takes 65,535). */
 const MAX_GROUP = 200;
 
 /**

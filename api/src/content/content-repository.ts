@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { BlogPost, CaseStudy, PublicPage, Resource } from '@agency/contracts';
+import type { BlogPost, CaseStudy, LeadSource, PublicPage, Resource } from '@agency/contracts';
 import { ResourceRoutes } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { blogPosts, caseStudies, pages, resourceLeads, resources } from '../db/schema';
@@ -95,7 +95,10 @@ export async function countDownload(db: Db, id: number): Promise<void> {
 }
 
 /** Stores the lead and counts the download together: both happen or neither does. */
-export async function storeLead(db: Db, lead: { resourceId: number; name: string; email: string }) {
+export async function storeLead(
+  db: Db,
+  lead: { resourceId: number; name: string; email: string; source?: LeadSource },
+) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(resourceLeads)

@@ -21,7 +21,10 @@ export function slugParam(req: Request): string {
  * admin/content-type-reads.ts). `tokens` signs gated-download links
  * (app.ts shares one signer, from SECRET_KEY, with the HTML lead form).
  */
-export function contentRouter(db: Db, opts: { tokens: DownloadTokens; rateLimitScale?: number }) {
+export function contentRouter(
+  db: Db,
+  opts: { tokens: DownloadTokens; rateLimitScale?: number; publicUrl?: string },
+) {
   const router = Router();
 
   router.use(
@@ -56,6 +59,8 @@ export function contentRouter(db: Db, opts: { tokens: DownloadTokens; rateLimitS
     res.json(page);
   });
 
-  router.use(resourcesRouter(db, opts.tokens, { rateLimitScale: opts.rateLimitScale }));
+  router.use(
+    resourcesRouter(db, opts.tokens, { rateLimitScale: opts.rateLimitScale, publicUrl: opts.publicUrl }),
+  );
   return router;
 }

@@ -36,8 +36,8 @@ export function resourceLeadAction(
       if (!resource) throw notFound('Resource not found');
       return { resourceId };
     },
-    async store(db, { name, email }, { resourceId }) {
-      await storeLead(db, { resourceId, name, email });
+    async store(db, { name, email }, { resourceId }, source) {
+      await storeLead(db, { resourceId, name, email, source });
       // A resend within the flash's 10 minutes gets this link again, still valid (15 min).
       return { url: signed(resourceId) };
     },

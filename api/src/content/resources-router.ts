@@ -18,7 +18,7 @@ export { LEAD_RATE_LIMIT } from './resource-lead-action';
 export function resourcesRouter(
   db: Db,
   tokens: DownloadTokens = createDownloadTokens(),
-  opts: { rateLimitScale?: number } = {},
+  opts: { rateLimitScale?: number; publicUrl?: string } = {},
 ) {
   const router = Router();
 
@@ -30,7 +30,11 @@ export function resourcesRouter(
   // The lead form's JSON adapter (resource-lead-action.ts holds its rules).
   router.post(
     underApi(API_PATHS.resourceLeads),
-    jsonFormRoute(resourceLeadAction(tokens), { db, rateLimitScale: opts.rateLimitScale ?? 1 }),
+    jsonFormRoute(resourceLeadAction(tokens), {
+      db,
+      rateLimitScale: opts.rateLimitScale ?? 1,
+      publicUrl: opts.publicUrl,
+    }),
   );
 
   router.get(underApi(API_PATHS.resourceDownload), async (req, res) => {

@@ -16,6 +16,7 @@ import { sameOriginWrites } from '../admin/admin-guards';
 import { clientAddress } from '../http/client-address';
 import { TooManyRequestsError, zodFieldMessages } from '../http/errors';
 import { consumeOrRefuse, limiterFor } from '../http/rate-limit';
+import { leadSourceOf } from '../http/lead-source';
 import {
   fieldLimits,
   honeypotOf,
@@ -101,13 +102,16 @@ function htmlFormRoute<S extends $ZodType, Ctx extends FormContext, Stored>(
       await answer(action.decoy.outcome(ctx));
       return;
     }
+    // Without JavaScript the Referer is the page (and, on a campaign link, the landing URL).
+    const fallbackPage = returnPath(req.body, '') || undefined;
+    const source = leadSourceOf(req, input, { publicUrl: deps.publicUrl, fallbackPage });
     try {
       await storeOnce(
         db,
         req,
         res,
         [action.form, clientAddress(req), ...action.identity(input, ctx)],
-        async (tx) => action.outcome(await action.store(tx, input, ctx), ctx, values),
+        async (tx) => action.outcome(await action.store(tx, input, ctx, source), ctx, values),
       );
     } catch (err) {
       // Nothing was stored (claim, submission and outcome commit together): the form comes back
@@ -139,7 +143,7 @@ export function formPostsRouter(
   opts: { tokens: DownloadTokens; rateLimitScale?: number; log: Logger },
 ) {
   const router = Router();
-  const deps = { db, rateLimitScale: opts.rateLimitScale ?? 1, log: opts.log };
+  const deps = { db, rateLimitScale: opts.rateLimitScale ?? 1, log: opts.log, publicUrl: env.PUBLIC_URL };
   const body = express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 20 });
   const guards = [sameOriginWrites(env), body];
 

@@ -1,8 +1,9 @@
 import type { Request, RequestHandler } from 'express';
 import { safeParse, toJSONSchema, type $ZodType, type output } from 'zod/v4/core';
-import type { FormName, FormOutcome } from '@agency/contracts';
+import { LEAD_SOURCE_FIELDS, type FormName, type FormOutcome, type LeadSource } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { clientAddress } from './client-address';
+import { leadSourceOf } from './lead-source';
 import { countHit, type LimitOptions } from './rate-limit';
 
 /** What every form action may say about where it was sent (a gated resource's lead form names it). */
@@ -26,9 +27,10 @@ export interface FormAction<S extends $ZodType, Ctx extends FormContext, Stored>
   context: (req: Request, db: Db) => Promise<Ctx>;
   /**
    * Stores a valid, human submission with the handle it is given: the database, or the transaction in
-   * which the HTML post also records its outcome. Everything it causes commits with it.
+   * which the HTML post also records its outcome. Everything it causes commits with it. `source`: where
+   * the lead came from, derived by the adapter from the request and the form's hints (lead-source.ts).
    */
-  store: (db: Db, input: output<S>, ctx: Ctx) => Promise<Stored>;
+  store: (db: Db, input: output<S>, ctx: Ctx, source: LeadSource | undefined) => Promise<Stored>;
   /** The JSON answer's body for a stored submission (201); a refusal throws an HttpError instead. */
   json: (stored: Stored, ctx: Ctx) => unknown;
   /** What the page shows after a stored submission (`values`: what was typed, for a refusal). */
@@ -42,11 +44,25 @@ export interface FormAction<S extends $ZodType, Ctx extends FormContext, Stored>
 export interface FormActionDeps {
   db: Db;
   rateLimitScale: number;
+  /** PUBLIC_URL: a Referer on its host is one of the site's pages (as is one on the request's Host). */
+  publicUrl?: string;
 }
 
 /** The filled-in honeypot of a parsed submission (every form contract has the `website` field). */
 export const honeypotOf = (input: unknown): string | undefined =>
   (input as { website?: string } | undefined)?.website || undefined;
+
+/** The tracking hints every form contract carries (filled in by the page's script, never typed). */
+const HINT_FIELDS: readonly string[] = Object.values(LEAD_SOURCE_FIELDS);
+
+/** A contract's output without its honeypot and lead-source hints: the fields a person typed. */
+export function typedFields<T extends object>(
+  input: T,
+): Omit<T, 'website' | (typeof LEAD_SOURCE_FIELDS)[keyof typeof LEAD_SOURCE_FIELDS]> {
+  const fields = { ...input } as Record<string, unknown>;
+  for (const name of ['website', ...HINT_FIELDS]) delete fields[name];
+  return fields as Omit<T, 'website' | (typeof LEAD_SOURCE_FIELDS)[keyof typeof LEAD_SOURCE_FIELDS]>;
+}
 
 /** The action's per-client limit under this deployment's RATE_LIMIT_SCALE. */
 export const limitOf = (
@@ -76,7 +92,8 @@ export function jsonFormRoute<S extends $ZodType, Ctx extends FormContext, Store
       res.status(201).json(action.decoy.json(input, ctx));
       return;
     }
-    res.status(201).json(action.json(await action.store(deps.db, input, ctx), ctx));
+    const source = leadSourceOf(req, input, { publicUrl: deps.publicUrl });
+    res.status(201).json(action.json(await action.store(deps.db, input, ctx, source), ctx));
   };
 }
 
@@ -111,7 +128,8 @@ export function keptValues(
 ): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const [name, max] of Object.entries(limits)) {
-    if (name === 'website') continue; // the honeypot is never shown again
+    // The honeypot is never shown again; the tracking hints are the page's, not typed.
+    if (name === 'website' || HINT_FIELDS.includes(name)) continue;
     const v = values[name];
     if (typeof v === 'string') kept[name] = v.replace(CONTROL_CHARS, '').slice(0, max);
   }

@@ -1,4 +1,10 @@
-import { ALREADY_SUBSCRIBED_MESSAGE, ErrorCode, newsletterSchema, type FormOutcome } from '@agency/contracts';
+import {
+  ALREADY_SUBSCRIBED_MESSAGE,
+  ErrorCode,
+  newsletterSchema,
+  type FormOutcome,
+  type LeadSource,
+} from '@agency/contracts';
 import type { Db } from '../db/client';
 import { newsletterSubscriptions } from '../db/schema';
 import { conflict } from '../http/errors';
@@ -11,10 +17,10 @@ export const NEWSLETTER_RATE_LIMIT = { limit: 30, windowMs: 15 * 60_000 };
  * Adds an address to the list; undefined when it is already on it. The unique index on lower(email)
  * decides duplicates atomically, also across API instances.
  */
-export async function subscribe(db: Db, email: string) {
+export async function subscribe(db: Db, email: string, source?: LeadSource) {
   const [row] = await db
     .insert(newsletterSubscriptions)
-    .values({ email })
+    .values({ email, source })
     .onConflictDoNothing()
     .returning({ email: newsletterSubscriptions.email, createdAt: newsletterSubscriptions.createdAt });
   return row;
@@ -29,7 +35,7 @@ export const newsletterAction: FormAction<typeof newsletterSchema, object, Subsc
   schema: newsletterSchema,
   limit: { name: 'newsletter', ...NEWSLETTER_RATE_LIMIT },
   context: () => Promise.resolve({}),
-  store: (db, { email }) => subscribe(db, email),
+  store: (db, { email }, _ctx, source) => subscribe(db, email, source),
   json: (row) => {
     if (!row) throw conflict('This email is already subscribed', ErrorCode.ALREADY_SUBSCRIBED);
     return row;

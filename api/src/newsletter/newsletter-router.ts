@@ -6,8 +6,15 @@ import { newsletterAction } from './newsletter-action';
 export { NEWSLETTER_RATE_LIMIT } from './newsletter-action';
 
 /** POST /api/newsletter: the sign-up's JSON adapter (newsletter-action.ts holds its rules). */
-export function newsletterRouter(db: Db, opts: { rateLimitScale?: number } = {}) {
+export function newsletterRouter(db: Db, opts: { rateLimitScale?: number; publicUrl?: string } = {}) {
   const router = Router();
-  router.post('/', jsonFormRoute(newsletterAction, { db, rateLimitScale: opts.rateLimitScale ?? 1 }));
+  router.post(
+    '/',
+    jsonFormRoute(newsletterAction, {
+      db,
+      rateLimitScale: opts.rateLimitScale ?? 1,
+      publicUrl: opts.publicUrl,
+    }),
+  );
   return router;
 }

@@ -13,6 +13,7 @@ import {
   SERVICE_VISUAL_GRADIENTS,
   SITE_SETTING_KEYS,
   TRASH_TYPES,
+  UTM_PARAMETERS,
   remoteReleasesSchema,
   type AdminResourceLead,
   type BulkActionResult,
@@ -67,6 +68,20 @@ export const mediaItemSchema = z.object({
     .meta({ description: 'Where the file is used (items in the trash included)' }),
 }) satisfies z.ZodType<MediaItem>;
 
+/** Where a lead came from (all parts optional; null: nothing was recorded). */
+const leadSource = z
+  .object({
+    page: z.string().optional().meta({ description: 'The path the form was sent from' }),
+    landingPage: z.string().optional().meta({ description: 'The path the visit began on' }),
+    referrerHost: z.string().optional().meta({ description: 'The host of the site the visit came from' }),
+    utm: z
+      .partialRecord(z.enum(UTM_PARAMETERS), z.string())
+      .optional()
+      .meta({ description: "The landing URL's utm_* parameters" }),
+  })
+  .nullable()
+  .optional();
+
 const contactLead = z.object({
   id: z.number().int(),
   firstName: z.string(),
@@ -77,12 +92,14 @@ const contactLead = z.object({
   goals: z.string(),
   createdAt: timestamp,
   handledAt,
+  source: leadSource,
 }) satisfies z.ZodType<ContactLead>;
 const newsletterLead = z.object({
   id: z.number().int(),
   email: z.string(),
   createdAt: timestamp,
   handledAt,
+  source: leadSource,
 }) satisfies z.ZodType<NewsletterLead>;
 const resourceLead = z.object({
   id: z.number().int(),
@@ -92,6 +109,7 @@ const resourceLead = z.object({
   resourceTitle: z.string(),
   createdAt: timestamp,
   handledAt,
+  source: leadSource,
 }) satisfies z.ZodType<AdminResourceLead>;
 /** GET /api/admin/leads?type=…: rows of the one type asked for. */
 export const leadListSchema = z

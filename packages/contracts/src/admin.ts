@@ -11,6 +11,7 @@ import { HeroMessages, SERVICE_ICONS, SERVICE_VISUALS, heroContentInputSchema } 
 import { BLOG_BODY_FORMATS, RESOURCE_TYPES } from './content';
 import { SITE_PATH_PATTERN } from './content-values';
 import { RESERVED_PAGE_SLUGS, sitePath } from './site-routes';
+import type { LeadSource } from './form-posts';
 
 import {
   CONTENT_TYPES,
@@ -587,6 +588,20 @@ export const leadsQuerySchema = z
     type: z.enum(LEAD_TYPES, { error: 'type must be contacts, newsletter or resources' }).default('contacts'),
     q: z.string().trim().max(200, 'Search must be at most 200 characters').pipe(singleLine(200)).optional(),
     status: z.enum(LEAD_STATUSES, { error: 'status must be open, handled or all' }).default('all'),
+    /** Leads whose referrer host or utm_source contains this (any case). */
+    source: z
+      .string()
+      .trim()
+      .max(200, 'Source must be at most 200 characters')
+      .pipe(singleLine(200))
+      .optional(),
+    /** Leads whose utm_campaign contains this (any case). */
+    campaign: z
+      .string()
+      .trim()
+      .max(200, 'Campaign must be at most 200 characters')
+      .pipe(singleLine(200))
+      .optional(),
   })
   .strict();
 export type LeadsQuery = z.infer<typeof leadsQuerySchema>;
@@ -602,12 +617,15 @@ export interface ContactLead {
   createdAt: string;
   /** When staff marked it handled; null while it is open. */
   handledAt?: string | null;
+  /** Where it came from; null (or absent, from an older API) when nothing was recorded. */
+  source?: LeadSource | null;
 }
 export interface NewsletterLead {
   id: number;
   email: string;
   createdAt: string;
   handledAt?: string | null;
+  source?: LeadSource | null;
 }
 export interface AdminResourceLead {
   id: number;
@@ -617,6 +635,7 @@ export interface AdminResourceLead {
   resourceTitle: string;
   createdAt: string;
   handledAt?: string | null;
+  source?: LeadSource | null;
 }
 export type LeadRow = ContactLead | NewsletterLead | AdminResourceLead;
 

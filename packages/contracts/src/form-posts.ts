@@ -61,7 +61,13 @@ export const ALREADY_SUBSCRIBED_MESSAGE = 'This email is already subscribed to o
 /* ---------- Where a lead came from ---------- */
 
 /** The campaign parameters of a landing URL a lead records (Google Analytics' five). */
-export const UTM_PARAMETERS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+export const UTM_PARAMETERS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+] as const;
 export type UtmParameter = (typeof UTM_PARAMETERS)[number];
 
 /**
@@ -90,4 +96,5 @@ export const LEAD_SOURCE_STORAGE_KEY = 'agency.visit-start';
 export const leadSourceName = (source: LeadSource | null | undefined): string =>
   source?.utm?.utm_source ?? source?.referrerHost ?? '';
 /** A lead's campaign: its landing URL's utm_campaign. */
-export const leadCampaign = (source: LeadSource | null | undefined): string => source?.utm?.utm_campaign ?? '';
+export const leadCampaign = (source: LeadSource | null | undefined): string =>
+  source?.utm?.utm_campaign ?? '';

@@ -11,6 +11,7 @@ import {
   NO_LINE_BREAKS,
   SINGLE_LINE_TEXT,
 } from './control-characters';
+import { LEAD_SOURCE_FIELDS } from './form-posts';
 
 // zod probes `new Function` to decide whether to JIT-compile parsers; under our CSP (no 'unsafe-eval')
 // that probe is a reported violation on every page. Parsing is fast enough without it.
@@ -41,6 +42,23 @@ export const emailAddress = (message: string) =>
 const honeypot = z.optional(
   z.string().check(z.maxLength(200), z.regex(MULTI_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE)),
 );
+
+/**
+ * A tracking hint (LEAD_SOURCE_FIELDS): optional, and one of the wrong shape reads as absent instead of
+ * refusing the form: a visitor's lead is never turned away because of what their browser said about
+ * the visit. The server derives what it stores from these and the request (api/src/http/lead-source.ts).
+ */
+const hint = (pattern: RegExp, max: number) =>
+  z.optional(z.catch(z.optional(z.string().check(z.maxLength(max), z.regex(pattern))), undefined));
+/** The path (and query) the visit began on: on this site, so it starts with one `/`; no fragment. */
+const SAME_ORIGIN_PATH = /^\/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*$/;
+/** A host name as a browser's URL gives it (lower case, dots between labels), never a URL. */
+const HOST_NAME =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const leadSourceHints = {
+  [LEAD_SOURCE_FIELDS.landing]: hint(SAME_ORIGIN_PATH, 500),
+  [LEAD_SOURCE_FIELDS.referrer]: hint(HOST_NAME, 253),
+};
 
 /* ---------- Contact ---------- */
 
@@ -80,6 +98,7 @@ export const contactRequestSchema = z.strictObject({
       z.regex(MULTI_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE),
     ),
   website: honeypot,
+  ...leadSourceHints,
 });
 export type ContactRequestInput = z.input<typeof contactRequestSchema>;
 export type ContactRequest = z.output<typeof contactRequestSchema>;
@@ -91,6 +110,7 @@ export const NewsletterMessages = { email: 'Please enter a valid email address' 
 export const newsletterSchema = z.strictObject({
   email: emailAddress(NewsletterMessages.email),
   website: honeypot,
+  ...leadSourceHints,
 });
 export type NewsletterInput = z.input<typeof newsletterSchema>;
 
@@ -105,6 +125,7 @@ export const resourceLeadSchema = z.strictObject({
   name: requiredLine(ResourceLeadMessages.name, 120),
   email: emailAddress(ResourceLeadMessages.email),
   website: honeypot,
+  ...leadSourceHints,
 });
 export type ResourceLeadInput = z.input<typeof resourceLeadSchema>;
 export type ResourceLead = z.output<typeof resourceLeadSchema>;
