@@ -123,6 +123,23 @@ describe('lead notifications through the outbox', () => {
     expect(smtp.messages).toHaveLength(2);
   });
 
+  it("says where the lead came from, in the e-mail and the webhook", async () => {
+    await settings();
+    const source = {
+      page: '/contact',
+      landingPage: '/services/seo',
+      referrerHost: 'news.example',
+      utm: { utm_source: 'newsletter', utm_campaign: 'spring <sale>' },
+    };
+    const { lead } = await storeContactLead(t.db, { source });
+    await worker().runDue();
+    const staff = smtp.messages.find((m) => m.subject?.startsWith('New contact request'))!;
+    expect(staff.text).toContain('Sent from: /contact\nLanding page: /services/seo\nReferrer: news.example');
+    expect(staff.text).toContain('Campaign: utm_source=newsletter, utm_campaign=spring <sale>');
+    expect(staff.html).toContain('utm_campaign=spring &lt;sale&gt;');
+    expect(hooks.received[0]!.body['lead']).toMatchObject({ id: lead.id, source });
+  });
+
   it('stores the jobs with the lead: a rolled back lead leaves no job behind', async () => {
     await settings();
     await expect(

@@ -1,16 +1,8 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Delivery, LeadType } from '@agency/contracts';
+import type { Delivery, LeadSource, LeadType } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { outboxJobs, resources } from '../db/schema';
 import { loadNotificationSettings, type DbOrTx } from './notification-settings';
-
-/** Where a lead came from (issue 38 item 4); every part optional until the forms record it. */
-export interface LeadSource {
-  page?: string | null;
-  landingPage?: string | null;
-  referrerHost?: string | null;
-  utm?: Record<string, string> | null;
-}
 
 /** A lead as its store just wrote it, with the row's id: what the notifications say about it. */
 type LeadFields =
