@@ -15,7 +15,10 @@ const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const migrations = join(apiDir, 'drizzle');
 
 function drizzleKit(args) {
-  const result = spawnSync('npx', ['--no-install', 'drizzle-kit', ...args], { cwd: apiDir, encoding: 'utf8' });
+  const result = spawnSync('npx', ['--no-install', 'drizzle-kit', ...args], {
+    cwd: apiDir,
+    encoding: 'utf8',
+  });
   return { ok: result.status === 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
 }
 
@@ -30,7 +33,9 @@ let failed = false;
 const check = drizzleKit(['check', '--config', 'drizzle.config.ts']);
 if (!check.ok) {
   failed = true;
-  console.error(`db:check: drizzle-kit check failed (the snapshot chain in api/drizzle/meta):\n${check.output}`);
+  console.error(
+    `db:check: drizzle-kit check failed (the snapshot chain in api/drizzle/meta):\n${check.output}`,
+  );
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'db-check-'));

@@ -72,7 +72,12 @@ export function applyNotificationSettings(
   }
   const recipients = [...new Set(input.recipients.map((r) => r.trim()))];
   return {
-    stored: { recipients, notifyNewsletter: input.notifyNewsletter, confirmationText: input.confirmationText, webhooks },
+    stored: {
+      recipients,
+      notifyNewsletter: input.notifyNewsletter,
+      confirmationText: input.confirmationText,
+      webhooks,
+    },
     newSecrets,
   };
 }
@@ -81,7 +86,10 @@ export async function saveNotificationSettings(db: DbOrTx, value: NotificationSe
   await db
     .insert(siteSettings)
     .values({ key: NOTIFICATION_SETTINGS_KEY, value })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: siteSettings.key,
+      set: { value: sql`excluded.value`, updatedAt: sql`now()` },
+    });
 }
 
 export function viewOf(s: NotificationSettings): NotificationSettingsView {

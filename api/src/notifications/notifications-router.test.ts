@@ -52,7 +52,10 @@ describe('notification settings', () => {
       .expect(200);
     secret = saved.body.newSecrets.contacts as string;
     expect(secret).toMatch(/^whsec_/);
-    expect(saved.body.webhooks.contacts).toMatchObject({ url: hooks.url, secretHint: `…${secret.slice(-4)}` });
+    expect(saved.body.webhooks.contacts).toMatchObject({
+      url: hooks.url,
+      secretHint: `…${secret.slice(-4)}`,
+    });
 
     const read = await owner.get('/api/admin/notifications/settings').expect(200);
     expect(JSON.stringify(read.body)).not.toContain(secret);
@@ -89,7 +92,10 @@ describe('notification settings', () => {
 describe("a lead's deliveries", () => {
   it('say that no mail server is configured, show each delivery, and resend (audited)', async () => {
     const status = await editor.get('/api/admin/notifications/status').expect(200);
-    expect(status.body).toMatchObject({ mailConfigured: false, message: expect.stringMatching(/No mail server/) });
+    expect(status.body).toMatchObject({
+      mailConfigured: false,
+      message: expect.stringMatching(/No mail server/),
+    });
 
     hooks.state.status = 503;
     const { lead } = await storeContactLead(t.db);
@@ -113,7 +119,10 @@ describe("a lead's deliveries", () => {
     ) as Record<string, Record<string, unknown>>;
     expect(byWhat['staff-lead']).toMatchObject({ status: 'queued', attempts: 0, to: 'sales@agency.test' });
     expect(byWhat['visitor-confirmation']).toMatchObject({ status: 'queued', to: lead.email });
-    expect(byWhat['webhook']).toMatchObject({ status: 'failed', lastError: 'the receiver answered HTTP 503' });
+    expect(byWhat['webhook']).toMatchObject({
+      status: 'failed',
+      lastError: 'the receiver answered HTTP 503',
+    });
     expect(hooks.received[0]!.signatureValid).toBe(true);
 
     const failing = await editor.get('/api/admin/notifications/status').expect(200);

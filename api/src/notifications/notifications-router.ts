@@ -30,7 +30,13 @@ const under = (path: string) => path.slice('/api/admin'.length);
  * Staff routes of the outbox, under /api/admin (behind the staff session and the access rules):
  * the notification settings (admins), the outbox's state, a lead's deliveries and their resend.
  */
-export function notificationsRouter({ db, env }: { db: Db; env: Pick<Env, 'SMTP_URL' | 'WEBHOOK_ALLOW_PRIVATE'> }) {
+export function notificationsRouter({
+  db,
+  env,
+}: {
+  db: Db;
+  env: Pick<Env, 'SMTP_URL' | 'WEBHOOK_ALLOW_PRIVATE'>;
+}) {
   const router = Router();
 
   router.get(under(NOTIFICATION_PATHS.settings), async (_req, res) => {
@@ -71,7 +77,10 @@ export function notificationsRouter({ db, env }: { db: Db; env: Pick<Env, 'SMTP_
 
   router.get(under(NOTIFICATION_PATHS.lead), async (req, res) => {
     const { type, id } = parseParams(leadNotificationParams, req);
-    const answer: LeadDeliveries = { mailConfigured: Boolean(env.SMTP_URL), deliveries: await deliveriesOf(db, type, id) };
+    const answer: LeadDeliveries = {
+      mailConfigured: Boolean(env.SMTP_URL),
+      deliveries: await deliveriesOf(db, type, id),
+    };
     res.json(answer);
   });
 

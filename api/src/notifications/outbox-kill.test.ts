@@ -12,7 +12,7 @@ import { startSmtpServer, storeContactLead } from './notifications-test-support'
 
 const LEADS = 8;
 const until = async (what: string, ok: () => boolean, ms = 40_000) => {
-  for (const deadline = Date.now() + ms; !ok(); ) {
+  for (const deadline = Date.now() + ms; !ok();) {
     if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -49,7 +49,12 @@ describe('the outbox survives kill -9 (PGlite)', () => {
     smtp = await startSmtpServer();
     smtp.state.holdAt = 3;
     const port = 4300 + (process.pid % 200);
-    const env = { PORT: String(port), DATA_DIR: dataDir, SMTP_URL: smtp.url, ADMIN_PASSWORD: 'outbox-kill-password' };
+    const env = {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      ADMIN_PASSWORD: 'outbox-kill-password',
+    };
     const first = await startServer(env);
     children.push(first.child);
     await until('the third message to arrive', () => smtp!.state.held !== undefined);
@@ -60,7 +65,10 @@ describe('the outbox survives kill -9 (PGlite)', () => {
 
     const second = await startServer(env);
     children.push(second.child);
-    await until('every message to arrive', () => new Set(smtp!.messages.map((m) => m.messageId)).size === jobs.length);
+    await until(
+      'every message to arrive',
+      () => new Set(smtp!.messages.map((m) => m.messageId)).size === jobs.length,
+    );
     await stopAll([second.child]);
 
     const ids = smtp.messages.map((m) => m.messageId);

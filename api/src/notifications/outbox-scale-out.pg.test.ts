@@ -14,7 +14,7 @@ const baseUrl = process.env.TEST_DATABASE_URL;
 const LEADS = 15;
 const SECRET = 'whsec_scale_out_receiver_secret';
 const until = async (what: string, ok: () => boolean, ms = 40_000) => {
-  for (const deadline = Date.now() + ms; !ok(); ) {
+  for (const deadline = Date.now() + ms; !ok();) {
     if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -123,7 +123,7 @@ describe('lead notifications through the outbox', () => {
     expect(smtp.messages).toHaveLength(2);
   });
 
-  it("says where the lead came from, in the e-mail and the webhook", async () => {
+  it('says where the lead came from, in the e-mail and the webhook', async () => {
     await settings();
     const source = {
       page: '/contact',
@@ -146,7 +146,14 @@ describe('lead notifications through the outbox', () => {
       t.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(contactRequests)
-          .values({ firstName: 'A', lastName: 'B', email: 'a@b.test', company: 'C', budget: '100k+', goals: 'G' })
+          .values({
+            firstName: 'A',
+            lastName: 'B',
+            email: 'a@b.test',
+            company: 'C',
+            budget: '100k+',
+            goals: 'G',
+          })
           .returning();
         await enqueueLeadNotifications(tx, { type: 'contacts', ...row! });
         throw new Error('the lead store failed after queuing');
@@ -214,7 +221,9 @@ describe('lead notifications through the outbox', () => {
       expect(smtp.messages).toHaveLength(0);
       clock += 10_000;
       expect(await worker().runDue()).toBe(2);
-      expect(smtp.messages.map((m) => m.messageId).sort()).toEqual(jobs.map((id) => `<${id}@agency.test>`).sort());
+      expect(smtp.messages.map((m) => m.messageId).sort()).toEqual(
+        jobs.map((id) => `<${id}@agency.test>`).sort(),
+      );
     } finally {
       silent.close();
     }
@@ -230,7 +239,11 @@ describe('lead notifications through the outbox', () => {
       clock += 60_000;
     }
     const [hook] = (await deliveriesOf(t.db, 'contacts', lead.id)).filter((d) => d.kind === 'webhook');
-    expect(hook).toMatchObject({ status: 'failed', attempts: 3, lastError: 'the receiver answered HTTP 500' });
+    expect(hook).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      lastError: 'the receiver answered HTTP 500',
+    });
     expect(hooks.received).toHaveLength(3);
     expect(new Set(hooks.received.map((r) => r.id))).toEqual(new Set([hook!.id]));
 
@@ -248,12 +261,19 @@ describe('lead notifications through the outbox', () => {
     // An instance claimed both jobs (as claim() does) and was killed before it sent them.
     await t.db
       .update(outboxJobs)
-      .set({ status: 'sending', claimedBy: 'killed-instance', lockedUntil: new Date(clock + 60_000), attempts: 1 });
+      .set({
+        status: 'sending',
+        claimedBy: 'killed-instance',
+        lockedUntil: new Date(clock + 60_000),
+        attempts: 1,
+      });
     const w = worker();
     expect(await w.runDue()).toBe(0);
     clock += 61_000;
     expect(await w.runDue()).toBe(2);
-    expect(smtp.messages.map((m) => m.messageId).sort()).toEqual(jobs.map((id) => `<${id}@agency.test>`).sort());
+    expect(smtp.messages.map((m) => m.messageId).sort()).toEqual(
+      jobs.map((id) => `<${id}@agency.test>`).sort(),
+    );
   });
 
   it('hands back the job in flight when stopped, to be sent by the next worker', async () => {
@@ -364,7 +384,9 @@ describe('webhook addresses', () => {
     });
     const refused = await storeContactLead(t.db);
     await worker({ smtpUrl: undefined, allowPrivateWebhooks: false }).runDue();
-    const [hook] = (await deliveriesOf(t.db, 'contacts', refused.lead.id)).filter((d) => d.kind === 'webhook');
+    const [hook] = (await deliveriesOf(t.db, 'contacts', refused.lead.id)).filter(
+      (d) => d.kind === 'webhook',
+    );
     expect(hook!.lastError).toMatch(/refused: localhost resolves to/);
     expect(hooks.received).toHaveLength(0);
     // Allowed by the operator, the same name is reached.

@@ -17,7 +17,11 @@ type LeadFields =
     }
   | { type: 'resources'; name: string; email: string; resourceId: number }
   | { type: 'newsletter'; email: string };
-export type LeadNotice = LeadFields & { id: number; createdAt?: string | Date | null; source?: LeadSource | null };
+export type LeadNotice = LeadFields & {
+  id: number;
+  createdAt?: string | Date | null;
+  source?: LeadSource | null;
+};
 
 /** The lead as the jobs carry it: a copy, so a message says what was sent even if the row goes. */
 export type LeadSnapshot = LeadFields & {
@@ -76,12 +80,20 @@ export async function enqueueLeadNotifications(tx: DbOrTx, lead: LeadNotice): Pr
   }
   const jobs: { kind: 'email' | 'webhook'; payload: EmailPayload | WebhookPayload }[] = [];
   if (settings.recipients.length && (lead.type !== 'newsletter' || settings.notifyNewsletter)) {
-    jobs.push({ kind: 'email', payload: { template: 'staff-lead', to: settings.recipients, lead: snapshot } });
+    jobs.push({
+      kind: 'email',
+      payload: { template: 'staff-lead', to: settings.recipients, lead: snapshot },
+    });
   }
   if (lead.type === 'contacts') {
     jobs.push({
       kind: 'email',
-      payload: { template: 'visitor-confirmation', to: [lead.email], text: settings.confirmationText, lead: snapshot },
+      payload: {
+        template: 'visitor-confirmation',
+        to: [lead.email],
+        text: settings.confirmationText,
+        lead: snapshot,
+      },
     });
   }
   const hook = settings.webhooks[lead.type];

@@ -41,7 +41,8 @@ export async function checkWebhookUrl(url: string, allowPrivate: boolean): Promi
   } catch {
     return 'A webhook URL must be an http(s) URL';
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'A webhook URL must be an http(s) URL';
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return 'A webhook URL must be an http(s) URL';
   if (parsed.username || parsed.password) return 'A webhook URL must not carry a user name or password';
   if (allowPrivate) return undefined;
   const host = parsed.hostname.replace(/^\[|\]$/g, '');

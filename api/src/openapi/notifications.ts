@@ -17,7 +17,9 @@ const staff = (op: Omit<Operation, 'staff'>): Operation => ({ ...op, staff: true
 const hookView = z.object({
   url: z.string(),
   createdAt: z.string(),
-  secretHint: z.string().meta({ description: 'The last characters of the secret (it is shown whole only once)' }),
+  secretHint: z
+    .string()
+    .meta({ description: 'The last characters of the secret (it is shown whole only once)' }),
 });
 const byLeadType = <T extends z.ZodType>(value: T) =>
   z.object({ contacts: value.optional(), newsletter: value.optional(), resources: value.optional() });
@@ -108,7 +110,9 @@ export const notificationOperations: Operation[] = [
     tag: 'Notifications',
     summary: "Queue the lead's notifications again, due now, each with its id kept (audited)",
     params: leadNotificationParams,
-    responses: { 200: { description: 'How many were queued', schema: z.object({ queued: z.number().int() }) } },
+    responses: {
+      200: { description: 'How many were queued', schema: z.object({ queued: z.number().int() }) },
+    },
     errors: [400, 404],
   }),
 ];

@@ -61,13 +61,25 @@ describe("CMS Leads tab: a lead's notifications", () => {
   it('lists sent, waiting and failed deliveries with the error, and resends them', async () => {
     let resent = false;
     const fake = renderTab({
-      [NotificationRoutes.status]: ok({ mailConfigured: false, message: null, queued: 1, retrying: 0, failed: 1, failures: [] }),
+      [NotificationRoutes.status]: ok({
+        mailConfigured: false,
+        message: null,
+        queued: 1,
+        retrying: 0,
+        failed: 1,
+        failures: [],
+      }),
       [NotificationRoutes.lead('contacts', 7)]: () =>
         ok({
           mailConfigured: false,
           deliveries: [
             delivery({ what: 'staff-lead' }),
-            delivery({ what: 'visitor-confirmation', to: 'ada@a.example', status: 'sent', sentAt: '2026-01-01T00:01:00.000Z' }),
+            delivery({
+              what: 'visitor-confirmation',
+              to: 'ada@a.example',
+              status: 'sent',
+              sentAt: '2026-01-01T00:01:00.000Z',
+            }),
             delivery({
               what: 'webhook',
               kind: 'webhook',
@@ -115,7 +127,13 @@ describe('CMS Leads tab: who is told (admins)', () => {
       [`PUT ${NotificationRoutes.settings}`]: (body) =>
         ok({
           ...(body as object),
-          webhooks: { contacts: { url: 'https://hooks.example.com/l', createdAt: '2026-01-01T00:00:00Z', secretHint: '…wxyz' } },
+          webhooks: {
+            contacts: {
+              url: 'https://hooks.example.com/l',
+              createdAt: '2026-01-01T00:00:00Z',
+              secretHint: '…wxyz',
+            },
+          },
           newSecrets: { contacts: 'whsec_shown_once_wxyz' },
         }),
     });

@@ -57,7 +57,10 @@ export function NotificationsBanner() {
   const s = status.data;
   if (!s || (s.mailConfigured && !s.failed)) return null;
   return (
-    <div role="status" className="mb-4 space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+    <div
+      role="status"
+      className="mb-4 space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+    >
       {s.mailConfigured ? null : <p>{s.message ?? 'No mail server is configured: lead e-mails wait.'}</p>}
       {s.failed ? (
         <p className="font-medium">
@@ -81,8 +84,10 @@ export function LeadNotificationsButton({ type, id, name }: { type: LeadType; id
   });
   const resend = useMutation({
     mutationFn: () => adminSend<{ queued: number }>('POST', NotificationRoutes.resend(type, id), {}),
-    onSuccess: (r) => toast({ title: `${r.queued} ${r.queued === 1 ? 'notification' : 'notifications'} queued again` }),
-    onError: (err) => toast({ variant: 'destructive', title: 'Nothing was resent', description: errorMessage(err) }),
+    onSuccess: (r) =>
+      toast({ title: `${r.queued} ${r.queued === 1 ? 'notification' : 'notifications'} queued again` }),
+    onError: (err) =>
+      toast({ variant: 'destructive', title: 'Nothing was resent', description: errorMessage(err) }),
     onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'notifications'] }),
   });
   const list = deliveries.data?.deliveries ?? [];

@@ -39,7 +39,11 @@ function SettingsForm({ current, onSaved }: { current: NotificationSettingsView;
   const [notifyNewsletter, setNotifyNewsletter] = useState(current.notifyNewsletter);
   const [confirmationText, setConfirmationText] = useState(current.confirmationText);
   const [urls, setUrls] = useState<Record<LeadType, string>>(
-    () => Object.fromEntries(LEAD_TYPES.map((t) => [t, current.webhooks[t]?.url ?? ''])) as Record<LeadType, string>,
+    () =>
+      Object.fromEntries(LEAD_TYPES.map((t) => [t, current.webhooks[t]?.url ?? ''])) as Record<
+        LeadType,
+        string
+      >,
   );
   const [rotate, setRotate] = useState<Partial<Record<LeadType, boolean>>>({});
   const [newSecrets, setNewSecrets] = useState<Partial<Record<LeadType, string>> | null>(null);
@@ -106,7 +110,11 @@ function SettingsForm({ current, onSaved }: { current: NotificationSettingsView;
           onChange={(e) => setRecipients(e.target.value)}
         />
       </Field>
-      <Switch checked={notifyNewsletter} onChange={setNotifyNewsletter} label="Also e-mail newsletter sign-ups" />
+      <Switch
+        checked={notifyNewsletter}
+        onChange={setNotifyNewsletter}
+        label="Also e-mail newsletter sign-ups"
+      />
       <Field
         label="Confirmation e-mail to a visitor who sent the contact form"
         htmlFor={`${id}-confirmation`}

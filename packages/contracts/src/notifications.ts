@@ -46,7 +46,10 @@ export const notificationSettingsInputSchema = z
   .object({
     recipients: z.array(emailAddress(NotificationMessages.recipient)).max(20, 'At most 20 recipients'),
     notifyNewsletter: z.boolean(),
-    confirmationText: multiLine(4000).refine((s) => s.trim().length > 0, NotificationMessages.confirmationEmpty),
+    confirmationText: multiLine(4000).refine(
+      (s) => s.trim().length > 0,
+      NotificationMessages.confirmationEmpty,
+    ),
     webhooks: z.partialRecord(
       z.enum(LEAD_TYPES),
       z
