@@ -17,6 +17,7 @@ import {
   preloadRemoteModule,
   reportUncaughtRemoteErrors,
 } from '@agency/ui/remote-module';
+import { recordVisitStart } from '@agency/ui';
 import { loadRemoteModule, loadRemotesManifest, registerManifestRemotes } from './federation/remote-registry';
 
 const PAGE_PRELOAD_WAIT_MS = 3000;
@@ -104,4 +105,6 @@ async function start() {
   });
 }
 
+// First, on every page: the tab's first page records how the visit began (its leads' source).
+recordVisitStart();
 void start();

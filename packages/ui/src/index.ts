@@ -13,3 +13,4 @@ export { LabelledList } from './labelled-list';
 export { NotFoundBlock, PAGE_NOT_FOUND, type LinkComponent } from './not-found-block';
 export { CaseStudyBadges, CaseStudyImage } from './case-study-parts';
 export { CloseIcon, MenuIcon } from './icons';
+export { LeadSourceFields, readLeadSourceHint, recordVisitStart, type LeadSourceHint } from './lead-source';

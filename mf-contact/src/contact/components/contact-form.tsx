@@ -18,8 +18,10 @@ import {
   fieldErrors,
   Input,
   Label,
+  LeadSourceFields,
   Select,
   Textarea,
+  readLeadSourceHint,
   useFormOutcome,
   useServerFeedback,
 } from '@agency/ui';
@@ -71,8 +73,10 @@ export function ContactForm() {
   });
 
   const submit = handleSubmit(({ website, ...values }) => {
-    // The honeypot travels only when a bot filled it; people send exactly the spec's six fields.
-    mutation.mutate(website ? { ...values, website } : values, {
+    // The honeypot travels only when a bot filled it; people send the spec's six fields, and how
+    // their visit began when this tab knows it.
+    const request = { ...(website ? { ...values, website } : values), ...readLeadSourceHint() };
+    mutation.mutate(request, {
       onSuccess: () => {
         toast({
           title: 'Success!',
@@ -149,6 +153,7 @@ export function ContactForm() {
       aria-label="Contact form"
     >
       <input type="hidden" name={FORM_RETURN_FIELD} value={pathname} />
+      <LeadSourceFields />
       {feedback.alert}
       <div className="grid gap-5 sm:grid-cols-2">
         <div>

@@ -9,7 +9,16 @@ import {
   newsletterSchema,
   type NewsletterInput,
 } from '@agency/contracts/browser';
-import { Button, FieldError, Input, cn, useFormOutcome, useServerFeedback } from '@agency/ui';
+import {
+  Button,
+  FieldError,
+  Input,
+  LeadSourceFields,
+  cn,
+  readLeadSourceHint,
+  useFormOutcome,
+  useServerFeedback,
+} from '@agency/ui';
 import { useLocation } from '@agency/ui/router';
 import { toast } from '@agency/ui/toast';
 import { useSubscribe } from '../api/subscribe';
@@ -46,7 +55,8 @@ export function NewsletterSignup({ tone = 'dark' }: { tone?: 'dark' | 'light' })
   }, [subscribed]);
 
   const submit = handleSubmit(({ email, website }) => {
-    mutation.mutate(website ? { email, website } : { email }, {
+    const request = { ...(website ? { email, website } : { email }), ...readLeadSourceHint() };
+    mutation.mutate(request, {
       onSuccess: () => {
         toast({
           title: 'Welcome aboard!',
@@ -101,6 +111,7 @@ export function NewsletterSignup({ tone = 'dark' }: { tone?: 'dark' | 'light' })
       aria-label="Newsletter signup"
     >
       <input type="hidden" name={FORM_RETURN_FIELD} value={pathname} />
+      <LeadSourceFields />
       <div className="flex flex-col gap-3 sm:flex-row">
         <label htmlFor={`${id}-email`} className="sr-only">
           Email address

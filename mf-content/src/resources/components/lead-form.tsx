@@ -12,7 +12,16 @@ import {
   type ResourceLead,
   type ResourceLeadInput,
 } from '@agency/contracts/browser';
-import { Button, FieldError, Input, Label, fieldErrors, useServerFeedback } from '@agency/ui';
+import {
+  Button,
+  FieldError,
+  Input,
+  Label,
+  LeadSourceFields,
+  fieldErrors,
+  readLeadSourceHint,
+  useServerFeedback,
+} from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { useRequestResourceAccess } from '../api/request-resource-access';
 
@@ -58,7 +67,7 @@ export function LeadForm({
 
   const submit = handleSubmit((lead) => {
     mutation.mutate(
-      { resourceId: resource.id, lead },
+      { resourceId: resource.id, lead: { ...lead, ...readLeadSourceHint() } },
       {
         onSuccess: ({ url }) => {
           startDownload(url);
@@ -98,6 +107,7 @@ export function LeadForm({
       className="grid gap-4"
       aria-label="Get free access"
     >
+      <LeadSourceFields />
       {feedback.alert}
       <div>
         <Label htmlFor={`${id}-name`}>Name</Label>
