@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { CONTENT_TYPE_NAMES, StaffMessages, adminPathOf, type AuditAction } from '@agency/contracts';
-import { forbidden } from '../http/errors';
+import { CONTENT_TYPE_NAMES, ErrorCode, StaffMessages, adminPathOf, type AuditAction } from '@agency/contracts';
+import { HttpError, forbidden, notFound } from '../http/errors';
 import { actorOfResponse, isAdmin } from './staff-actor';
 
 /**
@@ -95,7 +95,9 @@ const COMPILED: CompiledRule[] = Object.entries(ACCESS_RULES).map(([key, rule]) 
       return '([^/]+)';
     })
     .join('');
-  return { ...rule, method, path, params, pattern: new RegExp(`^${source}/?$`) };
+  // Matched as Express routes (case-insensitive, one optional trailing slash), so no spelling of an
+  // address reaches a handler without its rule; the rule's own `path` is the one spelling the audit files.
+  return { ...rule, method, path, params, pattern: new RegExp(`^${source}/?$`, 'i') };
 });
 
 /** The rules of each method, literal paths first (/leads.csv, /resources/upload), then those with parameters. */
@@ -105,12 +107,21 @@ for (const rule of [...COMPILED].sort((a, b) => a.params.length - b.params.lengt
 
 type MatchedRule = CompiledRule & { values: Record<string, string> };
 
+/** A path parameter as Express decodes it; a malformed escape (`%ff`) is the client's mistake: 400. */
+function decodeParam(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new HttpError(400, ErrorCode.VALIDATION, 'The address has a malformed escape (%)');
+  }
+}
+
 /** The rule of a request (HEAD counts as GET), with its path parameters; undefined when none. */
 export function ruleFor(method: string, path: string): MatchedRule | undefined {
   for (const rule of BY_METHOD.get(method === 'HEAD' ? 'GET' : method) ?? []) {
     const match = rule.pattern.exec(path);
     if (match) {
-      const values = Object.fromEntries(rule.params.map((p, i) => [p, decodeURIComponent(match[i + 1]!)]));
+      const values = Object.fromEntries(rule.params.map((p, i) => [p, decodeParam(match[i + 1]!)]));
       return { ...rule, values };
     }
   }
@@ -128,11 +139,17 @@ export function ruleOfRequest(req: Request, res: Response): MatchedRule | undefi
   return locals.accessRule ?? undefined;
 }
 
-/** 403 with a clear message when the signed-in role may not call this route. Runs after requireStaff. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * 403 with a clear message when the signed-in role may not call this route. Runs after requireStaff.
+ * A write with no rule is refused to everyone (404): a missing rule can never mean a missing audit row.
+ */
 export const authorize: RequestHandler = (req, res, next) => {
   const actor = actorOfResponse(res);
-  if (isAdmin(actor)) return next();
   const rule = ruleOfRequest(req, res);
+  if (!rule && !SAFE_METHODS.has(req.method)) throw notFound();
+  if (isAdmin(actor)) return next();
   if (!rule || rule.role !== 'editor') throw forbidden(StaffMessages.adminOnly);
   next();
 };
