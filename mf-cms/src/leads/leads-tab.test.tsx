@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminRoutes } from '@agency/contracts';
@@ -69,6 +69,45 @@ describe('CMS Leads tab: handled, open, delete', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'open');
     expect(await screen.findByText('No open leads.')).toBeTruthy();
     expect(fake.calls.map((c) => c.url)).toContain(url('open'));
+  });
+
+  it("shows each lead's source and campaign, and filters by them through the API and the export", async () => {
+    const fromLinkedIn = {
+      ...lead(1, 'li@a.example'),
+      source: {
+        page: '/contact',
+        landingPage: '/blog/seo-tips',
+        referrerHost: 'www.linkedin.com',
+        utm: { utm_source: 'linkedin', utm_campaign: 'spring-launch' },
+      },
+    };
+    const fromGoogle = { ...lead(2, 'g@a.example'), source: { page: '/', referrerHost: 'www.google.com' } };
+    // An older API: no source at all.
+    const unknown = lead(3, 'old@a.example');
+    const fake = renderTab({
+      [url('all')]: ok([fromLinkedIn, fromGoogle, unknown]),
+      [`${url('all')}&source=linkedin`]: ok([fromLinkedIn]),
+      [`${url('all')}&source=linkedin&campaign=spring`]: ok([fromLinkedIn]),
+    });
+    await screen.findByText('li@a.example');
+    const cells = (email: string) =>
+      within(rowOf(email))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(cells('li@a.example')).toContain('linkedinCampaign: spring-launchSent from /contact');
+    expect(cells('g@a.example')).toContain('www.google.comSent from /');
+    expect(cells('old@a.example')).toContain('Direct or unknown');
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Source' }), 'linkedin');
+    await waitFor(() => expect(screen.queryByText('g@a.example')).toBeNull());
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Campaign' }), 'spring');
+    await waitFor(() =>
+      expect(fake.calls.map((c) => c.url)).toContain(`${url('all')}&source=linkedin&campaign=spring`),
+    );
+    expect(screen.getByText('li@a.example')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      `${AdminRoutes.leadsCsv}?type=contacts&status=all&source=linkedin&campaign=spring`,
+    );
   });
 
   it('deletes the selected leads only after a confirm that offers the export first', async () => {

@@ -1,15 +1,18 @@
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import {
   AdminRoutes,
   LEAD_STATUSES,
   budgetLabel,
+  leadCampaign,
+  leadSourceName,
+  type LeadSource,
   type LeadStatus,
   type LeadType,
   type LeadsChangeResult,
 } from '@agency/contracts';
-import { Button, Card, Skeleton, buttonClasses, cn, formatDate } from '@agency/ui';
+import { Button, Card, Input, Skeleton, buttonClasses, cn, formatDate } from '@agency/ui';
 import { ConfirmDialog } from '@agency/ui/dialog';
 import { toast } from '@agency/ui/toast';
 import { adminGet, adminKeys, adminSend, asArray, errorMessage } from '../shared/admin-api';
@@ -36,6 +39,56 @@ const text = (value: unknown) => (value == null ? '' : String(value));
 const field = (name: string) => (r: Row) => text(r[name]);
 const date = (r: Row) => formatDate(text(r.createdAt));
 const contactName = (r: Row) => `${text(r.firstName)} ${text(r.lastName)}`.trim();
+/** A lead's source, read for the parts shown (an older API sends none; a part of another shape is left out). */
+function sourceOf(row: Row): LeadSource {
+  const raw = row.source;
+  if (!raw || typeof raw !== 'object') return {};
+  const s = raw as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+  const utm = s.utm && typeof s.utm === 'object' ? (s.utm as Record<string, unknown>) : {};
+  return {
+    page: str(s.page),
+    landingPage: str(s.landingPage),
+    referrerHost: str(s.referrerHost),
+    utm: { utm_source: str(utm.utm_source), utm_campaign: str(utm.utm_campaign) },
+  };
+}
+/** Where the lead came from: its source and campaign, and the page it was sent from. */
+const sourceColumn: Column = {
+  label: 'Source',
+  cell: (r) => {
+    const s = sourceOf(r);
+    const campaign = leadCampaign(s);
+    return [
+      leadSourceName(s) || 'Direct or unknown',
+      campaign && `Campaign: ${campaign}`,
+      s.page && `Sent from ${s.page}`,
+    ]
+      .filter(Boolean)
+      .join('\n');
+  },
+  render: (r) => {
+    const s = sourceOf(r);
+    const campaign = leadCampaign(s);
+    return (
+      <>
+        <span className="block">
+          {leadSourceName(s) || <span className="text-slate-600">Direct or unknown</span>}
+        </span>
+        {campaign ? <span className="block text-slate-600">Campaign: {campaign}</span> : null}
+        {s.page ? (
+          <span
+            className="block break-all text-xs text-slate-600"
+            title={s.landingPage && `Landing page: ${s.landingPage}`}
+          >
+            Sent from {s.page}
+          </span>
+        ) : null}
+      </>
+    );
+  },
+  width: 'w-40',
+};
 const COLUMNS: Record<LeadType, Column[]> = {
   contacts: [
     { label: 'Received', cell: date, width: 'w-28' },
@@ -54,16 +107,19 @@ const COLUMNS: Record<LeadType, Column[]> = {
     { label: 'Budget', cell: (r) => budgetLabel(r.budget), width: 'w-32' },
     // Goals are the point of a lead: shown in full, wrapped, never only in a tooltip.
     { label: 'Goals', cell: field('goals') },
+    sourceColumn,
   ],
   newsletter: [
     { label: 'Subscribed', cell: date, width: 'w-36' },
     { label: 'Email', cell: field('email') },
+    sourceColumn,
   ],
   resources: [
     { label: 'Received', cell: date, width: 'w-28' },
     { label: 'Name', cell: field('name'), width: 'w-48' },
     { label: 'Email', cell: field('email') },
     { label: 'Resource', cell: field('resourceTitle') },
+    sourceColumn,
   ],
 };
 
@@ -128,15 +184,22 @@ export function LeadsTab() {
   const q = useDebouncedValue(input.trim());
 
   const [status, setStatus] = useState<LeadStatus>('all');
+  const [sourceInput, setSourceInput] = useState('');
+  const [campaignInput, setCampaignInput] = useState('');
+  const source = useDebouncedValue(sourceInput.trim());
+  const campaign = useDebouncedValue(campaignInput.trim());
+  const filterId = useId();
   /** The leads a delete waits to be confirmed for. */
   const [deleting, setDeleting] = useState<number[] | null>(null);
   const client = useQueryClient();
 
   const params = new URLSearchParams({ type, status });
   if (q) params.set('q', q);
+  if (source) params.set('source', source);
+  if (campaign) params.set('campaign', campaign);
   const exportUrl = `${AdminRoutes.leadsCsv}?${params.toString()}`;
   const leads = useQuery({
-    queryKey: adminKeys.leads(type, q, status),
+    queryKey: [...adminKeys.leads(type, q, status), source, campaign],
     queryFn: () => adminGet<unknown>(`${AdminRoutes.leads}?${params.toString()}`),
     select: (d) => asArray<Row>(d),
     staleTime: 0,
@@ -237,6 +300,28 @@ export function LeadsTab() {
         statuses={LEAD_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)}
         after={
           <>
+            {(
+              [
+                ['source', 'Source', 'Site or utm_source', sourceInput, setSourceInput],
+                ['campaign', 'Campaign', 'utm_campaign', campaignInput, setCampaignInput],
+              ] as const
+            ).map(([name, label, hint, value, onChange]) => (
+              <label
+                key={name}
+                className="w-40 text-sm font-medium text-ink-900"
+                htmlFor={`${filterId}-${name}`}
+              >
+                {label}
+                <Input
+                  id={`${filterId}-${name}`}
+                  type="search"
+                  className="mt-1"
+                  placeholder={hint}
+                  value={value}
+                  onChange={(e) => onChange(e.target.value)}
+                />
+              </label>
+            ))}
             <a href={exportUrl} download className={buttonClasses('outline')}>
               <Download className="h-4 w-4" aria-hidden="true" />
               Export CSV
@@ -251,7 +336,11 @@ export function LeadsTab() {
         <LoadFailed what="Leads" onRetry={() => void leads.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState>
-          {q ? 'No leads match your search.' : status === 'all' ? 'No leads yet.' : `No ${status} leads.`}
+          {q || source || campaign
+            ? 'No leads match your search.'
+            : status === 'all'
+              ? 'No leads yet.'
+              : `No ${status} leads.`}
         </EmptyState>
       ) : (
         <>
