@@ -1,5 +1,6 @@
 import { eq, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { isCommonPassword } from '@agency/contracts';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { adminCredentials, adminSessions } from '../db/schema';
@@ -80,6 +81,12 @@ export async function ensureAdminPassword(
   env: Pick<Env, 'ADMIN_PASSWORD'>,
   log: Logger,
 ): Promise<void> {
+  if (env.ADMIN_PASSWORD && isCommonPassword(env.ADMIN_PASSWORD)) {
+    // The password itself is never logged: the warning says only that it is a guessable one.
+    log.warn(
+      'ADMIN_PASSWORD is a common password that staff accounts refuse: anyone may guess the owner password; set a stronger one and restart',
+    );
+  }
   const hash = await storedHash(db);
   if (env.ADMIN_PASSWORD) {
     if (hash && (await verifyPassword(env.ADMIN_PASSWORD, hash))) return;

@@ -187,21 +187,6 @@ export const adminAuthSchema = z
   .strict();
 export type AdminAuthInput = z.infer<typeof adminAuthSchema>;
 
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z
-      .string({ error: AdminMessages.currentPassword })
-      .min(1, AdminMessages.currentPassword)
-      .max(1000)
-      .regex(SINGLE_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE),
-    newPassword: z
-      .string({ error: AdminMessages.newPassword })
-      .min(STAFF_PASSWORD_MIN_LENGTH, AdminMessages.newPassword)
-      .max(200, 'Use at most 200 characters')
-      .regex(SINGLE_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE),
-  })
-  .strict();
-export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const adminSessionSchema = z.object({
   authenticated: z.literal(true),

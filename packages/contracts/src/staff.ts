@@ -105,7 +105,8 @@ const COMMON_PASSWORDS = new Set([
   'internet1234',
 ]);
 
-function isCommonPassword(password: string): boolean {
+/** On the list of passwords people pick first, a run of one character, or a run of the alphabet or digits. */
+export function isCommonPassword(password: string): boolean {
   const p = password.toLowerCase();
   if (COMMON_PASSWORDS.has(p) || COMMON_PASSWORDS.has(p.replace(/[\s!.]+$/g, ''))) return true;
   if (/^(.)\1+$/.test(p)) return true;
@@ -120,6 +121,19 @@ const staffPassword = z
   .max(200, 'Use at most 200 characters')
   .regex(SINGLE_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE)
   .refine((p) => !isCommonPassword(p), StaffMessages.commonPassword);
+
+/** Settings > password: the shared owner password meets the same rule as every personal one. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: AdminMessages.currentPassword })
+      .min(1, AdminMessages.currentPassword)
+      .max(1000)
+      .regex(SINGLE_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE),
+    newPassword: staffPassword,
+  })
+  .strict();
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 const staffName = z
   .string({ error: StaffMessages.name })
