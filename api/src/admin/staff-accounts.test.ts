@@ -170,6 +170,28 @@ describe('staff accounts', () => {
     expect(again.body.message).toBe('This link is not valid any more: ask an admin for a new one');
   });
 
+  it('disabling an account clears its set-password link: re-enabling it does not bring the link back', async () => {
+    const gone = await createAccount(owner, { email: 'gone@agency.test', name: 'Gil' }, 'editor');
+    const link = (await owner.post(`/api/admin/users/${gone.id}/set-password-link`).send({}).expect(201))
+      .body as { url: string };
+    const token = link.url.split('set-password=')[1]!;
+    await owner.patch(`/api/admin/users/${gone.id}`).send({ disabled: true }).expect(200);
+    await owner.patch(`/api/admin/users/${gone.id}`).send({ disabled: false }).expect(200);
+    const refused = await request(t.app)
+      .post('/api/admin/set-password')
+      .set('Host', 'cms.test')
+      .set('Origin', 'http://cms.test')
+      .send({ token, password: 'gil-came-back-again' })
+      .expect(400);
+    expect(refused.body.message).toBe('This link is not valid any more: ask an admin for a new one');
+    await request(t.app)
+      .post('/api/admin/auth')
+      .send({ email: gone.email, password: 'gil-came-back-again' })
+      .expect(401);
+    const users = (await owner.get('/api/admin/users').expect(200)).body as StaffUser[];
+    expect(users.find((u) => u.id === gone.id)).toMatchObject({ disabled: false, hasPassword: false });
+  });
+
   it('admins manage accounts too; nobody takes away their own access', async () => {
     const ada = await createAccount(owner, ADMIN, 'admin');
     const adaClient = staffClient(t.app, await signInAs(t.app, ADMIN.email, ADMIN.password));

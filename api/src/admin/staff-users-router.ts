@@ -88,6 +88,8 @@ export function staffUsersRouter({ db, env }: { db: Db; env: Env }) {
           ...(patch.name !== undefined && { name: patch.name }),
           ...(patch.role !== undefined && { role: patch.role }),
           ...(patch.disabled !== undefined && { disabled: patch.disabled }),
+          // A disabled account's pending set-password link dies with it: re-enabling does not revive it.
+          ...(patch.disabled === true && { setPasswordToken: null, setPasswordExpiresAt: null }),
           ...(passwordHash && { passwordHash, setPasswordToken: null, setPasswordExpiresAt: null }),
           updatedAt: sql`now()`,
         })
@@ -137,18 +139,20 @@ export function setPasswordRouter({ db, env, log }: { db: Db; env: Env; log: Log
   });
   router.post('/set-password', sameOriginWrites(env), attempts, async (req, res) => {
     const { token, password } = parseBody(setPasswordSchema, req);
+    const usable = and(
+      eq(staffUsers.setPasswordToken, digest(token)),
+      gt(staffUsers.setPasswordExpiresAt, sql`now()`),
+      eq(staffUsers.disabled, false),
+    );
+    // A cheap look-up first: an unknown or dead link costs no scrypt work (the update checks again).
+    const [known] = await db.select({ id: staffUsers.id }).from(staffUsers).where(usable);
+    if (!known) throw new HttpError(400, ErrorCode.VALIDATION, StaffMessages.linkInvalid);
     const passwordHash = await hashPassword(password);
     const user = await db.transaction(async (tx) => {
       const [row] = await tx
         .update(staffUsers)
         .set({ passwordHash, setPasswordToken: null, setPasswordExpiresAt: null, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(staffUsers.setPasswordToken, digest(token)),
-            gt(staffUsers.setPasswordExpiresAt, sql`now()`),
-            eq(staffUsers.disabled, false),
-          ),
-        )
+        .where(usable)
         .returning({ id: staffUsers.id, name: staffUsers.name });
       if (row) await tx.delete(adminSessions).where(eq(adminSessions.userId, row.id));
       return row;
