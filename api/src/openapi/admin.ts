@@ -241,7 +241,8 @@ export const adminOperations: Operation[] = [
     method: 'get',
     path: AdminRoutes.leads,
     tag: 'Leads',
-    summary: 'Leads of one type, newest first',
+    summary:
+      'Leads of one type, newest first; ?source= (referrer host or utm_source) and ?campaign= (utm_campaign) filter by where they came from',
     query: leadsQuerySchema,
     responses: { 200: { description: 'The leads', schema: leadListSchema } },
     errors: [400],
