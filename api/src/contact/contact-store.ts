@@ -1,6 +1,7 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { contactRequests } from '../db/schema';
+import { enqueueLeadNotifications } from '../notifications/outbox';
 
 type ContactInput = typeof contactRequests.$inferInsert;
 export interface StoredContact {
@@ -31,12 +32,29 @@ const refusedForItsValues = (err: unknown): boolean => {
   return false;
 };
 
-/** One statement storing `inputs`, answering their rows in the order given. */
-const insertContacts = (db: Db, inputs: ContactInput[]): Promise<StoredContact[]> =>
-  db
-    .insert(contactRequests)
-    .values(inputs)
-    .returning({ id: contactRequests.id, createdAt: contactRequests.createdAt });
+/**
+ * Stores `inputs` with the notifications they cause, in one transaction (the caller's, or its own):
+ * one statement for the rows, one for their outbox jobs; answers the rows in the order given.
+ */
+async function insertContacts(db: Db, inputs: ContactInput[]): Promise<StoredContact[]> {
+  const store = async (tx: Db) => {
+    const rows = await tx
+      .insert(contactRequests)
+      .values(inputs)
+      .returning({ id: contactRequests.id, createdAt: contactRequests.createdAt });
+    await enqueueLeadNotifications(
+      tx,
+      rows.map((row, i) => {
+        const { firstName, lastName, email, company, budget, goals, source } = inputs[i]!;
+        return { type: 'contacts', firstName, lastName, email, company, budget, goals, source, ...row };
+      }),
+    );
+    return rows;
+  };
+  return (db as unknown) instanceof PgTransaction
+    ? store(db)
+    : db.transaction((tx) => store(tx as unknown as Db));
+}
 
 /**
  * Stores one contact request: group-committed with the others of the moment (contactStore), or, in a

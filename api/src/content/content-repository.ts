@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { blogPosts, caseStudies, pages, resourceLeads, resources } from '../db/schema';
 import { visibleRows } from './visibility';
 import { libraryImages, uploadUrlsIn } from '../files/library-images';
+import { enqueueLeadNotifications } from '../notifications/outbox';
 
 // Timestamps leave as the database wrote them; the app's JSON replacer answers them in ISO 8601.
 
@@ -104,6 +105,8 @@ export async function storeLead(
       .insert(resourceLeads)
       .values(lead)
       .returning({ id: resourceLeads.id, createdAt: resourceLeads.createdAt });
+    // Told in the same transaction: the lead and its notifications are stored together or not at all.
+    await enqueueLeadNotifications(tx, { type: 'resources', ...lead, ...row! });
     await tx
       .update(resources)
       .set({ downloadCount: sql`${resources.downloadCount} + 1` })
