@@ -10,6 +10,8 @@ import { actorOfResponse, isAdmin } from './staff-actor';
 export interface AccessRule {
   role: 'editor' | 'admin';
   audit?: AuditAction;
+  /** A request the CMS makes by itself (the presence heartbeat): not activity for the idle timeout. */
+  passive?: true;
 }
 
 const editor = (audit?: AuditAction): AccessRule => ({ role: 'editor', ...(audit && { audit }) });
@@ -55,9 +57,9 @@ export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
   [`GET ${A}/trash`]: editor(),
   [`POST ${A}/trash/{type}/{id}/restore`]: editor('trash.restore'),
   [`DELETE ${A}/trash/{type}/{id}`]: editor('trash.purge'),
-  [`GET ${A}/presence/{type}/{id}`]: editor(),
-  [`PUT ${A}/presence/{type}/{id}`]: editor(),
-  [`DELETE ${A}/presence/{type}/{id}`]: editor(),
+  [`GET ${A}/presence/{type}/{id}`]: { ...editor(), passive: true },
+  [`PUT ${A}/presence/{type}/{id}`]: { ...editor(), passive: true },
+  [`DELETE ${A}/presence/{type}/{id}`]: { ...editor(), passive: true },
   // The CMS overview shows the settings (they are public anyway); saving them is for admins.
   [`GET ${A}/site-settings`]: editor(),
   [`PUT ${A}/site-settings`]: admin('settings.update'),

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { HttpError, forbidden, unauthorized } from '../http/errors';
 import { getStaffSession, type StaffSession } from '../http/staff-session';
+import { ruleOfRequest } from './access-policy';
 import { actorContext, actorOf } from './staff-actor';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -17,7 +18,7 @@ export const staffSessionOf = (res: Response): StaffSession => res.locals.staffS
  */
 export function requireStaff(db: Db): RequestHandler {
   return async (req, res, next) => {
-    const session = await getStaffSession(req, db);
+    const session = await getStaffSession(req, db, { activity: !ruleOfRequest(req, res)?.passive });
     if (!session) throw unauthorized();
     const actor = await actorOf(db, session);
     if (!actor) throw unauthorized();

@@ -77,21 +77,25 @@ export async function endStaffSession(req: Request, res: Response, db: Db): Prom
 
 /**
  * The staff session of a request, or null for visitors. Public routes use it to let signed-in staff
- * preview drafts (a "published only" filter for everyone else). A valid session counts as activity.
+ * preview drafts (a "published only" filter for everyone else). A valid session counts as activity,
+ * unless `activity` is false: a request the screen makes by itself (the presence heartbeat) must not
+ * keep an unattended editor signed in past the idle timeout.
  */
-export async function getStaffSession(req: Request, db: Db): Promise<StaffSession | null> {
+export async function getStaffSession(
+  req: Request,
+  db: Db,
+  { activity = true }: { activity?: boolean } = {},
+): Promise<StaffSession | null> {
   const token = cookieToken(req);
   if (!token) return null;
-  const [row] = await db
-    .update(adminSessions)
-    .set({ lastSeenAt: sql`now()` })
-    .where(
-      and(
-        eq(adminSessions.id, digest(token)),
-        gt(adminSessions.expiresAt, sql`now()`),
-        gt(adminSessions.lastSeenAt, sql`now() - (${IDLE_TIMEOUT_MS} * interval '1 millisecond')`),
-      ),
-    )
-    .returning({ id: adminSessions.id, expiresAt: adminSessions.expiresAt, userId: adminSessions.userId });
+  const live = and(
+    eq(adminSessions.id, digest(token)),
+    gt(adminSessions.expiresAt, sql`now()`),
+    gt(adminSessions.lastSeenAt, sql`now() - (${IDLE_TIMEOUT_MS} * interval '1 millisecond')`),
+  );
+  const columns = { id: adminSessions.id, expiresAt: adminSessions.expiresAt, userId: adminSessions.userId };
+  const [row] = activity
+    ? await db.update(adminSessions).set({ lastSeenAt: sql`now()` }).where(live).returning(columns)
+    : await db.select(columns).from(adminSessions).where(live);
   return row ?? null;
 }
