@@ -168,9 +168,18 @@ export async function benchApi({ duration = 10, entry, nodeArgs, readsOnly = fal
     // Nothing lost: every 201 is a stored row.
     // Run under tsx (npm run bench), so the API's own modules open the database it wrote.
     const { openDatabase } = await import('../api/src/db/client.ts');
-    const { contactRequests } = await import('../api/src/db/schema.ts');
+    const { contactRequests, outboxJobs } = await import('../api/src/db/schema.ts');
+    const { eq } = await import('drizzle-orm');
     const database = await openDatabase({ dataDir: site.dataDir });
     const stored = (await database.db.select({ id: contactRequests.id }).from(contactRequests)).length;
+    // Each lead's notifications were queued with it (here the visitor's confirmation: no recipients are
+    // set), and none was sent while the posts were answered (no SMTP_URL: they wait).
+    const queued = (
+      await database.db
+        .select({ id: outboxJobs.id })
+        .from(outboxJobs)
+        .where(eq(outboxJobs.leadType, 'contacts'))
+    ).length;
     await database.close();
     return {
       rows: [bareServices, cached, bareHealth, health, page, render, contact],
@@ -178,6 +187,7 @@ export async function benchApi({ duration = 10, entry, nodeArgs, readsOnly = fal
       healthRatio: health.reqPerSec / bareHealth.reqPerSec,
       contact,
       stored,
+      queued,
     };
   } finally {
     await site.stop();
@@ -203,7 +213,10 @@ export function printApi(api) {
   console.log(
     `/healthz / bare Express /healthz = ${api.healthRatio.toFixed(2)}${cpuRatio(bareHealth, health)}`,
   );
-  if (api.contact) console.log(`contact POST: ${api.contact.total2xx} acknowledged, ${api.stored} stored`);
+  if (api.contact)
+    console.log(
+      `contact POST: ${api.contact.total2xx} acknowledged, ${api.stored} stored, ${api.queued} notifications queued`,
+    );
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
