@@ -555,3 +555,20 @@ export const outboxJobs = pgTable(
     index('outbox_jobs_lead_idx').on(t.leadType, t.leadId, t.createdAt),
   ],
 );
+
+/**
+ * Old site addresses that answer 301 to where the item lives now (docs/cms.md, Redirects): recorded
+ * when a public item's slug changes (chains collapsed: every row points at a live address), added
+ * by staff, or imported from CSV. `from_path` is a canonical page path; `to_path` a path or an
+ * absolute http(s) URL. Hits are counted in memory and added in batches.
+ */
+export const redirects = pgTable('redirects', {
+  id: serial('id').primaryKey(),
+  fromPath: text('from_path').notNull().unique(),
+  toPath: text('to_path').notNull(),
+  /** 'slug' (a slug change), 'manual' (the Redirects tab) or 'import' (a CSV). */
+  source: text('source').$type<'slug' | 'manual' | 'import'>().notNull().default('manual'),
+  hits: integer('hits').notNull().default(0),
+  lastHitAt: timestamp('last_hit_at', { withTimezone: true, mode: 'string' }),
+  createdAt: createdAt(),
+});
