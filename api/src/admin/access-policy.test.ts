@@ -98,6 +98,10 @@ describe('roles on every admin route', () => {
         'POST /api/admin/users',
         'POST /api/admin/users/{id}/set-password-link',
         'PUT /api/admin/site-settings',
+        'POST /api/admin/privacy/search',
+        'POST /api/admin/privacy/export',
+        'POST /api/admin/privacy/export.csv',
+        'POST /api/admin/privacy/erase',
       ].sort(),
     );
   });

@@ -73,6 +73,11 @@ export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
   [`POST ${A}/users/{id}/set-password-link`]: admin('user.link'),
   [`GET ${A}/audit`]: admin(),
   [`GET ${A}/audit.csv`]: admin(),
+  // A person's data (docs/privacy.md): searching is reading, but the address travels in a body.
+  [`POST ${A}/privacy/search`]: admin(),
+  [`POST ${A}/privacy/export`]: admin('privacy.export'),
+  [`POST ${A}/privacy/export.csv`]: admin('privacy.export'),
+  [`POST ${A}/privacy/erase`]: admin('privacy.erase'),
 };
 
 interface CompiledRule extends AccessRule {

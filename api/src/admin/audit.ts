@@ -72,6 +72,14 @@ function summaryOf(req: Request, body: unknown): string {
 }
 
 /**
+ * What the audit row of this write says, when its route knows better than the item it answered with
+ * (an export or erasure of a person's data: how many records, never the address it was about).
+ */
+export const setAuditSummary = (res: Response, summary: string) => {
+  res.locals['auditSummary'] = summary;
+};
+
+/**
  * Records every successful staff write (its rule in the access policy names the action) before the
  * answer leaves, so a client that reads the audit after its write finds the row. A write that failed
  * records nothing; an audit row that cannot be stored is logged and the answer still goes out.
@@ -109,7 +117,7 @@ export function auditWrites(db: Db, log: Logger): RequestHandler {
             {
               ...base,
               entityId: id ?? (answered as { id?: number } | undefined)?.id ?? null,
-              summary: summaryOf(req, answered),
+              summary: (res.locals['auditSummary'] as string | undefined) ?? summaryOf(req, answered),
             },
           ];
       // A bulk action's rows (up to BULK_MAX_IDS) go in one statement, not one connection each.

@@ -8,6 +8,7 @@ import { publicOperations } from './public';
 import { adminOperations } from './admin';
 import { staffOperations } from './staff';
 import { notificationOperations } from './notifications';
+import { privacyOperations } from './privacy';
 
 /** Every operation the API serves under /api (the route walk in openapi.test.ts holds this to the app). */
 export const operations: readonly Operation[] = [
@@ -15,6 +16,7 @@ export const operations: readonly Operation[] = [
   ...adminOperations,
   ...staffOperations,
   ...notificationOperations,
+  ...privacyOperations,
 ];
 
 /** What a JSON answer's reader accepts, or a request body's writer sends: the schema's input side. */

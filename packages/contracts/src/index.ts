@@ -21,3 +21,4 @@ export * from './form-posts';
 export * from './page-data';
 export * from './page-head';
 export * from './notifications';
+export * from './privacy';

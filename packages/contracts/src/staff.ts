@@ -236,6 +236,8 @@ export const AUDIT_ACTIONS = [
   'user.update',
   'user.link',
   'user.set-password',
+  'privacy.export',
+  'privacy.erase',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
