@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { safeParse, toJSONSchema, type $ZodType, type output } from 'zod/v4/core';
 import { LEAD_SOURCE_FIELDS, type FormName, type FormOutcome, type LeadSource } from '@agency/contracts';
 import type { Db } from '../db/client';
+import { refuseOtherBodies } from './body-type';
 import { clientAddress } from './client-address';
 import { leadSourceOf } from './lead-source';
 import { countHit, type LimitOptions } from './rate-limit';
@@ -83,6 +84,8 @@ export function jsonFormRoute<S extends $ZodType, Ctx extends FormContext, Store
 ): RequestHandler {
   const limit = limitOf(action, deps);
   return async (req, res) => {
+    // A form-encoded body here is a client that meant the HTML post: say so, not "every field missing".
+    refuseOtherBodies(req, ['application/json'], 'Send the form as JSON (Content-Type: application/json)');
     const ctx = await action.context(req, deps.db);
     const parsed = safeParse(action.schema, req.body ?? {});
     if (!parsed.success) throw parsed.error;

@@ -212,4 +212,39 @@ describe('the API answers what its OpenAPI document says', () => {
     }
     expect([...types]).toContain('application/pdf');
   });
+  it('the JSON form endpoints answer a form-encoded body 415 and an empty one 400, as the document says', async () => {
+    const [resource] = (await request(t.app).get('/api/resources').expect(200)).body as { id: number }[];
+    for (const [path, url] of [
+      ['/api/contacts', '/api/contacts'],
+      ['/api/newsletter', '/api/newsletter'],
+      ['/api/resources/{id}/leads', `/api/resources/${resource!.id}/leads`],
+    ] as const) {
+      const op = doc.paths[path]!['post']!;
+      const encoded = await request(t.app).post(url).type('form').send({ email: 'a@b.example' });
+      expect(encoded.status, `${url} form-encoded`).toBe(415);
+      expect(op.responses['415'], `${path} documents 415`).toBeDefined();
+      expect(validatorOf(doc.components.schemas.ApiError)(encoded.body), url).toBe(true);
+      // No body at all (Content-Length: 0, no type): nothing to refuse the type of, the fields are missing.
+      const empty = await request(t.app).post(url).set('Content-Length', '0');
+      expect(empty.status, `${url} without a body`).toBe(400);
+      expect(op.responses['400'], `${path} documents 400`).toBeDefined();
+    }
+  });
+  it('a revision answer carries only fields its schema declares (actorName included)', async () => {
+    const staff = staffClient(t.app, cookie);
+    const page = (
+      await staff
+        .post('/api/admin/pages')
+        .send({ name: 'Revised', slug: 'revised', title: 'Revised', content: { body: '# Revised' } })
+        .expect(201)
+    ).body as { id: number };
+    const rows = (await staff.get(`/api/admin/pages/${page!.id}/revisions`).expect(200)).body as object[];
+    const op = doc.paths['/api/admin/pages/{id}/revisions']!['get']!;
+    const schema = op.responses['200']!.content!['application/json']!.schema as {
+      items: { properties: Record<string, unknown> };
+    };
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows)
+      for (const key of Object.keys(row)) expect(Object.keys(schema.items.properties), key).toContain(key);
+  });
 });

@@ -128,6 +128,11 @@ export const revisionSummarySchema = z.object({
   createdAt: timestamp,
   kind: z.enum(REVISION_KINDS),
   changedFields: z.array(z.string()),
+  actorName: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Who saved it; null for saves before staff accounts existed and for the seed'),
 }) satisfies z.ZodType<RevisionSummary>;
 export const revisionSchema = revisionSummarySchema.extend({
   snapshot: z.record(z.string(), z.unknown()),
