@@ -28,10 +28,11 @@ export function requireStaff(db: Db): RequestHandler {
   };
 }
 
-function hostOf(url: string | undefined): string | undefined {
+function originOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
   try {
-    return new URL(url).host.toLowerCase();
+    const origin = new URL(url).origin;
+    return origin === 'null' ? undefined : origin.toLowerCase();
   } catch {
     return undefined;
   }
@@ -39,15 +40,18 @@ function hostOf(url: string | undefined): string | undefined {
 
 /**
  * Cookie-authenticated writes must come from the site itself: the Origin (or, without one, the
- * Referer) names the request's own host or PUBLIC_URL's. SameSite=Strict is the other half.
+ * Referer) is PUBLIC_URL's origin, never judged by the request's own Host header, which whoever sends
+ * the request chooses. Only while PUBLIC_URL is unset (a laptop, tests: its fallback is a guess at
+ * localhost) is the request's own host accepted too. SameSite=Strict is the other half.
  */
-export function sameOriginWrites(env: Pick<Env, 'PUBLIC_URL'>): RequestHandler {
-  const publicHost = hostOf(env.PUBLIC_URL);
+export function sameOriginWrites(env: Pick<Env, 'PUBLIC_URL' | 'PUBLIC_URL_SET'>): RequestHandler {
+  const publicOrigin = originOf(env.PUBLIC_URL);
   return (req: Request, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    const source = hostOf(req.get('origin') ?? req.get('referer'));
-    const own = req.get('host')?.toLowerCase();
-    if (!source || (source !== own && source !== publicHost)) {
+    const source = originOf(req.get('origin') ?? req.get('referer'));
+    const own = env.PUBLIC_URL_SET ? undefined : req.get('host')?.toLowerCase();
+    const fromOwnHost = own !== undefined && source !== undefined && new URL(source).host === own;
+    if (!source || (source !== publicOrigin && !fromOwnHost)) {
       throw forbidden('Cross-site request refused');
     }
     next();

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
 import { parse as parseCookie } from 'cookie';
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { adminSessions } from '../db/schema';
+import { adminSessions, staffUsers } from '../db/schema';
 
 export interface StaffSession {
   /** SHA-256 of the cookie value (the raw id is never stored). */
@@ -77,7 +77,8 @@ export async function endStaffSession(req: Request, res: Response, db: Db): Prom
 
 /**
  * The staff session of a request, or null for visitors. Public routes use it to let signed-in staff
- * preview drafts (a "published only" filter for everyone else). A valid session counts as activity,
+ * preview drafts (a "published only" filter for everyone else); a session of a disabled account is
+ * none. A valid session counts as activity,
  * unless `activity` is false: a request the screen makes by itself (the presence heartbeat) must not
  * keep an unattended editor signed in past the idle timeout.
  */
@@ -92,10 +93,19 @@ export async function getStaffSession(
     eq(adminSessions.id, digest(token)),
     gt(adminSessions.expiresAt, sql`now()`),
     gt(adminSessions.lastSeenAt, sql`now() - (${IDLE_TIMEOUT_MS} * interval '1 millisecond')`),
+    // The owner's, or one of an account still enabled: every caller (draft previews included) asks here.
+    or(
+      isNull(adminSessions.userId),
+      sql`exists (select 1 from ${staffUsers} where ${staffUsers.id} = ${adminSessions.userId} and ${staffUsers.disabled} = false)`,
+    ),
   );
   const columns = { id: adminSessions.id, expiresAt: adminSessions.expiresAt, userId: adminSessions.userId };
   const [row] = activity
-    ? await db.update(adminSessions).set({ lastSeenAt: sql`now()` }).where(live).returning(columns)
+    ? await db
+        .update(adminSessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(live)
+        .returning(columns)
     : await db.select(columns).from(adminSessions).where(live);
   return row ?? null;
 }

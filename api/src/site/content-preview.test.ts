@@ -5,7 +5,9 @@ import request from 'supertest';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test-support/test-app';
-import { services } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { services, staffUsers } from '../db/schema';
+import { EDITOR, createAccount, signInAs } from '../admin/staff-test-support';
 import { SITE_HOST, STAFF_PASSWORD, signIn, staffClient } from '../admin/admin-test-support';
 
 const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Generic</title></head><body><div id="root"></div></body></html>`;
@@ -105,6 +107,24 @@ describe('staff preview of content', () => {
     expectPreview(await staff.get('/blog/later-post?preview').expect(200), 'Scheduled title');
     // The public service API hides drafts even from staff: the preview still shows it.
     expectPreview(await staff.get('/services/draft-service?preview').expect(200), 'Draft service');
+  });
+
+  it("shows drafts only while the session's account is still enabled", async () => {
+    const eddie = await createAccount(staff, EDITOR, 'editor');
+    const editor = staffClient(t.app, await signInAs(t.app, EDITOR.email, EDITOR.password));
+    expectPreview(await editor.get('/blog/draft-post?preview').expect(200), 'Draft title');
+    // Disabled while its session row is still there (disabling deletes them; a request under way, or
+    // a row written back, must not keep the drafts open).
+    await t.db.update(staffUsers).set({ disabled: true }).where(eq(staffUsers.id, eddie.id));
+    for (const url of [
+      '/blog/draft-post?preview',
+      '/api/blog-posts/draft-post',
+      '/api/page-meta?path=/blog/draft-post',
+    ]) {
+      const res = await editor.get(url);
+      expect(res.text, url).not.toMatch(/Draft title/);
+    }
+    await editor.get('/blog/draft-post?preview').expect(404);
   });
 
   it('gives anyone else the public answer at the same address: a draft is not found', async () => {
