@@ -48,9 +48,9 @@ describe('editing presence', () => {
     await away.put('/api/admin/presence/pages/3').send({}).expect(200);
     await away.get('/api/admin/presence/pages/3').expect(200);
     await away.delete('/api/admin/presence/pages/3').expect(204);
-    const { rows } = await t.db.execute<{ idle: boolean }>(
+    const { rows } = (await t.db.execute(
       sql`select last_seen_at < now() - interval '1 hour 58 minutes' as idle from admin_sessions where id = ${id}`,
-    );
+    )) as unknown as { rows: { idle: boolean }[] };
     expect(rows[0]?.idle).toBe(true);
     // ...so two minutes later the session has ended.
     await t.db.execute(

@@ -3,7 +3,6 @@ import { safeParse, type $ZodType } from 'zod/v4/core';
 import {
   CONTENT_INPUT_SCHEMAS,
   adminAuthSchema,
-  changePasswordSchema,
   contentPreviewFormSchema,
   leadsQuerySchema,
   mediaPatchSchema,
@@ -11,6 +10,7 @@ import {
   uploadFieldsSchema,
 } from './admin';
 import { clientErrorReportSchema } from './client-errors';
+import { changePasswordSchema } from './staff';
 import { CONTROL_CHARACTERS_MESSAGE, unstorableTextPath } from './control-characters';
 import type { ContentType } from './content-types';
 import { contactRequestSchema, newsletterSchema, resourceLeadSchema } from './forms';
