@@ -74,6 +74,10 @@ const errorText = (err: unknown) => {
   return text.slice(0, 500);
 };
 
+/** A mail server's answer often quotes the recipient (`550 <jane@…>: unknown user`): the log never does. */
+export const withoutAddresses = (text: string) =>
+  text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '[address]');
+
 export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   const { db, log } = opts;
   const now = opts.now ?? (() => new Date());
@@ -192,7 +196,12 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
       })
       .where(mine);
     log[final ? 'error' : 'warn'](
-      { job: job.id, attempts: job.attempts, err: errorText(err), ...(final ? {} : { next }) },
+      {
+        job: job.id,
+        attempts: job.attempts,
+        err: withoutAddresses(errorText(err)),
+        ...(final ? {} : { next }),
+      },
       final ? 'notification failed for good' : 'notification failed; will retry',
     );
   }
