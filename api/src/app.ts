@@ -38,8 +38,11 @@ import { systemClock, setClock, type Clock } from './content/visibility';
 import { SCHEDULED_TAGS, nextDueTimes } from './admin/content-types';
 import { createDownloadTokens } from './content/download-token';
 import { formPostsRouter } from './forms/form-posts-router';
+import { redirectAnswers } from './admin/redirects';
+import { oldAddresses } from './site/old-addresses';
 
 const CONTENT_CHANGED = 'content_changed';
+const REDIRECTS_CHANGED = 'redirects_changed';
 
 export interface AppDeps {
   env: Env;
@@ -91,8 +94,15 @@ export function createApp({
   if (diskSpace) app.use(refuseWritesWhileDiskLow(diskSpace));
   // Public reads are served from memory until a staff write changes their content family (here or,
   // through NOTIFY with the changed tags, on another instance). Nothing anonymous invalidates.
+  // Old addresses (301) and trashed items' (410), from memory: loaded again after a content write or
+  // a Redirects write, here or (through NOTIFY) on another instance.
+  const redirects = redirectAnswers(database.db);
+  redirects.onChange(() => void database.notify(REDIRECTS_CHANGED, '').catch(() => {}));
+  void database.listen(REDIRECTS_CHANGED, () => void redirects.reload()).catch(() => {});
+  void database.listen(CONTENT_CHANGED, () => void redirects.reload()).catch(() => {});
   const contentChanged = (tags: readonly ContentTag[]) => {
     cache.invalidate(tags);
+    void redirects.reload();
     void database.notify(CONTENT_CHANGED, tags.join(',')).catch(() => {});
   };
   // Scheduled posts and pages go live by themselves: the cache drops their families when one is due.
@@ -119,6 +129,7 @@ export function createApp({
     } else if (state === 'listening' && linkLost) {
       linkLost = false;
       cache.resume();
+      void redirects.reload();
       log.info('public cache emptied: the LISTEN link is back and changes made meanwhile were not heard');
     }
   });
@@ -179,6 +190,7 @@ export function createApp({
 
   // Server renders ask this same app for their pages' data (see site/render/internal-api.ts).
   const site = siteRouter(env, database.db, log, app, cache, metrics);
+  app.use(oldAddresses(redirects));
   app.use(site);
   app.use((_req, res) => {
     res.status(404).type('text/plain').send('Not found');

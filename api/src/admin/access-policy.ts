@@ -54,6 +54,12 @@ export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
   // Recipients and webhook secrets: admins, like the site settings.
   [`GET ${A}/notifications/settings`]: admin(),
   [`PUT ${A}/notifications/settings`]: admin('settings.update'),
+  // Old addresses (admin/redirects.ts): content work, like the slugs they come from.
+  [`GET ${A}/redirects`]: editor(),
+  [`GET ${A}/redirects.csv`]: editor(),
+  [`POST ${A}/redirects`]: editor('redirect.create'),
+  [`POST ${A}/redirects/import`]: editor('redirect.import'),
+  [`DELETE ${A}/redirects/{id}`]: editor('redirect.delete'),
   [`GET ${A}/trash`]: editor(),
   [`POST ${A}/trash/{type}/{id}/restore`]: editor('trash.restore'),
   [`DELETE ${A}/trash/{type}/{id}`]: editor('trash.purge'),

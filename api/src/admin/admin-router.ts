@@ -14,6 +14,7 @@ import { authorize } from './access-policy';
 import { auditRouter, auditWrites } from './audit';
 import { setPasswordRouter, staffUsersRouter } from './staff-users-router';
 import { presenceRouter } from './presence-router';
+import { redirectsRouter } from './redirects';
 import { privacyRouter } from './privacy-router';
 import { LIBRARY_FILE_TAGS, dropsOnWrite } from '../http/public-reads';
 import { notificationsRouter } from '../notifications/notifications-router';
@@ -44,6 +45,7 @@ export function adminRouter({ db, env, log }: { db: Db; env: Env; log: Logger })
   router.use(staffUsersRouter({ db, env }));
   router.use(auditRouter(db));
   router.use(presenceRouter(db));
+  router.use(redirectsRouter(db));
   router.use(privacyRouter(db));
   return router;
 }

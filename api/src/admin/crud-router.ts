@@ -20,6 +20,7 @@ import { checkIfMatch, ifMatchTags, preconditionFailed, setEntityTag } from '../
 import { parseBody, parseParams } from '../http/validate';
 import { clockOf, nowIso } from '../content/visibility';
 import { findRevision, listRevisions, recordRevision, snapshotOf } from './revisions';
+import { addressChanged } from './redirects';
 
 type Row = Record<string, unknown>;
 type StoredRow = Row & { updatedAt: string };
@@ -151,6 +152,7 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
           kind: 'create',
           snapshot: snapshot(stored!),
         });
+        await addressChanged(tx as unknown as Db, type, undefined, stored!);
         return stored!;
       })
       .catch(conflict(row));
@@ -183,6 +185,8 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
             snapshot: snapshot(stored),
             before: snapshot(existing),
           });
+          // A published item's old address redirects to its new one (admin/redirects.ts).
+          await addressChanged(tx as unknown as Db, type, existing, stored);
         }
         return stored;
       })

@@ -8,6 +8,7 @@ import { publicOperations } from './public';
 import { adminOperations } from './admin';
 import { staffOperations } from './staff';
 import { notificationOperations } from './notifications';
+import { redirectOperations } from './redirects';
 import { privacyOperations } from './privacy';
 
 /** Every operation the API serves under /api (the route walk in openapi.test.ts holds this to the app). */
@@ -16,6 +17,7 @@ export const operations: readonly Operation[] = [
   ...adminOperations,
   ...staffOperations,
   ...notificationOperations,
+  ...redirectOperations,
   ...privacyOperations,
 ];
 

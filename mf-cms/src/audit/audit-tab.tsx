@@ -32,6 +32,9 @@ const ACTION_LABELS: Record<string, string> = {
   'user.update': 'Changed an account',
   'user.link': 'Made a set-password link',
   'user.set-password': 'Set their password',
+  'redirect.create': 'Added a redirect',
+  'redirect.delete': 'Deleted a redirect',
+  'redirect.import': 'Imported redirects',
 };
 
 /** Audit (admins): who did what, newest first, by person and by item, and as a CSV download. */

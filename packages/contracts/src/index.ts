@@ -21,4 +21,5 @@ export * from './form-posts';
 export * from './page-data';
 export * from './page-head';
 export * from './notifications';
+export * from './redirects';
 export * from './privacy';

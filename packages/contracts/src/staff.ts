@@ -236,6 +236,9 @@ export const AUDIT_ACTIONS = [
   'user.update',
   'user.link',
   'user.set-password',
+  'redirect.create',
+  'redirect.delete',
+  'redirect.import',
   'privacy.export',
   'privacy.erase',
 ] as const;

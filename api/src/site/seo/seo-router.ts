@@ -17,6 +17,7 @@ import {
   type SiteRouteId,
 } from '@agency/contracts';
 import type { Db } from '../../db/client';
+import { redirectedPaths } from '../../admin/redirects';
 import type { Env } from '../../env';
 import { blogPosts, caseStudies, pages, services } from '../../db/schema';
 import { getStaffSession } from '../../http/staff-session';
@@ -94,7 +95,7 @@ export function discoveryRouter(env: Env, db: Db) {
 
   router.get('/sitemap.xml', async (req, res) => {
     const origin = publicOrigin(env);
-    const [posts, studies, cmsPages, serviceRows] = await Promise.all([
+    const [posts, studies, cmsPages, serviceRows, redirected] = await Promise.all([
       db
         .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
         .from(blogPosts)
@@ -109,6 +110,7 @@ export function discoveryRouter(env: Env, db: Db) {
         .from(services)
         .where(visibleRows(db, services))
         .orderBy(asc(services.displayOrder), asc(services.id)),
+      redirectedPaths(db),
     ]);
     const newest = (rows: { updatedAt: string }[]) =>
       rows.reduce((max, r) => (r.updatedAt > max ? r.updatedAt : max), '1970-01-01T00:00:00Z');
@@ -120,6 +122,7 @@ export function discoveryRouter(env: Env, db: Db) {
       blog: posts,
       services: serviceRows,
     } satisfies Partial<Record<SiteRouteId, typeof allContent>>;
+    // An address that redirects (admin/redirects.ts) is never listed, even when a page is there.
     const entries: { path: string; lastmod: string }[] = [
       ...SITE_ROUTES.filter((r) => r.inSitemap).map((r) => ({
         path: r.path,
@@ -129,7 +132,7 @@ export function discoveryRouter(env: Env, db: Db) {
       ...studies.map((s) => ({ path: sitePath('case-study', { slug: s.slug }), lastmod: s.updatedAt })),
       ...posts.map((p) => ({ path: sitePath('blog-post', { slug: p.slug }), lastmod: p.updatedAt })),
       ...cmsPages.map((p) => ({ path: `/${p.slug}`, lastmod: p.updatedAt })),
-    ];
+    ].filter((e) => !redirected.has(e.path));
     // The sitemap library writes the protocol (escaping, date-only lastmod); we only say what is listed.
     const sitemap = new SitemapStream({ hostname: origin, lastmodDateOnly: true, xmlns: NO_EXTENSIONS });
     const xml = await streamToPromise(
