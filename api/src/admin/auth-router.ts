@@ -1,4 +1,6 @@
-import { Router } from 'express';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Router, type Request, type Response } from 'express';
+import { parse as parseCookie } from 'cookie';
 import { clearPreviewCookie } from '../http/preview-cookie';
 import type { Logger } from 'pino';
 import { AdminMessages, ErrorCode, adminAuthSchema, changePasswordSchema } from '@agency/contracts';
@@ -25,6 +27,14 @@ const LOGIN_ATTEMPTS = 10;
 export const LOGIN_FAILURES_OVERALL = 100;
 const TOO_MANY_SIGN_INS = AdminMessages.tooManySignIns;
 const EVERYONE = 'all';
+/**
+ * A browser that signed in to an account before carries this cookie (a random id signed for that
+ * account). It signs in past the lockout that wrong passwords from elsewhere put on the account, so a
+ * guesser can lock out nobody; its own wrong passwords are counted under its id instead.
+ */
+const KNOWN_BROWSER_COOKIE = 'staff_known_browser';
+const KNOWN_BROWSER_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+
 /** Verified against when no account matches, so an unknown address takes as long as a wrong password. */
 const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + 'A'.repeat(86) + '==';
 
@@ -71,6 +81,37 @@ export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) 
     scale: env.RATE_LIMIT_SCALE,
   });
 
+  /** Wrong passwords per known browser per window (its own allowance, apart from everyone else's). */
+  const failuresPerKnownBrowser = limiterFor(db, {
+    name: 'admin-login-failures-known-browser',
+    limit: LOGIN_ATTEMPTS,
+    windowMs: LOGIN_WINDOW_MS,
+    scale: env.RATE_LIMIT_SCALE,
+  });
+  // SECRET_KEY when set (every instance knows every browser), else a key of this process.
+  const browserKey = env.SECRET_KEY ? Buffer.from(env.SECRET_KEY) : randomBytes(32);
+  const browserSignature = (id: string, account: string) =>
+    createHmac('sha256', browserKey).update(`${account}\n${id}`).digest('base64url');
+  /** The id of the known browser of this request for `account` ('owner' or an e-mail), if it is one. */
+  const knownBrowser = (req: Request, account: string): string | undefined => {
+    const value = req.headers.cookie ? parseCookie(req.headers.cookie)[KNOWN_BROWSER_COOKIE] : undefined;
+    const [id, signature] = (value ?? '').split('.');
+    if (!id || !signature || !/^[A-Za-z0-9_-]{22}$/.test(id)) return undefined;
+    const expected = Buffer.from(browserSignature(id, account));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
+  };
+  const rememberBrowser = (req: Request, res: Response, account: string) => {
+    const id = knownBrowser(req, account) ?? randomBytes(16).toString('base64url');
+    res.cookie(KNOWN_BROWSER_COOKIE, `${id}.${browserSignature(id, account)}`, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: req.secure,
+      path: '/api/admin/auth',
+      maxAge: KNOWN_BROWSER_MAX_AGE_MS,
+    });
+  };
+
   /** The personal account with this address, if it can sign in with `password`. */
   const checkAccount = async (email: string, password: string) => {
     const [user] = await db
@@ -103,14 +144,22 @@ export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) 
     const counted: [typeof failuresOverall, string][] = [];
     let userId: number | null = null;
     let who: { id: number | null; name: string } = email ? { id: null, name: email } : OWNER;
+    const account = email ?? 'owner';
+    const browser = knownBrowser(req, account);
     try {
-      await consumeOrRefuse(failuresPerAddress, address, TOO_MANY_SIGN_INS);
-      counted.push([failuresPerAddress, address]);
-      await consumeOrRefuse(failuresOverall, EVERYONE, TOO_MANY_SIGN_INS);
-      counted.push([failuresOverall, EVERYONE]);
-      if (email) {
-        await consumeOrRefuse(failuresPerAccount, email, TOO_MANY_SIGN_INS);
-        counted.push([failuresPerAccount, email]);
+      if (browser) {
+        // A browser this account signed in from: only its own wrong passwords count against it.
+        await consumeOrRefuse(failuresPerKnownBrowser, browser, TOO_MANY_SIGN_INS);
+        counted.push([failuresPerKnownBrowser, browser]);
+      } else {
+        await consumeOrRefuse(failuresPerAddress, address, TOO_MANY_SIGN_INS);
+        counted.push([failuresPerAddress, address]);
+        await consumeOrRefuse(failuresOverall, EVERYONE, TOO_MANY_SIGN_INS);
+        counted.push([failuresOverall, EVERYONE]);
+        if (email) {
+          await consumeOrRefuse(failuresPerAccount, email, TOO_MANY_SIGN_INS);
+          counted.push([failuresPerAccount, email]);
+        }
       }
       const user = email ? await checkAccount(email, password) : undefined;
       if (email ? !user : !(await checkAdminPassword(db, password))) {
@@ -127,6 +176,7 @@ export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) 
       await Promise.all(counted.map(([limiter, key]) => limiter.reward(key, 1))).catch(() => {});
     }
     await startStaffSession(req, res, db, userId);
+    rememberBrowser(req, res, account);
     await recordAudit(db, log, { actor: who, action: 'sign-in', address });
     res.json({ authenticated: true });
   });

@@ -106,6 +106,60 @@ describe('staff accounts', () => {
       .expect(200);
   });
 
+  it('wrong passwords from elsewhere do not lock out a browser that signed in before; its own wrong ones are bounded', async () => {
+    const kim = await createAccount(
+      owner,
+      { email: 'kim@agency.test', name: 'Kim', password: 'kim-keeps-her-browser' },
+      'editor',
+    );
+    const first = await request(t.app)
+      .post('/api/admin/auth')
+      .set('X-Forwarded-For', '198.51.100.7')
+      .send({ email: kim.email, password: 'kim-keeps-her-browser' })
+      .expect(200);
+    const known = ([] as string[])
+      .concat(first.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith('staff_known_browser='))!
+      .split(';')[0]!;
+    const fromKim = () =>
+      request(t.app).post('/api/admin/auth').set('X-Forwarded-For', '198.51.100.7').set('Cookie', known);
+    for (let i = 0; i < 10; i++) {
+      await request(t.app)
+        .post('/api/admin/auth')
+        .set('X-Forwarded-For', `192.0.2.${i + 1}`)
+        .send({ email: kim.email, password: `guess-${i}` })
+        .expect(401);
+    }
+    // The guesser's wrong passwords, and a fresh client's right one, are refused past the limit...
+    await request(t.app)
+      .post('/api/admin/auth')
+      .set('X-Forwarded-For', '192.0.2.50')
+      .send({ email: kim.email, password: 'guess-again' })
+      .expect(429);
+    await request(t.app)
+      .post('/api/admin/auth')
+      .set('X-Forwarded-For', '192.0.2.51')
+      .send({ email: kim.email, password: 'kim-keeps-her-browser' })
+      .expect(429);
+    // ...while Kim's own browser signs in (even on an address the guesser used).
+    await fromKim().send({ email: kim.email, password: 'kim-keeps-her-browser' }).expect(200);
+    await fromKim()
+      .set('X-Forwarded-For', '192.0.2.1')
+      .send({ email: kim.email, password: 'kim-keeps-her-browser' })
+      .expect(200);
+    // A cookie with a forged signature is a fresh client.
+    await request(t.app)
+      .post('/api/admin/auth')
+      .set('Cookie', known.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))
+      .send({ email: kim.email, password: 'kim-keeps-her-browser' })
+      .expect(429);
+    // Wrong passwords from the known browser have their own limit.
+    for (let i = 0; i < 10; i++) {
+      await fromKim().send({ email: kim.email, password: `kim-typo-${i}` }).expect(401);
+    }
+    await fromKim().send({ email: kim.email, password: 'kim-typo-again' }).expect(429);
+  });
+
   it('disabling an account ends its sessions at once and refuses its sign-in', async () => {
     const other = await createAccount(
       owner,
