@@ -21,6 +21,7 @@ import { MediaTab } from '../media/media-tab';
 import { LeadsTab } from '../leads/leads-tab';
 import { SettingsTab } from '../settings/settings-tab';
 import { TrashTab } from '../trash/trash-tab';
+import { RedirectsTab } from '../redirects/redirects-tab';
 import { ReleasesTab } from '../releases/releases-tab';
 import { ConfirmDiscard } from '../shared/editor-dialog';
 import { hasUnsavedChanges, useBeforeUnloadGuard } from '../shared/unsaved-changes';
@@ -140,6 +141,8 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
         return <LeadsTab />;
       case 'Releases':
         return <ReleasesTab />;
+      case 'Redirects':
+        return <RedirectsTab />;
       case 'Trash':
         return <TrashTab />;
       case 'Settings':

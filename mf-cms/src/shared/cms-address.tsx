@@ -12,6 +12,7 @@ export const TABS = [
   'Media',
   'Leads',
   'Releases',
+  'Redirects',
   'Trash',
   'Staff',
   'Audit',
