@@ -201,14 +201,13 @@ export function AltTextForm({ item, className }: { item: MediaItem; className?: 
     },
   });
   const changed = value.trim() !== (item.altText ?? '');
+  const submit = () => {
+    if (changed && !save.isPending) save.mutate(value.trim());
+  };
+  // Not a <form>: inside an editor (UploadInput) it would nest in the editor's form, and its Save or
+  // Enter would submit that one (the browser leaves the page). A group with its own button instead.
   return (
-    <form
-      className={className ?? 'border-t border-slate-100 p-3'}
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate(value.trim());
-      }}
-    >
+    <div role="group" aria-label="Edit alt text" className={className ?? 'border-t border-slate-100 p-3'}>
       <label htmlFor={`${id}-alt`} className="mb-1 block text-xs font-medium text-ink-900">
         Alt text of {item.originalName}
       </label>
@@ -218,12 +217,17 @@ export function AltTextForm({ item, className }: { item: MediaItem; className?: 
           value={value}
           maxLength={ALT_TEXT_MAX}
           onChange={(e) => setValue(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+            e.preventDefault();
+            submit();
+          }}
           placeholder="Describe the image"
           invalid={Boolean(error)}
           aria-describedby={error ? `${id}-alt-error` : undefined}
           className="h-9 text-sm"
         />
-        <Button type="submit" size="sm" disabled={!changed || save.isPending}>
+        <Button type="button" size="sm" disabled={!changed || save.isPending} onClick={submit}>
           {save.isPending ? 'Saving...' : 'Save'}
         </Button>
       </div>
@@ -232,6 +236,6 @@ export function AltTextForm({ item, className }: { item: MediaItem; className?: 
           {error}
         </p>
       ) : null}
-    </form>
+    </div>
   );
 }
