@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
@@ -32,6 +33,130 @@ export interface Database {
 
 /** How long one statement may run (lock waits included) before it is cancelled: a request never waits longer. */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+
+/** Pool connections writers never take (reads, /readyz), out of POOL_SIZE. */
+export const POOL_SIZE = 10;
+export const READER_RESERVE = 3;
+
+/** A write statement: it may wait on a row or table lock while it holds its connection. */
+const WRITE_STATEMENT =
+  /^\s*(insert|update|delete|merge|lock)\b|^\s*with\b[\s\S]*\b(insert|update|delete)\b/i;
+
+/**
+ * Except a request's rate-limit counter (one upsert on a table nobody locks, taken by reads too: an
+ * uncached page render counts one).
+ */
+const COUNTER_STATEMENT = /^\s*insert into "rate_limits"/i;
+
+/**
+ * The transaction (db.transaction) the current code runs in, once it holds a writer's slot: what it
+ * writes through the pool meanwhile (a key stored on first use, say) is part of the same writer, and
+ * must not wait for a second slot that the transactions holding them all may never free.
+ */
+const writerScope = new AsyncLocalStorage<{ admitted: boolean }>();
+
+/** Runs drizzle's transactions in a writer scope (see writerScope). */
+function scopeTransactions(db: { transaction: (...args: never[]) => Promise<unknown> }) {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((...args: never[]) =>
+    writerScope.getStore()
+      ? transaction(...args)
+      : writerScope.run({ admitted: false }, () => transaction(...args))) as typeof db.transaction;
+}
+
+/**
+ * A pg Pool whose writers (write statements, and transactions: `connect()` without a callback is
+ * what drizzle's `transaction` calls) hold at most `max - readerReserve` connections at once. Writes
+ * queued on a locked table then cannot take every connection: reads and /readyz keep the reserve.
+ * A writer waits for a slot at most `connectionTimeoutMillis`, then fails like a pool that has no
+ * connection to give (the error handler answers 503 with Retry-After).
+ */
+function writerBoundPool(Base: typeof import('pg').Pool) {
+  type Config = ConstructorParameters<typeof import('pg').Pool>[0] & { readerReserve: number };
+  // The name ends in "Pool": drizzle recognises a pool by it (and checks a transaction's client out).
+  return class WriterBoundPool extends Base {
+    #slots: number;
+    #waiting: (() => void)[] = [];
+    #waitMs: number;
+    constructor(config: Config) {
+      const { readerReserve, ...rest } = config;
+      super(rest);
+      this.#slots = Math.max(1, (rest.max ?? 10) - readerReserve);
+      this.#waitMs = rest.connectionTimeoutMillis ?? 5000;
+    }
+    /** Resolves once a writer's slot is free (then held until `#release`). */
+    #acquire(): Promise<void> {
+      if (this.#slots > 0) {
+        this.#slots--;
+        return Promise.resolve();
+      }
+      return new Promise((resolve, reject) => {
+        const granted = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          this.#waiting.splice(this.#waiting.indexOf(granted), 1);
+          reject(new Error('timeout exceeded when trying to connect (every writer slot is taken)'));
+        }, this.#waitMs);
+        this.#waiting.push(granted);
+      });
+    }
+    #release(): void {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#slots++;
+    }
+    // @ts-expect-error pg's overloads (callback or promise) are narrower than this one implementation.
+    override connect(cb?: (...args: unknown[]) => void) {
+      // With a callback: pg's own `query` checking a connection out (gated there, by statement).
+      if (cb) return super.connect(cb as never);
+      const scope = writerScope.getStore();
+      // A transaction inside an admitted writer's scope: that writer's slot covers it.
+      if (scope?.admitted) return super.connect();
+      if (scope) scope.admitted = true;
+      return this.#acquire().then(async () => {
+        let client;
+        try {
+          client = await super.connect();
+        } catch (err) {
+          this.#release();
+          throw err;
+        }
+        const release = client.release.bind(client);
+        let released = false;
+        client.release = (err?: Error | boolean) => {
+          if (!released) {
+            released = true;
+            this.#release();
+          }
+          return release(err);
+        };
+        return client;
+      });
+    }
+    // @ts-expect-error as for connect.
+    override query(text: unknown, values?: unknown, cb?: unknown) {
+      const statement = typeof text === 'string' ? text : (text as { text?: string } | null)?.text;
+      if (
+        typeof cb === 'function' ||
+        typeof values === 'function' ||
+        !statement ||
+        !WRITE_STATEMENT.test(statement) ||
+        COUNTER_STATEMENT.test(statement) ||
+        writerScope.getStore()?.admitted
+      )
+        return (super.query as (...args: unknown[]) => unknown).call(this, text, values, cb);
+      return this.#acquire().then(async () => {
+        try {
+          return await (super.query as (...args: unknown[]) => Promise<unknown>).call(this, text, values);
+        } finally {
+          this.#release();
+        }
+      });
+    }
+  };
+}
 
 /** The schema is behind this code: another deployment's database, or one restored from an old backup. */
 export class MigrationsPending extends Error {}
@@ -89,10 +214,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await migrator.end();
     }
     const timeoutMs = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
-    const pool = new Pool({
+    const pool = new (writerBoundPool(Pool))({
       connectionString: opts.databaseUrl,
-      max: 10,
+      max: POOL_SIZE,
       connectionTimeoutMillis: 5000,
+      readerReserve: READER_RESERVE,
       // Bounded waits: the server cancels a statement (lock waits included) after timeoutMs, and the
       // client stops waiting a little later when the server itself is frozen and cannot cancel anything.
       statement_timeout: timeoutMs,
@@ -102,7 +228,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // checked-out one (killed mid-transaction) reports to itself after its query has already failed.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = drizzle(pool, { schema });
+    const db = drizzle(pool as unknown as InstanceType<typeof Pool>, { schema });
+    scopeTransactions(db);
     // One dedicated connection listens on every channel, and heals (see notification-listener.ts).
     const listener = notificationListener(opts.databaseUrl, { log: opts.log });
     return {
