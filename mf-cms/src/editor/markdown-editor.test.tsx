@@ -144,3 +144,30 @@ describe('markdown toolbar', () => {
     expect((screen.getByRole('button', { name: 'Bold' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
+
+// Issue 41 defect 7: Enter in a list item continues the list; Enter in an empty item ends it.
+describe('lists in the markdown editor', () => {
+  /** Types `keys` into the editor holding `marked`, the caret at its `|`. */
+  async function typeAt(marked: string, keys: string) {
+    const caret = marked.indexOf('|');
+    const { text } = setup(marked);
+    text.focus();
+    text.setSelectionRange(caret, caret);
+    await userEvent.keyboard(keys);
+    return text.value;
+  }
+
+  it('Enter at the end of a "- " item starts the next item with the same marker', async () => {
+    expect(await typeAt('- First|', '{Enter}Second')).toBe('- First\n- Second');
+  });
+
+  it('Enter at the end of a "* " item starts the next item with the same marker', async () => {
+    expect(await typeAt('Intro\n\n* One|', '{Enter}Two')).toBe('Intro\n\n* One\n* Two');
+  });
+
+  it('Enter at the end of a numbered item numbers the next one; Enter on an empty item ends the list', async () => {
+    expect(await typeAt('Steps:\n1. Plan|', '{Enter}Build{Enter}{Enter}After the list')).toBe(
+      'Steps:\n1. Plan\n2. Build\nAfter the list',
+    );
+  });
+});

@@ -17,7 +17,14 @@ import { cn } from '@agency/ui';
 import { richTextClasses } from '@agency/ui/rich-text';
 import { ImageDialog } from './image-dialog';
 import { LinkDialog } from './link-dialog';
-import { linkTarget, linkText, markdownEdit, type Edit, type MarkdownAction } from './markdown-transforms';
+import {
+  linkTarget,
+  linkText,
+  listContinuation,
+  markdownEdit,
+  type Edit,
+  type MarkdownAction,
+} from './markdown-transforms';
 
 type Tool = MarkdownAction | 'link' | 'image';
 const TOOLS: { label: string; icon: ReactNode; tool: Tool; keys?: string }[] = [
@@ -132,6 +139,19 @@ export function MarkdownEditor({
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter in a list item continues the list; in an empty item it ends the list.
+    if (
+      format === 'markdown' &&
+      e.key === 'Enter' &&
+      !(e.ctrlKey || e.metaKey || e.altKey || e.shiftKey || e.nativeEvent.isComposing)
+    ) {
+      const el = e.currentTarget;
+      const edit = listContinuation(el.value, selection());
+      if (!edit) return;
+      e.preventDefault();
+      applyToTextarea(el, edit);
+      return;
+    }
     if (format !== 'markdown' || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
     const tool = TOOLS.find((t) => t.keys === e.key.toLowerCase());
     if (!tool) return;

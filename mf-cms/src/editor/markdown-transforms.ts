@@ -163,3 +163,30 @@ export const SAFE_LINK = /^(https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i;
 /** A URL made safe to put inside markdown's parentheses. */
 export const linkTarget = (url: string) =>
   url.trim().replace(/\s/g, '%20').replace(/\(/g, '%28').replace(/\)/g, '%29');
+
+/** A list item's line: indent, marker (`-`, `*`, `+`, or a number with `.` or `)`), spaces, text. */
+const LIST_ITEM = /^(\s*)(?:([-*+])|(\d{1,9})([.)]))( +)(.*)$/;
+
+/**
+ * Enter in a list item (the caret after its marker): the next line starts with the same marker
+ * (`- ` → `- `, `1. ` → `2. `), the text after the caret moving along. Enter in an empty item ends
+ * the list: the marker goes and the line is left empty. Undefined anywhere else (a plain Enter).
+ */
+export function listContinuation(text: string, sel: Selection): Edit | undefined {
+  if (sel.start !== sel.end) return undefined;
+  const lineStart = text.lastIndexOf('\n', sel.start - 1) + 1;
+  const next = text.indexOf('\n', sel.start);
+  const lineEnd = next === -1 ? text.length : next;
+  const match = LIST_ITEM.exec(text.slice(lineStart, lineEnd));
+  if (!match) return undefined;
+  const [, indent = '', bullet, number, delimiter, spaces = ' ', content = ''] = match;
+  const markerEnd = lineStart + indent.length + (bullet ?? `${number}${delimiter}`).length + spaces.length;
+  if (sel.start < markerEnd) return undefined;
+  if (!content.trim()) {
+    return { from: lineStart, to: lineEnd, insert: '', select: { start: lineStart, end: lineStart } };
+  }
+  const marker = bullet ?? `${Number(number) + 1}${delimiter}`;
+  const insert = `\n${indent}${marker}${spaces}`;
+  const caret = sel.start + insert.length;
+  return { from: sel.start, to: sel.start, insert, select: { start: caret, end: caret } };
+}
