@@ -8,6 +8,7 @@ import {
 } from '@agency/contracts';
 import { createTestApp } from '../test-support/test-app';
 import { PNG } from '../test-support/files';
+import { auditEvents } from '../db/schema';
 import { STAFF_PASSWORD, signIn, staffClient } from './admin-test-support';
 import { EDITOR, createAccount, signInAs } from './staff-test-support';
 
@@ -47,7 +48,12 @@ describe('who changed what', () => {
     await request(t.app).post('/api/admin/auth').send({ password: 'not the password either' }).expect(401);
     const [ownerFailed, eddieFailed, eddieIn] = await audit();
     expect(ownerFailed).toMatchObject({ action: 'sign-in-failed', actorName: 'Owner', actorId: null });
-    expect(eddieFailed).toMatchObject({ action: 'sign-in-failed', actorName: EDITOR.email });
+    // Filed under the account the e-mail names (issue 36 item 9), by the e-mail that was typed.
+    expect(eddieFailed).toMatchObject({
+      action: 'sign-in-failed',
+      actorName: EDITOR.email,
+      actorId: eddie.id,
+    });
     expect(eddieIn).toMatchObject({ action: 'sign-in', actorName: 'Eddie Editor', actorId: eddie.id });
     expect(eddieIn!.address).toBeTruthy();
   });
@@ -159,7 +165,11 @@ describe('who changed what', () => {
   it('filters by person and exports CSV; editors may not read it', async () => {
     const eddies = await audit(`?actor=${eddie.id}`);
     expect(eddies.length).toBeGreaterThan(5);
-    expect(new Set(eddies.map((e) => e.actorName))).toEqual(new Set(['Eddie Editor']));
+    // Eddie's own rows, and the failed sign-in that named his account.
+    expect(new Set(eddies.map((e) => e.actorName))).toEqual(new Set(['Eddie Editor', EDITOR.email]));
+    expect(eddies.filter((e) => e.actorName === EDITOR.email).map((e) => e.action)).toEqual([
+      'sign-in-failed',
+    ]);
     const owners = await audit('?actor=owner');
     expect(owners.every((e) => e.actorId === null)).toBe(true);
     const csv = await owner
@@ -174,5 +184,52 @@ describe('who changed what', () => {
     expect(lines).toHaveLength(eddies.length + 1);
     expect(lines[1]).toContain('"Eddie Editor"');
     await editor.get('/api/admin/audit').expect(403);
+  });
+
+  it('pages by date: a full page links the next, `before` reaches the oldest row, from/to bound the time', async () => {
+    // 40 sign-ins, one a day back from 2026-03-01 (older than everything the tests above wrote),
+    // stored oldest first as time wrote them.
+    await t.db.insert(auditEvents).values(
+      Array.from({ length: 40 }, (_, n) => 39 - n).map((i) => ({
+        actorId: null,
+        actorName: 'Owner',
+        action: 'sign-in' as const,
+        at: new Date(Date.UTC(2026, 2, 1) - i * 86_400_000).toISOString(),
+        summary: `day ${i}`,
+      })),
+    );
+    const old = '?to=2026-03-02';
+    const seen: AuditEvent[] = [];
+    let url: string | undefined = `/api/admin/audit${old}&limit=15`;
+    for (let page = 0; url && page < 10; page++) {
+      const res = await owner.get(url).expect(200);
+      const rows = res.body as AuditEvent[];
+      expect(rows.length).toBeLessThanOrEqual(15);
+      seen.push(...rows);
+      url = /<([^>]+)>; rel="next"/.exec(String(res.headers['link'] ?? ''))?.[1];
+    }
+    expect(seen).toHaveLength(40);
+    expect(seen.at(-1)).toMatchObject({ summary: 'day 39' });
+    expect(seen.map((e) => e.summary)).toEqual(Array.from({ length: 40 }, (_, i) => `day ${i}`));
+    // A client may also ask `before` the last id it holds.
+    const after = await audit(`${old}&limit=5&before=${seen[4]!.id}`);
+    expect(after.map((e) => e.summary)).toEqual(['day 5', 'day 6', 'day 7', 'day 8', 'day 9']);
+    // A date range: from (inclusive) to (exclusive), dates in UTC or instants.
+    const week = await audit('?from=2026-02-01&to=2026-02-08');
+    expect(week.map((e) => e.summary)).toEqual([
+      'day 22',
+      'day 23',
+      'day 24',
+      'day 25',
+      'day 26',
+      'day 27',
+      'day 28',
+    ]);
+    expect(await audit('?from=2026-02-28T00:00:00Z&to=2026-03-01T00:00:01%2B00:00')).toHaveLength(2);
+    // Without paging parameters the answer is what it always was: the newest rows, as an array.
+    expect((await audit()).length).toBeGreaterThan(40);
+    for (const bad of ['?before=0', '?limit=5001', '?limit=x', '?from=yesterday', '?to=2026-13-01']) {
+      await owner.get(`/api/admin/audit${bad}`).expect(400);
+    }
   });
 });

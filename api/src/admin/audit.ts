@@ -1,7 +1,13 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import { auditQuerySchema, type AuditAction, type AuditEvent, type AuditQuery } from '@agency/contracts';
+import { and, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
+import {
+  AUDIT_PAGE_MAX,
+  auditQuerySchema,
+  type AuditAction,
+  type AuditEvent,
+  type AuditQuery,
+} from '@agency/contracts';
 import type { Db } from '../db/client';
 import { auditEvents } from '../db/schema';
 import { clientAddress } from '../http/client-address';
@@ -140,31 +146,56 @@ const CSV_COLUMNS = (
     ['Address', 'address'],
   ] as const
 ).map(([header, field]) => ({ header, value: (row: Record<string, unknown>) => row[field] }));
-const MAX_ROWS = 5000;
+/** An instant of the query as the database compares it: a bare date is its start in UTC. */
+const instant = (value: string) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value).toISOString();
 
+/** One page, newest first: up to `limit` rows older than `before`, between `from` and `to`. */
 async function findEvents(db: Db, q: AuditQuery): Promise<AuditEvent[]> {
   const where: (SQL | undefined)[] = [];
   if (q.actor === 'owner') where.push(isNull(auditEvents.actorId));
   else if (q.actor) where.push(eq(auditEvents.actorId, Number(q.actor)));
   if (q.type) where.push(eq(auditEvents.entityType, q.type));
   if (q.id) where.push(eq(auditEvents.entityId, q.id));
+  if (q.from) where.push(gte(auditEvents.at, instant(q.from)));
+  if (q.to) where.push(lt(auditEvents.at, instant(q.to)));
+  if (q.before) where.push(lt(auditEvents.id, Number(q.before)));
   const rows = await db
     .select()
     .from(auditEvents)
     .where(and(...where))
     .orderBy(desc(auditEvents.id))
-    .limit(MAX_ROWS);
+    .limit(q.limit ? Number(q.limit) : AUDIT_PAGE_MAX);
   return rows as AuditEvent[];
 }
 
-/** GET /audit?actor=&type=&id= (newest first) and GET /audit.csv (the same rows as a download). */
+/** A full page may have older rows: `Link: <…?before=<its last id>>; rel="next"` names the next page. */
+function linkNext(req: Request, res: Response, q: AuditQuery, rows: AuditEvent[]) {
+  const limit = q.limit ? Number(q.limit) : AUDIT_PAGE_MAX;
+  const last = rows[rows.length - 1];
+  if (rows.length < limit || !last) return;
+  const next = new URLSearchParams(
+    Object.entries({ ...q, before: String(last.id) }).filter((e): e is [string, string] => Boolean(e[1])),
+  );
+  res.setHeader('Link', `<${req.baseUrl}${req.path}?${next.toString()}>; rel="next"`);
+}
+
+/**
+ * GET /audit?actor=&type=&id=&from=&to=&before=&limit= (newest first, a page at a time) and GET
+ * /audit.csv (the same rows as a download). The answer stays a plain array; a full page says where
+ * the next one is in its Link header (and a client may ask `before` the last id it holds).
+ */
 export function auditRouter(db: Db) {
   const router = Router();
   router.get('/audit', async (req, res) => {
-    res.json(await findEvents(db, parseQuery(auditQuerySchema, req)));
+    const q = parseQuery(auditQuerySchema, req);
+    const rows = await findEvents(db, q);
+    linkNext(req, res, q, rows);
+    res.json(rows);
   });
   router.get('/audit.csv', async (req, res) => {
-    const rows = await findEvents(db, parseQuery(auditQuerySchema, req));
+    const q = parseQuery(auditQuerySchema, req);
+    const rows = await findEvents(db, q);
+    linkNext(req, res, q, rows);
     const day = new Date().toISOString().slice(0, 10);
     res.setHeader('Content-Disposition', `attachment; filename="audit-${day}.csv"`);
     res

@@ -18,7 +18,7 @@ import { verifyPassword } from './password-hash';
 import { OWNER, actorOf } from './staff-actor';
 import { auditWrites, recordAudit } from './audit';
 import { staffUsers } from '../db/schema';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Wrong passwords per client address per window. */
@@ -112,15 +112,24 @@ export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) 
     });
   };
 
-  /** The personal account with this address, if it can sign in with `password`. */
+  /**
+   * The personal account with this address, if it can sign in with `password` (`user`), and the id of
+   * the account the address names either way (`targetId`), under which a failed attempt is filed.
+   */
   const checkAccount = async (email: string, password: string) => {
     const [user] = await db
-      .select({ id: staffUsers.id, name: staffUsers.name, passwordHash: staffUsers.passwordHash })
+      .select({
+        id: staffUsers.id,
+        name: staffUsers.name,
+        passwordHash: staffUsers.passwordHash,
+        disabled: staffUsers.disabled,
+      })
       .from(staffUsers)
-      .where(and(sql`lower(${staffUsers.email}) = ${email.toLowerCase()}`, eq(staffUsers.disabled, false)));
+      .where(sql`lower(${staffUsers.email}) = ${email.toLowerCase()}`);
+    const enabled = user && !user.disabled ? user : undefined;
     // An unknown address costs the same scrypt work as a known one: timing tells nothing.
-    const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-    return ok && user?.passwordHash ? user : undefined;
+    const ok = await verifyPassword(password, enabled?.passwordHash ?? DUMMY_HASH);
+    return { user: ok && enabled?.passwordHash ? enabled : undefined, targetId: user?.id ?? null };
   };
 
   const router = Router();
@@ -161,9 +170,12 @@ export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) 
           counted.push([failuresPerAccount, email]);
         }
       }
-      const user = email ? await checkAccount(email, password) : undefined;
+      const checked = email ? await checkAccount(email, password) : undefined;
+      const user = checked?.user;
       if (email ? !user : !(await checkAdminPassword(db, password))) {
         counted.length = 0;
+        // Filed under the account the e-mail names (its filter in the audit shows it), by the e-mail given.
+        if (checked?.targetId) who = { id: checked.targetId, name: email! };
         await recordAudit(db, log, { actor: who, action: 'sign-in-failed', address });
         throw unauthorized(AdminMessages.invalidPassword);
       }

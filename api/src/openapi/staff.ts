@@ -108,9 +108,16 @@ export const staffOperations: Operation[] = [
     method: 'get',
     path: StaffRoutes.audit,
     tag: 'Audit',
-    summary: 'Who did what, newest first; filter by person (`actor`: an id or `owner`) and by item',
+    summary:
+      'Who did what, newest first; filter by person (`actor`: an id or `owner`), by item and by time (`from`, `to`); a page at a time (`limit`, then `before` the last id)',
     query: auditQuerySchema,
-    responses: { 200: { description: 'The events', schema: z.array(auditEventSchema) } },
+    responses: {
+      200: {
+        description:
+          'The events (a page); a full page has `Link: </api/admin/audit?…&before=<its last id>>; rel="next"`',
+        schema: z.array(auditEventSchema),
+      },
+    },
     errors: [400, 403],
   }),
   staff({

@@ -192,9 +192,34 @@ export interface SetPasswordLink {
   expiresAt: string;
 }
 
-/** GET /api/admin/audit?actor=&type=&id= : `actor` is a user id or `owner`; type and id name an item. */
+/** The most audit rows one answer holds (a page); older ones are reached with `before`. */
+export const AUDIT_PAGE_MAX = 5000;
+
+/** A date (`2026-05-01`, from its start in UTC) or a date and time with its zone. */
+const auditInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'Use a date (2026-05-01) or a date and time (2026-05-01T09:00:00Z)',
+});
+
+/**
+ * GET /api/admin/audit?actor=&type=&id=&from=&to=&before=&limit= : `actor` is a user id or `owner`;
+ * type and id name an item; `from` (inclusive) and `to` (exclusive) bound the time; `before` is the
+ * id of the oldest row already read (the next page holds older rows); newest first.
+ */
 export const auditQuerySchema = z
   .object({
+    from: auditInstant.optional().meta({ description: 'Rows at or after this date (UTC) or instant' }),
+    to: auditInstant.optional().meta({ description: 'Rows before this date (UTC) or instant' }),
+    before: z
+      .string()
+      .regex(/^[1-9]\d{0,15}$/, 'before is the id of an audit row')
+      .optional()
+      .meta({ description: 'Only rows older than this row id: pass the last id of a page to get the next' }),
+    limit: z
+      .string()
+      .regex(/^[1-9]\d{0,3}$/, `limit is a number from 1 to ${AUDIT_PAGE_MAX}`)
+      .refine((n) => Number(n) <= AUDIT_PAGE_MAX, `limit is a number from 1 to ${AUDIT_PAGE_MAX}`)
+      .optional()
+      .meta({ description: `Rows per page (default and most: ${AUDIT_PAGE_MAX})` }),
     actor: z
       .string()
       .regex(/^(owner|[1-9]\d{0,8})$/, 'actor is a user id or owner')
