@@ -78,6 +78,8 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
   });
   const f = (name: string) => `${editor.id}-${name}`;
   const [slugTouched, setSlugTouched] = useState(Boolean(page));
+  /** A new page's title follows its name until the title is typed in by hand. */
+  const [titleTouched, setTitleTouched] = useState(Boolean(page));
   const [slug, pageTitle, metaTitle, metaDescription, publishedAt] = useWatch({
     control,
     name: ['slug', 'title', 'metaTitle', 'metaDescription', 'publishedAt'],
@@ -105,6 +107,7 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
             onChange={(e) => {
               void nameField.onChange(e);
               if (!slugTouched) setValue('slug', slugify(e.target.value));
+              if (!titleTouched) setValue('title', e.target.value);
             }}
             invalid={Boolean(errors.name)}
           />
@@ -125,7 +128,7 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
       <Field label="Page Title" htmlFor={f('title')} error={errors.title?.message}>
         <Input
           {...describedBy(f('title'), errors.title?.message)}
-          {...register('title')}
+          {...register('title', { onChange: () => setTitleTouched(true) })}
           invalid={Boolean(errors.title)}
         />
       </Field>

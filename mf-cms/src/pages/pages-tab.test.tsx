@@ -150,12 +150,26 @@ describe('CMS Pages tab', () => {
     expect(within(dialog).getByLabelText('URL Slug').getAttribute('aria-invalid')).toBe('true');
   });
 
+  // Issue 41 defect 11: the title is filled from the name until it is typed in by hand.
+  it('typing the name fills the Page Title until the title is edited by hand', async () => {
+    renderTab([]);
+    const dialog = await openNew();
+    const name = within(dialog).getByLabelText('Page Name');
+    const title = within(dialog).getByLabelText('Page Title') as HTMLInputElement;
+    await userEvent.type(name, 'Careers');
+    expect(title.value).toBe('Careers');
+    await userEvent.type(title, ' at Distilled');
+    await userEvent.type(name, ' Page');
+    expect(title.value).toBe('Careers at Distilled');
+  });
+
   it('a valid new page is posted, the dialog closes and "Page created" is shown', async () => {
     const api = renderTab([], {
       api: { [`POST ${AdminRoutes.pages}`]: (body) => ok({ ...PAGE, ...(body as object) }) },
     });
     const dialog = await openNew();
     await userEvent.type(within(dialog).getByLabelText('Page Name'), 'Careers');
+    await userEvent.clear(within(dialog).getByLabelText('Page Title'));
     await userEvent.type(within(dialog).getByLabelText('Page Title'), 'Work With Us');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Page' }));
     expect(await screen.findByText('Page created')).toBeTruthy();
