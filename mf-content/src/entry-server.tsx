@@ -22,7 +22,14 @@ export const prefetch: Record<string, PagePrefetch> = {
   CaseStudyDetailPage: (client, { slug }) =>
     ifSlug(slug, (s) => client.prefetchQuery(caseStudyQueryOptions(s))),
   BlogPage: (client) => client.prefetchQuery(blogPostsQueryOptions()),
-  BlogPostPage: (client, { slug }) => ifSlug(slug, (s) => client.prefetchQuery(blogPostQueryOptions(s))),
+  // The post, and the list its Related Articles band is made of.
+  BlogPostPage: (client, { slug }) =>
+    ifSlug(slug, (s) =>
+      Promise.all([
+        client.prefetchQuery(blogPostQueryOptions(s)),
+        client.prefetchQuery(blogPostsQueryOptions()),
+      ]),
+    ),
   ResourcesPage: (client) => client.prefetchQuery(resourcesQueryOptions()),
   ResourceAccessPage: (client) => client.prefetchQuery(resourcesQueryOptions()),
   CmsPage: (client, { slug }) => ifSlug(slug, (s) => client.prefetchQuery(pageQueryOptions(s))),

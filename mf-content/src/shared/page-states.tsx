@@ -173,17 +173,21 @@ export function MoreBand({
   text,
   linkTo,
   linkLabel,
+  children,
 }: {
   title: string;
   text: string;
   linkTo: string;
   linkLabel: string;
+  /** The items it names (a blog post's related articles), between the text and the link. */
+  children?: ReactNode;
 }) {
   return (
     <section className="border-t border-slate-200 bg-slate-50 py-14">
       <Container className="flex flex-col items-center gap-4 text-center">
         <h2 className="text-2xl font-bold text-ink-900">{title}</h2>
         <p className="max-w-xl text-slate-600">{text}</p>
+        {children}
         <Link to={linkTo} className={buttonClasses('outline')}>
           {linkLabel}
           <ArrowRight className="h-4 w-4" aria-hidden="true" />

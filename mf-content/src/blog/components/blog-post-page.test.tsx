@@ -21,6 +21,14 @@ const POST: BlogPost = {
   published: true,
 };
 
+const OTHER: BlogPost = {
+  ...POST,
+  id: 8,
+  slug: 'paid-social',
+  title: 'Paid social basics',
+  category: 'Paid Media',
+};
+
 const renderPost = (slug = POST.slug) =>
   renderScreen(
     <>
@@ -146,13 +154,42 @@ describe('BlogPostPage', () => {
   });
 
   it('the sidebar shows the author initial, Stay Updated, Need Help? and the Related Articles link', async () => {
-    fakeApi({ [ApiRoutes.blogPost(POST.slug)]: ok(POST) });
+    fakeApi({ [ApiRoutes.blogPost(POST.slug)]: ok(POST), [ApiRoutes.blogPosts]: ok([POST, OTHER]) });
     renderPost();
+    await screen.findByRole('heading', { name: 'Related Articles' });
     expect((await screen.findByTestId('author-initial')).textContent).toBe('M');
     expect(screen.getByRole('heading', { name: 'About the Author' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe('#newsletter');
     expect(screen.getByRole('link', { name: 'Get in Touch' }).getAttribute('href')).toBe('/contact');
     expect(screen.getByRole('link', { name: 'View All Articles' }).getAttribute('href')).toBe('/blog');
+  });
+
+  // Issue 41 defect 11: the band names other articles (the post's category first), or is not there.
+  it('Related Articles names other articles, those of the same category first, and is absent when there are none', async () => {
+    const sameCategory = { ...OTHER, id: 9, slug: 'maps-reviews', title: 'Maps reviews', category: 'SEO' };
+    fakeApi({
+      [ApiRoutes.blogPost(POST.slug)]: ok(POST),
+      [ApiRoutes.blogPosts]: ok([OTHER, POST, sameCategory]),
+    });
+    const { unmount } = renderPost();
+    const related = await screen.findByTestId('related-articles');
+    expect(
+      within(related)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Maps reviews', '/blog/maps-reviews'],
+      ['Paid social basics', '/blog/paid-social'],
+    ]);
+    unmount();
+
+    const api = fakeApi({ [ApiRoutes.blogPost(POST.slug)]: ok(POST), [ApiRoutes.blogPosts]: ok([POST]) });
+    renderPost();
+    await screen.findByRole('heading', { name: 'About the Author' });
+    await vi.waitFor(() => expect(api.calls.some((c) => c.url === ApiRoutes.blogPosts)).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByRole('heading', { name: 'Related Articles' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'View All Articles' })).toBeNull();
   });
 
   it("About the Author shows the author's role from the post, and none when the post has none", async () => {

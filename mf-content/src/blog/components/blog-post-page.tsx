@@ -1,8 +1,10 @@
+import { sitePath } from '@agency/contracts/site-routes';
 import { Link, useParams } from '@agency/ui/router';
 import { Calendar, Mail, MessageCircle, User } from 'lucide-react';
 import { NOT_FOUND_HEADINGS, blogPostHead, type BlogPost } from '@agency/contracts/browser';
 import { Badge, Card, Container, Skeleton, buttonClasses, LabelledList } from '@agency/ui';
 import { useBlogPost } from '../api/get-blog-post';
+import { useBlogPosts } from '../api/get-blog-posts';
 import { HEADER_TAG_LIMIT, postDateLabel, postDateTime } from '../post-display';
 import { BackLink, ItemColumns, ItemStates, MoreBand } from '../../shared/page-states';
 import { blogBodyHtml, richTextClasses, withResponsiveImages } from '@agency/ui/rich-text';
@@ -148,13 +150,46 @@ function Post({ post }: { post: BlogPost }) {
         <PostTags tags={post.tags} />
       </ItemColumns>
 
-      <MoreBand
-        title="Related Articles"
-        text="Explore more insights from our team."
-        linkTo="/blog"
-        linkLabel="View All Articles"
-      />
+      <RelatedArticles post={post} />
     </article>
+  );
+}
+
+/** How many other articles the closing band names. */
+const RELATED_LIMIT = 3;
+
+/**
+ * Other articles, those of the post's category first: the closing band names them and links to the
+ * blog. With no other article (or while the list is not there) there is no band at all.
+ */
+function RelatedArticles({ post }: { post: BlogPost }) {
+  const list = useBlogPosts();
+  const others = (list.data ?? []).filter((p) => p.id !== post.id && p.slug !== post.slug);
+  const related = [
+    ...others.filter((p) => p.category === post.category),
+    ...others.filter((p) => p.category !== post.category),
+  ].slice(0, RELATED_LIMIT);
+  if (related.length === 0) return null;
+  return (
+    <MoreBand
+      title="Related Articles"
+      text="Explore more insights from our team."
+      linkTo="/blog"
+      linkLabel="View All Articles"
+    >
+      <ul className="grid w-full max-w-3xl gap-3 text-left sm:grid-cols-3" data-testid="related-articles">
+        {related.map((p) => (
+          <li key={p.id}>
+            <Link
+              to={sitePath('blog-post', { slug: p.slug })}
+              className="block h-full rounded-xl border border-slate-200 bg-white p-4 font-semibold text-ink-900 hover:border-brand-300 hover:text-brand-800"
+            >
+              {p.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </MoreBand>
   );
 }
 
