@@ -119,8 +119,13 @@ export function createApp({
       log.error({ err }, 'cannot listen for content changes; caching public reads is off');
       cache.disable();
     });
-  // While the LISTEN link is down nothing is cached; once it is back, every entry goes (what changed
-  // meanwhile was not heard).
+  // While the LISTEN link is down nothing new is cached and reads go to the database, except while
+  // the database does not answer either: then held answers are served, marked stale, instead of 503.
+  // Once the link is back, every entry goes (what changed meanwhile was not heard).
+  cache.watchDatabase(database.ping, (away) => {
+    if (away) log.warn('database unreachable: cached public answers are served stale meanwhile');
+    else log.info('database answers again');
+  });
   let linkLost = false;
   database.onListenState?.((state) => {
     if (state === 'reconnecting') {

@@ -32,6 +32,8 @@ interface Entry {
   expiresAt: number;
   /** Wall-clock time (Date.now) after which the entry goes whatever was heard: the backstop. */
   backstopAt: number;
+  /** Wall-clock time (Date.now) it was stored: its Age when served stale. */
+  storedAt: number;
   /** The headers `send` sets, as a flat name/value list per encoding and Vary (built on first use). */
   heads: Map<string, readonly string[]>;
 }
@@ -93,6 +95,11 @@ export const DEFAULT_BACKSTOP_MS = 5 * 60_000;
 /** How soon a failed read of the due times is tried again. */
 const DUE_RETRY_MS = 60_000;
 
+/** While the LISTEN link is down, how often the database is asked whether it answers at all. */
+const PROBE_EVERY_MS = 500;
+/** A probe that gets no answer within this long counts as a database away (a host dropping packets). */
+const PROBE_TIMEOUT_MS = 2000;
+
 /** The weak ETag Express's own `etag` setting computes (same package), so cached and uncached answers agree. */
 const etagOf = (buf: Buffer) => etag(buf, { weak: true });
 
@@ -105,8 +112,17 @@ const etagOf = (buf: Buffer) => etag(buf, { weak: true });
 export function createPublicCache(opts: { maxEntries?: number; backstopMs?: number } = {}) {
   const maxEntries = opts.maxEntries ?? 500;
   const backstopMs = opts.backstopMs ?? DEFAULT_BACKSTOP_MS;
-  /** While the link to other instances is down, nothing is answered from or kept in memory. */
+  /** While the link to other instances is down, nothing is kept, and what is held is not answered... */
   let paused = false;
+  /**
+   * ...unless the database itself does not answer either (the probe below): then what is held is
+   * answered as it is, marked stale, rather than a 503 (stale-if-error). Only set while paused.
+   */
+  let away = false;
+  /** Asks the database whether it answers (watchDatabase); probed while paused. */
+  let probe: (() => Promise<void>) | undefined;
+  let onAway: ((away: boolean) => void) | undefined;
+  let probing = false;
   const entries = new Map<string, Entry>();
   /** Invalidation clock: `invalidatedAt[tag]` is the tick at which the tag was last invalidated. */
   let clock = 0;
@@ -150,6 +166,9 @@ export function createPublicCache(opts: { maxEntries?: number; backstopMs?: numb
   }
 
   function lookup(key: string): Entry | undefined {
+    // Stale-if-error: with the database away, anything held beats a 503 (expired or not; nothing is
+    // dropped meanwhile, and `resume` empties the cache once the database is back).
+    if (away) return entries.get(key);
     if (paused) return undefined;
     expireDue();
     const hit = entries.get(key);
@@ -182,8 +201,43 @@ export function createPublicCache(opts: { maxEntries?: number; backstopMs?: numb
       tags: options.tags,
       expiresAt: options.maxAgeMs === undefined ? Infinity : now() + options.maxAgeMs,
       backstopAt: Date.now() + backstopMs,
+      storedAt: Date.now(),
       heads: new Map(),
     });
+  }
+
+  function setAway(value: boolean): void {
+    if (value === away) return;
+    away = value;
+    onAway?.(value);
+  }
+
+  /** While paused: asks the database every PROBE_EVERY_MS whether it answers (see `away`). */
+  function probeLoop(): void {
+    if (!paused || !probe) {
+      probing = false;
+      return;
+    }
+    probing = true;
+    let timer: NodeJS.Timeout | undefined;
+    void Promise.race([
+      probe(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('probe timed out')), PROBE_TIMEOUT_MS);
+      }),
+    ])
+      .then(
+        () => setAway(false),
+        () => setAway(paused),
+      )
+      .finally(() => {
+        clearTimeout(timer);
+        if (!paused) {
+          probing = false;
+          return;
+        }
+        setTimeout(probeLoop, PROBE_EVERY_MS).unref();
+      });
   }
 
   /** Drops every answer built from any of `tags` (and any being built right now). */
@@ -198,7 +252,12 @@ export function createPublicCache(opts: { maxEntries?: number; backstopMs?: numb
   /** Answers a hit in the encoding the client accepts (304 when its copy is current). */
   function send(req: Request, res: Response, hit: Entry): void {
     res.setHeader('ETag', hit.etag);
-    res.setHeader('X-Cache', 'HIT');
+    res.setHeader('X-Cache', away ? 'STALE' : 'HIT');
+    if (away) {
+      // RFC 9111's Age, and the (obsolete but still read) RFC 7234 warning for a stale answer.
+      res.setHeader('Age', String(Math.max(0, Math.floor((Date.now() - hit.storedAt) / 1000))));
+      res.setHeader('Warning', '110 - "Response is Stale"');
+    }
     res.setHeader('Vary', 'Accept-Encoding');
     if (hit.cacheControl) res.setHeader('Cache-Control', hit.cacheControl);
     // Express's freshness check: If-None-Match lists, `*` and weak comparison, as for uncached answers.
@@ -297,7 +356,8 @@ export function createPublicCache(opts: { maxEntries?: number; backstopMs?: numb
    */
   function knownHit(req: IncomingMessage): { known: KnownUrl; hit: Entry } | undefined {
     const known = normalized.get(req.url!.slice('/api'.length));
-    if (!known || !enabled || known.read.uncached) return undefined;
+    // Stale answers (and misses while paused) take the chain, which marks them.
+    if (!known || !enabled || paused || known.read.uncached) return undefined;
     const { headers } = req;
     if (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined)
       return undefined;
@@ -366,18 +426,30 @@ export function createPublicCache(opts: { maxEntries?: number; backstopMs?: numb
     },
     size: () => entries.size,
     /**
-     * The link that hears other instances' writes is down: drop everything and keep nothing until
-     * `resume` (every read goes to the database meanwhile, so nothing stale is served).
+     * How to ask the database whether it answers (`ping`), probed every PROBE_EVERY_MS while paused;
+     * `changed` hears when it stops or starts answering.
+     */
+    watchDatabase: (ping: () => Promise<void>, changed?: (away: boolean) => void) => {
+      probe = ping;
+      onAway = changed;
+    },
+    /**
+     * The link that hears other instances' writes is down: keep nothing new and answer reads from the
+     * database (what is held may have changed elsewhere). What is held stays, to be answered (stale)
+     * while the database does not answer either; `resume` empties it.
      */
     pause: () => {
       paused = true;
-      invalidate(CONTENT_TAGS);
+      if (!probing) probeLoop();
     },
     /** The link is back; notifications sent while it was down are lost, so start from empty. */
     resume: () => {
       paused = false;
+      setAway(false);
       invalidate(CONTENT_TAGS);
     },
+    /** Whether held answers are being served stale (the database is away). */
+    serving: () => (away ? 'stale' : paused ? 'paused' : 'fresh'),
   };
 }
 
