@@ -8,6 +8,7 @@ import { seedDatabase } from './seed';
 import { convertHtmlPostBodies } from './content/html-post-bodies';
 import { createApp } from './app';
 import { schedulePurge } from './admin/trash-router';
+import { scheduleLeadRetention } from './admin/lead-retention';
 import { importUploads, legacyUploadsDir } from './files/import-uploads';
 import { backfillDerivatives } from './files/uploaded-files';
 import { createMetrics, metricsApp } from './ops/metrics';
@@ -76,6 +77,8 @@ const purge = schedulePurge(database.db, (err) => log.error({ err }, 'purging th
   confirmed: env.TRASH_PURGE_CONFIRM,
   maxItems: env.TRASH_PURGE_MAX_ITEMS,
 });
+// Contact requests and resource leads past the period Settings name (the privacy page's): now, then daily.
+const retention = scheduleLeadRetention(database.db, log);
 // Lead e-mails and webhook calls waiting in the outbox: every instance sends what is due.
 const outbox = startOutboxWorker({
   db: database.db,
@@ -141,6 +144,7 @@ async function shutdown(signal: string) {
     ),
   );
   purge.stop();
+  retention.stop();
   diskSpace?.stop();
   // The notification being sent may finish (a few seconds); what is still held goes back to the queue.
   await outbox.stop(5000);

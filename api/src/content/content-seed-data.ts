@@ -375,7 +375,7 @@ We do not sell personal data. We share it only with service providers who host o
 
 ## How long we keep it
 
-- Contact requests and resource leads: up to 24 months after our last contact with you.
+- Contact requests and resource leads: up to {{retentionMonths}} months after our last contact with you.
 - Newsletter subscriptions: until you unsubscribe.
 - Server logs: up to 30 days.
 

@@ -76,3 +76,40 @@ describe('Settings: a colleague saved first', () => {
     expect(stored.find((e) => e.key === 'siteName')?.value).toBe('My New Name');
   });
 });
+
+/** Issue 39 item 4: admins set how long leads are kept; the privacy page and the daily purge follow it. */
+describe('Settings: lead retention', () => {
+  it('shows the period (24 months by default), refuses 0 and saves a whole number of months', async () => {
+    let saved: Record<string, unknown> | undefined;
+    fakeApi({
+      [AdminRoutes.siteSettings]: () => ({ body: entries(), headers: { ETag: '"v1"' } }),
+      [`PUT ${AdminRoutes.siteSettings}`]: (body) => {
+        saved = body as Record<string, unknown>;
+        return { body: entries(saved), headers: { ETag: '"v2"' } };
+      },
+    });
+    renderScreen(
+      <>
+        <SettingsTab session={{ authenticated: true, passwordFromEnvironment: false }} />
+        <Toaster />
+      </>,
+    );
+    const form = await screen.findByRole('form', { name: 'Site settings' });
+    const months = within(form).getByLabelText('Keep leads for (months)');
+    expect((months as HTMLInputElement).value).toBe('24');
+
+    await userEvent.clear(months);
+    await userEvent.type(months, '0');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save Settings' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'Use a whole number of months from 1 to 120',
+    );
+    expect(saved).toBeUndefined();
+
+    await userEvent.clear(months);
+    await userEvent.type(months, '12');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings saved')).toBeTruthy();
+    expect(saved?.['leadRetentionMonths']).toBe(12);
+  });
+});

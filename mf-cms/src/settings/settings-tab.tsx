@@ -163,6 +163,22 @@ function SiteSettingsForm({
             invalid={Boolean(errors.defaultMetaDescription)}
           />
         </Field>
+        <Field
+          label="Keep leads for (months)"
+          className="max-w-md"
+          htmlFor={f('retention')}
+          error={errors.leadRetentionMonths?.message}
+          hint="Contact requests and resource leads are deleted this long after the last contact (checked daily); the privacy page states the period."
+        >
+          <Input
+            type="number"
+            min={1}
+            max={120}
+            {...describedBy(f('retention'), errors.leadRetentionMonths?.message, true)}
+            {...register('leadRetentionMonths', { valueAsNumber: true })}
+            invalid={Boolean(errors.leadRetentionMonths)}
+          />
+        </Field>
         <SaveProblem
           state={saveState}
           id={id}

@@ -9,7 +9,7 @@ import {
 } from './control-characters';
 import { HeroMessages, SERVICE_ICONS, SERVICE_VISUALS, heroContentInputSchema } from './marketing';
 import { BLOG_BODY_FORMATS, RESOURCE_TYPES } from './content';
-import { SITE_PATH_PATTERN } from './content-values';
+import { DEFAULT_LEAD_RETENTION_MONTHS, SITE_PATH_PATTERN } from './content-values';
 import { RESERVED_PAGE_SLUGS, sitePath } from './site-routes';
 import type { LeadSource } from './form-posts';
 
@@ -445,6 +445,8 @@ export const siteSocialLinksSchema = z
   })
   .strict();
 
+const LEAD_RETENTION_MESSAGE = 'Use a whole number of months from 1 to 120';
+
 export const siteSettingsSchema = z
   .object({
     siteName: required('Site name', 100),
@@ -463,6 +465,13 @@ export const siteSettingsSchema = z
       .trim()
       .pipe(multiLine(300, 'Default meta description must be at most 300 characters'))
       .default(''),
+    /** Months after the last contact that contact requests and resource leads are kept (the privacy page says it). */
+    leadRetentionMonths: z
+      .number({ error: LEAD_RETENTION_MESSAGE })
+      .int(LEAD_RETENTION_MESSAGE)
+      .min(1, LEAD_RETENTION_MESSAGE)
+      .max(120, LEAD_RETENTION_MESSAGE)
+      .default(DEFAULT_LEAD_RETENTION_MONTHS),
   })
   .strict();
 export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
@@ -475,6 +484,7 @@ export const SITE_SETTING_KEYS = [
   'contactPhone',
   'socialLinks',
   'defaultMetaDescription',
+  'leadRetentionMonths',
 ] as const satisfies readonly SiteSettingKey[];
 /** GET /api/admin/site-settings answers a list of these. */
 export interface SiteSettingEntry {

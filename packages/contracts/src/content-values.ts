@@ -31,6 +31,24 @@ export const ResourceRoutes = {
 export const BLOG_BODY_FORMATS = ['html', 'markdown'] as const;
 export type BlogBodyFormat = (typeof BLOG_BODY_FORMATS)[number];
 
+/** Contact requests and resource leads are kept this many months after the last contact, unless Settings say otherwise. */
+export const DEFAULT_LEAD_RETENTION_MONTHS = 24;
+
+/**
+ * What a page's markdown may name in double braces, filled from the public site settings where the
+ * page renders (server and browser alike): `{{retentionMonths}}` on the privacy page.
+ */
+const PAGE_PLACEHOLDERS: Record<string, (s: { leadRetentionMonths: number }) => string> = {
+  retentionMonths: (s) => String(s.leadRetentionMonths),
+};
+
+/** The markdown with its known placeholders filled; an unknown one stays as typed. */
+export function fillPagePlaceholders(markdown: string, settings: { leadRetentionMonths: number }): string {
+  return markdown.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    Object.hasOwn(PAGE_PLACEHOLDERS, name) ? PAGE_PLACEHOLDERS[name]!(settings) : whole,
+  );
+}
+
 /** The markdown body of a page, or '' when the CMS stored none. */
 export function pageBody(page: { content: Record<string, unknown> }): string {
   const body = page.content['body'];

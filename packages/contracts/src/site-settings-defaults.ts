@@ -1,4 +1,5 @@
 import type { SiteSettings } from './admin';
+import { DEFAULT_LEAD_RETENTION_MONTHS } from './content-values';
 
 /**
  * The site settings a fresh site starts with, and what the public site shows until the real ones
@@ -16,4 +17,5 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   },
   defaultMetaDescription:
     'Distilled Digital: SEO, paid media, data science, AI automations, Shopify and web design for growing businesses.',
+  leadRetentionMonths: DEFAULT_LEAD_RETENTION_MONTHS,
 };

@@ -40,6 +40,12 @@ export function normalizeSiteSettings(raw: unknown): SiteSettings {
       youtube: str(links.youtube, f.socialLinks.youtube).trim(),
     },
     defaultMetaDescription: str(r.defaultMetaDescription, f.defaultMetaDescription),
+    leadRetentionMonths:
+      typeof r.leadRetentionMonths === 'number' &&
+      Number.isInteger(r.leadRetentionMonths) &&
+      r.leadRetentionMonths > 0
+        ? r.leadRetentionMonths
+        : f.leadRetentionMonths,
   };
 }
 

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiRoutes, type PublicPage } from '@agency/contracts/browser';
+import { SITE_SETTINGS_URL } from '@agency/ui';
 import { fakeApi, ok, renderScreen, serverError } from '@agency/ui/testing';
 import { CmsPage } from './cms-page';
 
@@ -62,6 +63,19 @@ describe('CmsPage', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'What we keep' })).toBeTruthy();
     expect(screen.getByText('e-mail').tagName).toBe('STRONG');
     expect(screen.getByTestId('page-body').innerHTML).not.toContain('onerror');
+  });
+
+  it('fills {{retentionMonths}} with the period the site settings name (issue 39 item 4)', async () => {
+    const body =
+      '- Contact requests and resource leads: up to {{retentionMonths}} months after our last contact with you.';
+    fakeApi({
+      [ApiRoutes.pages('privacy')]: ok({ ...PAGE, content: { body } }),
+      [SITE_SETTINGS_URL]: ok({ leadRetentionMonths: 18 }),
+    });
+    renderPage('privacy');
+    const item = await screen.findByText(/up to 18 months after our last contact with you/);
+    expect(item.tagName).toBe('LI');
+    expect(screen.getByTestId('page-body').textContent).not.toContain('{{');
   });
 
   // The document head is the server's and the shell's (one owner): the page itself never writes it.

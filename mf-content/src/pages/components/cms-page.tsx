@@ -3,11 +3,21 @@ import { Link, useParams } from '@agency/ui/router';
 import {
   SLUG_PATTERN,
   cmsPageHead,
+  fillPagePlaceholders,
   notFoundHead,
   pageBody,
   type PublicPage,
 } from '@agency/contracts/browser';
-import { Container, NotFoundBlock, PAGE_NOT_FOUND, Skeleton, formatDate } from '@agency/ui';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Container,
+  FALLBACK_SITE_SETTINGS,
+  NotFoundBlock,
+  PAGE_NOT_FOUND,
+  Skeleton,
+  formatDate,
+  siteSettingsQueryOptions,
+} from '@agency/ui';
 import { PageHead } from '@agency/ui/remote-module';
 import { usePage } from '../api/get-page';
 import { markdownHtml, richTextClasses } from '@agency/ui/rich-text';
@@ -29,7 +39,9 @@ export function CmsPage() {
 }
 
 function ManagedPage({ page }: { page: PublicPage }) {
-  const html = useMemo(() => markdownHtml(pageBody(page)), [page]);
+  // The shell's server render prefetches the settings, so the server and the browser fill the same value.
+  const { data: settings = FALLBACK_SITE_SETTINGS } = useQuery(siteSettingsQueryOptions);
+  const html = useMemo(() => markdownHtml(fillPagePlaceholders(pageBody(page), settings)), [page, settings]);
   return (
     <article>
       <header className="bg-ink-950 pb-14 pt-32 text-white sm:pt-36">

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { DEFAULT_CONFIRMATION_TEXT, DEFAULT_SITE_SETTINGS } from '@agency/contracts';
+import { createTestApp } from '../test-support/test-app';
+import { capturedLog } from '../test-support/captured-log';
+import { contactRequests, newsletterSubscriptions, outboxJobs, resourceLeads, resources } from '../db/schema';
+import { saveNotificationSettings } from '../notifications/notification-settings';
+import { storeContactLead } from '../notifications/notifications-test-support';
+import { STAFF_PASSWORD, signIn, staffClient } from './admin-test-support';
+import { purgeExpiredLeads } from './lead-retention';
+
+/** Issue 39 item 4: leads are kept no longer than the privacy page says, by the database's clock. */
+let t: Awaited<ReturnType<typeof createTestApp>>;
+
+/** Moves a row's dates into the past on the database's own clock (the purge judges by now() in SQL). */
+const monthsAgo = (months: number) => sql`now() - make_interval(months => ${months}, days => 1)`;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_PASSWORD: STAFF_PASSWORD } });
+  await saveNotificationSettings(t.db, {
+    recipients: ['sales@agency.test'],
+    notifyNewsletter: false,
+    confirmationText: DEFAULT_CONFIRMATION_TEXT,
+    webhooks: {},
+  });
+});
+afterAll(() => t.close());
+
+async function contactFrom(email: string, createdMonthsAgo: number, handledMonthsAgo?: number) {
+  const { lead } = await storeContactLead(t.db, { email });
+  await t.db.execute(
+    sql`update contact_requests set created_at = ${monthsAgo(createdMonthsAgo)}, handled_at = ${
+      handledMonthsAgo === undefined ? null : monthsAgo(handledMonthsAgo)
+    } where id = ${lead.id}`,
+  );
+  return lead.id;
+}
+
+describe('lead retention', () => {
+  it('deletes the leads past the setting (24 months by default) and their notifications, logging only counts', async () => {
+    const expired = await contactFrom('old@client.test', 25);
+    const recent = await contactFrom('recent@client.test', 23);
+    // Arrived long ago, but staff dealt with it last month: the last contact counts.
+    const handledLately = await contactFrom('handled@client.test', 30, 1);
+    const [resource] = await t.db
+      .insert(resources)
+      .values({ title: 'Guide', description: 'A guide', gated: true, fileUrl: 'guide.pdf' })
+      .returning();
+    const [oldLead, newLead] = await t.db
+      .insert(resourceLeads)
+      .values([
+        { resourceId: resource!.id, name: 'Old Reader', email: 'old-reader@client.test' },
+        { resourceId: resource!.id, name: 'New Reader', email: 'new-reader@client.test' },
+      ])
+      .returning();
+    await t.db.execute(
+      sql`update resource_leads set created_at = ${monthsAgo(40)} where id = ${oldLead!.id}`,
+    );
+    await t.db.insert(newsletterSubscriptions).values({ email: 'reader@client.test' });
+    await t.db.execute(sql`update newsletter_subscriptions set created_at = ${monthsAgo(60)}`);
+
+    const { log, lines, text } = capturedLog();
+    const purged = await purgeExpiredLeads(t.db, log);
+    expect(purged).toEqual({ months: 24, contactRequests: 1, resourceLeads: 1, outboxJobs: 2 });
+
+    const contactIds = (await t.db.select({ id: contactRequests.id }).from(contactRequests)).map((r) => r.id);
+    expect(contactIds.sort()).toEqual([recent, handledLately].sort());
+    expect((await t.db.select().from(resourceLeads)).map((r) => r.id)).toEqual([newLead!.id]);
+    expect(await t.db.select().from(newsletterSubscriptions)).toHaveLength(1);
+    const jobs = await t.db.select({ leadId: outboxJobs.leadId }).from(outboxJobs);
+    expect(jobs.map((j) => j.leadId)).not.toContain(expired);
+
+    expect(lines).toEqual([
+      expect.objectContaining({
+        msg: 'retention: leads past their period deleted',
+        contactRequests: 1,
+        resourceLeads: 1,
+        outboxJobs: 2,
+      }),
+    ]);
+    expect(text()).not.toMatch(/@client\.test|Old Reader/);
+  });
+
+  it('follows the period an admin sets in the site settings', async () => {
+    const owner = staffClient(t.app, await signIn(t.app));
+    await owner
+      .put('/api/admin/site-settings')
+      .send({ ...DEFAULT_SITE_SETTINGS, leadRetentionMonths: 0 })
+      .expect(400);
+    await owner
+      .put('/api/admin/site-settings')
+      .send({ ...DEFAULT_SITE_SETTINGS, leadRetentionMonths: 12 })
+      .expect(200);
+    const publicSettings = await owner.get('/api/site-settings').expect(200);
+    expect(publicSettings.body.leadRetentionMonths).toBe(12);
+
+    const kept = await contactFrom('eleven@client.test', 11);
+    await contactFrom('thirteen@client.test', 13);
+    const before = (await t.db.select().from(contactRequests)).length;
+    const purged = await purgeExpiredLeads(t.db, capturedLog().log);
+    // The 23-month lead of the first test goes now, with the 13-month one.
+    expect(purged).toMatchObject({ months: 12, contactRequests: 2 });
+    const left = (await t.db.select({ id: contactRequests.id }).from(contactRequests)).map((r) => r.id);
+    expect(left).toHaveLength(before - 2);
+    expect(left).toContain(kept);
+  });
+});

@@ -1,0 +1,81 @@
+import { and, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client';
+import { contactRequests, outboxJobs, resourceLeads } from '../db/schema';
+import { loadSiteSettings } from './site-settings';
+
+export interface RetentionPurge {
+  months: number;
+  contactRequests: number;
+  resourceLeads: number;
+  outboxJobs: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the contact requests and resource leads whose last contact (staff marking them handled,
+ * else their arrival) is more than the site setting's months ago, by the database's clock, with the
+ * notifications about them. One instance at a time: the others find the lock taken and skip this
+ * round (undefined). Newsletter subscriptions are kept until the person unsubscribes.
+ */
+export async function purgeExpiredLeads(db: Db, log: Logger): Promise<RetentionPurge | undefined> {
+  const result = await db.transaction(async (tx) => {
+    // Both drivers (PGlite, node-postgres) answer `rows`.
+    const { rows } = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(hashtext('lead-retention')) as locked`,
+    )) as unknown as { rows: { locked: boolean }[] };
+    const lock = rows[0];
+    if (!lock?.locked) return undefined;
+    const months = (await loadSiteSettings(tx)).leadRetentionMonths;
+    const expired = (created: PgColumn, handled: PgColumn) =>
+      sql`greatest(${created}, coalesce(${handled}, ${created})) < now() - make_interval(months => ${months})`;
+    const contacts = await tx
+      .delete(contactRequests)
+      .where(expired(contactRequests.createdAt, contactRequests.handledAt))
+      .returning({ id: contactRequests.id });
+    const leads = await tx
+      .delete(resourceLeads)
+      .where(expired(resourceLeads.createdAt, resourceLeads.handledAt))
+      .returning({ id: resourceLeads.id });
+    const jobsOf = async (type: 'contacts' | 'resources', ids: number[]) =>
+      ids.length
+        ? (
+            await tx
+              .delete(outboxJobs)
+              .where(and(sql`${outboxJobs.leadType} = ${type}`, inArray(outboxJobs.leadId, ids)))
+              .returning({ id: outboxJobs.id })
+          ).length
+        : 0;
+    return {
+      months,
+      contactRequests: contacts.length,
+      resourceLeads: leads.length,
+      outboxJobs:
+        (await jobsOf(
+          'contacts',
+          contacts.map((r) => r.id),
+        )) +
+        (await jobsOf(
+          'resources',
+          leads.map((r) => r.id),
+        )),
+    };
+  });
+  // Counts only: which leads went is nobody's business in a log.
+  if (result) log.info(result, 'retention: leads past their period deleted');
+  return result;
+}
+
+/** Runs the purge now, then once a day; a failure is logged and tried again the next day. */
+export function scheduleLeadRetention(db: Db, log: Logger, opts: { everyMs?: number } = {}) {
+  const run = () =>
+    void purgeExpiredLeads(db, log).catch((err: unknown) =>
+      log.error({ err }, 'retention: purging leads failed'),
+    );
+  run();
+  const timer = setInterval(run, opts.everyMs ?? DAY_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
