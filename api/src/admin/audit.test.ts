@@ -202,7 +202,7 @@ describe('who changed what', () => {
     const seen: AuditEvent[] = [];
     let url: string | undefined = `/api/admin/audit${old}&limit=15`;
     for (let page = 0; url && page < 10; page++) {
-      const res = await owner.get(url).expect(200);
+      const res: request.Response = await owner.get(url).expect(200);
       const rows = res.body as AuditEvent[];
       expect(rows.length).toBeLessThanOrEqual(15);
       seen.push(...rows);

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { StaffRoutes, type AuditEvent, type StaffUser } from '@agency/contracts';
-import { Card, Input, Select, Skeleton, buttonClasses } from '@agency/ui';
+import { Button, Card, Input, Select, Skeleton, buttonClasses } from '@agency/ui';
 import { adminGet, adminKeys, asArray } from '../shared/admin-api';
 import { EmptyState, LoadFailed, TabHeader } from '../shared/list-ui';
 import { useDebouncedValue } from '../shared/list-filter';
@@ -37,6 +37,9 @@ const ACTION_LABELS: Record<string, string> = {
   'redirect.import': 'Imported redirects',
 };
 
+/** Rows the Audit tab loads at a time. */
+const AUDIT_PAGE_SIZE = 100;
+
 /** Audit (admins): who did what, newest first, by person and by item, and as a CSV download. */
 export function AuditTab() {
   const id = useId();
@@ -51,10 +54,21 @@ export function AuditTab() {
   if (typedType) params.set('type', typedType);
   if (typedId) params.set('id', typedId);
   const query = params.toString() ? `?${params.toString()}` : '';
-  const events = useQuery({
+  // A page at a time, newest first; "Show older" asks for the rows before the last one shown.
+  const events = useInfiniteQuery({
     queryKey: [...adminKeys.all, 'audit', query],
-    queryFn: () => adminGet<unknown>(`${StaffRoutes.audit}${query}`),
-    select: (d) => asArray<AuditEvent>(d),
+    queryFn: ({ pageParam }) => {
+      const page = new URLSearchParams(params);
+      page.set('limit', String(AUDIT_PAGE_SIZE));
+      if (pageParam) page.set('before', String(pageParam));
+      return adminGet<unknown>(`${StaffRoutes.audit}?${page.toString()}`);
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last) => {
+      const rows = asArray<AuditEvent>(last);
+      return rows.length >= AUDIT_PAGE_SIZE ? rows[rows.length - 1]?.id : undefined;
+    },
+    select: (d) => d.pages.flatMap((page) => asArray<AuditEvent>(page)),
     // The rows stay while the next filter's answer comes, instead of blinking to a skeleton.
     placeholderData: keepPreviousData,
   });
@@ -137,6 +151,17 @@ export function AuditTab() {
               ))}
             </tbody>
           </table>
+          {events.hasNextPage ? (
+            <div className="border-t border-slate-200 p-3 text-center">
+              <Button
+                variant="outline"
+                disabled={events.isFetchingNextPage}
+                onClick={() => void events.fetchNextPage()}
+              >
+                {events.isFetchingNextPage ? 'Loading older entries…' : 'Show older entries'}
+              </Button>
+            </div>
+          ) : null}
         </Card>
       )}
     </section>
