@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { openPage } from '../support/site';
 
+/** The footer's copyright year: the server's clock at render (issue 41). */
+const YEAR = new Date().getUTCFullYear();
+
 const NAV = ['Services', 'About', 'Case Studies', 'Blog', 'Resources'];
 
 test.describe('shell layout', () => {
@@ -58,7 +61,7 @@ test.describe('shell layout', () => {
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
-    await expect(footer).toContainText('© 2024');
+    await expect(footer).toContainText(`© ${YEAR}`);
   });
 
   test('mobile drawer at 375 px: opens from the right, traps focus, closes by link, Close and Escape', async ({
@@ -131,7 +134,7 @@ test.describe('runtime composition', () => {
     });
     expect((await report.response())?.status()).toBe(204);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    await expect(page.getByRole('contentinfo')).toContainText('© 2024');
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${YEAR}`);
     // The remote comes back: Retry renders it in place, without a reload.
     await page.unroute('**/remotes/mf-contact/remoteEntry.js');
     await failure.getByRole('button', { name: 'Retry' }).click();

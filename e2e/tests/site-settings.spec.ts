@@ -3,6 +3,9 @@ import { staffApi } from '../support/cms';
 import { openPage } from '../support/site';
 
 /** The seeded values (DEFAULT_SITE_SETTINGS), which the other specs expect. */
+/** The footer's copyright year: the server's clock at render (issue 41). */
+const YEAR = new Date().getUTCFullYear();
+
 const SEEDED = {
   siteName: 'Distilled Digital',
   contactEmail: 'hello@distilled.agency',
@@ -33,7 +36,7 @@ const socialList = (page: Page) =>
 
 async function expectSeededValues(page: Page) {
   const footer = page.getByRole('contentinfo');
-  await expect(footer).toContainText(`© 2024 ${SEEDED.siteName}`);
+  await expect(footer).toContainText(`© ${YEAR} ${SEEDED.siteName}`);
   await expect(socialList(page)).toHaveCount(4);
   await expect(footer.getByRole('link', { name: 'LinkedIn (opens in a new tab)' })).toHaveAttribute(
     'href',
@@ -80,8 +83,8 @@ test.describe('site settings on the public site', () => {
       await openPage(page, '/contact');
 
       const footer = page.getByRole('contentinfo');
-      await expect(footer).toContainText(`© 2024 ${changed.siteName}. All rights reserved.`);
-      await expect(footer).not.toContainText(`© 2024 ${SEEDED.siteName}`);
+      await expect(footer).toContainText(`© ${YEAR} ${changed.siteName}. All rights reserved.`);
+      await expect(footer).not.toContainText(`© ${YEAR} ${SEEDED.siteName}`);
       const social = socialList(page);
       await expect(social).toHaveCount(2);
       const linkedin = footer.getByRole('link', { name: 'LinkedIn (opens in a new tab)' });
@@ -113,7 +116,7 @@ test.describe('site settings on the public site', () => {
     }
     // Visitors see the restored values again (the public answer is not left stale in the cache).
     await openPage(page, '/contact');
-    await expect(page.getByRole('contentinfo')).toContainText(`© 2024 ${String(original.siteName)}`);
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${YEAR} ${String(original.siteName)}`);
   });
 
   test('while the settings fail to load, the footer and contact page keep the seeded values', async ({

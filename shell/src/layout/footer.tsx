@@ -6,6 +6,7 @@ import {
   httpsUrlOrUndefined,
   servicesQueryOptions,
   siteSettingsQueryOptions,
+  telHref,
   type SiteSettings,
   type SocialPlatform,
   LabelledList,
@@ -14,6 +15,7 @@ import { FOUNDING_SERVICES } from '@agency/contracts/content-values';
 import { siteLink, sitePath } from '@agency/contracts/site-routes';
 import { RemoteModule } from '@agency/ui/remote-module';
 import { Wordmark } from './wordmark';
+import { renderYearQueryOptions } from './render-year';
 
 const COMPANY_LINKS = [
   ...(['about', 'case-studies', 'blog', 'resources', 'contact'] as const).map(siteLink),
@@ -56,6 +58,9 @@ export function Footer() {
   // Shares the ['site-settings'] query with the contact page; the seeded values show meanwhile.
   const { data: settings = FALLBACK_SITE_SETTINGS } = useQuery(siteSettingsQueryOptions);
   const socialLinks = socialLinksOf(settings);
+  const { data: year } = useQuery(renderYearQueryOptions);
+  const email = settings.contactEmail.trim();
+  const phone = settings.contactPhone.trim();
   // The published services, as the CMS orders them (the server render prefetches them); while they
   // are missing or empty, the spec's six.
   const { data } = useQuery(servicesQueryOptions);
@@ -84,6 +89,30 @@ export function Footer() {
           <p className="mt-4 max-w-sm text-sm">
             Clarity in data. Creativity in growth. A senior-led digital marketing agency for ambitious brands.
           </p>
+          {email || phone ? (
+            <LabelledList className="mt-4 grid gap-1 text-sm" label="Contact details">
+              {email ? (
+                <li>
+                  <a
+                    href={`mailto:${email}`}
+                    className="hover:text-white focus-visible:outline-2 focus-visible:outline-brand-300"
+                  >
+                    {email}
+                  </a>
+                </li>
+              ) : null}
+              {phone ? (
+                <li>
+                  <a
+                    href={`tel:${telHref(phone)}`}
+                    className="hover:text-white focus-visible:outline-2 focus-visible:outline-brand-300"
+                  >
+                    {phone}
+                  </a>
+                </li>
+              ) : null}
+            </LabelledList>
+          ) : null}
           {socialLinks.length > 0 && (
             <LabelledList className="mt-6 flex gap-3" label="Social media">
               {socialLinks.map((s) => (
@@ -108,7 +137,9 @@ export function Footer() {
         <FooterLinks title="Company" links={COMPANY_LINKS} />
       </Container>
       <div className="border-t border-white/10">
-        <Container className="py-6 text-sm">© 2024 {settings.siteName}. All rights reserved.</Container>
+        <Container className="py-6 text-sm">
+          {`© ${year ?? new Date().getUTCFullYear()} ${settings.siteName}. All rights reserved.`}
+        </Container>
       </div>
     </footer>
   );

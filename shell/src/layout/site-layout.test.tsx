@@ -35,6 +35,8 @@ function renderSite(path: string, api: { services?: FakeAnswer; settings?: FakeA
   );
 }
 
+const THIS_YEAR = new Date().getUTCFullYear();
+
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 const hrefs = (container: HTMLElement) =>
   within(container)
@@ -115,7 +117,33 @@ describe('Footer', () => {
       ['Contact', '/contact'],
       ['Privacy Policy', '/privacy'],
     ]);
-    expect(within(footer).getByText('© 2024 Distilled Digital. All rights reserved.')).toBeTruthy();
+    // Issue 41 defect 11: the current year, not "2024" (a browser-only render reads the browser's clock).
+    expect(within(footer).getByText(`© ${THIS_YEAR} Distilled Digital. All rights reserved.`)).toBeTruthy();
+  });
+
+  it('shows the e-mail and phone from the site settings', async () => {
+    renderSite('/blog', {
+      settings: ok({
+        siteName: 'Acme Growth',
+        contactEmail: 'hello@acme.example',
+        contactPhone: '+1 (555) 010-2030',
+      }),
+    });
+    const footer = screen.getByRole('contentinfo');
+    const contact = await within(footer).findByRole('list', { name: 'Contact details' });
+    await within(contact).findByText('hello@acme.example');
+    expect(hrefs(contact)).toEqual([
+      ['hello@acme.example', 'mailto:hello@acme.example'],
+      ['+1 (555) 010-2030', 'tel:+15550102030'],
+    ]);
+  });
+
+  it('leaves the phone out when the settings have none', async () => {
+    renderSite('/blog', { settings: ok({ contactEmail: 'team@acme.example', contactPhone: '' }) });
+    const footer = screen.getByRole('contentinfo');
+    const contact = await within(footer).findByRole('list', { name: 'Contact details' });
+    await within(contact).findByText('team@acme.example');
+    expect(hrefs(contact)).toEqual([['team@acme.example', 'mailto:team@acme.example']]);
   });
 
   it('lists the published services in the Services column', async () => {
@@ -164,7 +192,7 @@ describe('Footer', () => {
       }),
     });
     const footer = screen.getByRole('contentinfo');
-    expect(await within(footer).findByText('© 2024 Acme Growth. All rights reserved.')).toBeTruthy();
+    expect(await within(footer).findByText(`© ${THIS_YEAR} Acme Growth. All rights reserved.`)).toBeTruthy();
     const social = within(within(footer).getByRole('list', { name: 'Social media' })).getAllByRole('link');
     expect(
       social.map((a) => [a.getAttribute('aria-label'), a.getAttribute('href'), a.getAttribute('target')]),
