@@ -44,3 +44,29 @@ describe('Audit tab', () => {
     ]);
   });
 });
+
+/** Issue 39 item 3: an export or erasure of a person's data reads as such, by whom and how many records. */
+describe('Audit tab: personal data', () => {
+  it('names an export and an erasure in words', async () => {
+    fakeApi({
+      [StaffRoutes.users]: ok([]),
+      [`${StaffRoutes.audit}?limit=100`]: ok([
+        {
+          ...row(2, 'Erased 3 record(s): contactRequests 1'),
+          action: 'privacy.erase',
+          entityType: 'privacy',
+          entityId: null,
+        },
+        {
+          ...row(1, 'Exported (JSON) 3 record(s)'),
+          action: 'privacy.export',
+          entityType: 'privacy',
+          entityId: null,
+        },
+      ]),
+    });
+    renderScreen(<AuditTab />);
+    expect(await screen.findByText('Erased a person’s data')).toBeTruthy();
+    expect(screen.getByText('Exported a person’s data')).toBeTruthy();
+  });
+});

@@ -32,6 +32,8 @@ const ACTION_LABELS: Record<string, string> = {
   'user.update': 'Changed an account',
   'user.link': 'Made a set-password link',
   'user.set-password': 'Set their password',
+  'privacy.export': 'Exported a person’s data',
+  'privacy.erase': 'Erased a person’s data',
   'redirect.create': 'Added a redirect',
   'redirect.delete': 'Deleted a redirect',
   'redirect.import': 'Imported redirects',

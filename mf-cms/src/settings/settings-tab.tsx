@@ -21,6 +21,7 @@ import { adminKeys, adminSend, errorMessage, fieldErrors, getEntity, guarded } f
 import { SaveProblem, useSaveState } from '../shared/editor-dialog';
 import { Field, describedBy } from '../shared/form-controls';
 import { useUnsavedChanges } from '../shared/unsaved-changes';
+import { PersonalDataCard } from '../privacy/personal-data-card';
 
 const fromEntries = (entries: SiteSettingEntry[]): SiteSettings => {
   const values = { ...DEFAULT_SITE_SETTINGS } as Record<string, unknown>;
@@ -290,6 +291,7 @@ export function SettingsTab({ session }: { session: AdminSession }) {
         />
       )}
       <ChangePasswordForm session={session} />
+      <PersonalDataCard />
     </div>
   );
 }
