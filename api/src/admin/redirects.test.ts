@@ -172,6 +172,22 @@ describe('old addresses keep working', () => {
     expect(again.body.refused).toEqual([]);
   });
 
+  it('the audit names each redirect write', async () => {
+    const added = await staff
+      .post('/api/admin/redirects')
+      .send({ from: '/audited', to: '/about' })
+      .expect(201);
+    await staff.delete(`/api/admin/redirects/${added.body.id}`).expect(204);
+    await staff.post('/api/admin/redirects/import').send({ csv: 'from,to\n/audited-2,/about\n' }).expect(200);
+    const audit = await staff.get('/api/admin/audit?type=redirects').expect(200);
+    const rows = audit.body as { action: string; summary: string }[];
+    expect(rows.slice(0, 3).map((r) => [r.action, r.summary])).toEqual([
+      ['redirect.import', '1 added, 0 refused'],
+      ['redirect.delete', '/audited → /about'],
+      ['redirect.create', '/audited → /about'],
+    ]);
+  });
+
   it('the list is for staff only', async () => {
     await request(t.app).get('/api/admin/redirects').expect(401);
   });

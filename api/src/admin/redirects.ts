@@ -27,6 +27,7 @@ import { HttpError, notFound } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';
 import { adminIdParams, ErrorCode } from '@agency/contracts';
 import { toCsv } from './leads-router';
+import { setAuditSummary } from './audit';
 
 type Row = Record<string, unknown>;
 type Source = Redirect['source'];
@@ -345,6 +346,7 @@ export function redirectsRouter(db: Db) {
       storeRedirect(tx as unknown as Db, fromPath, toPath, 'manual'),
     );
     await changed(db);
+    setAuditSummary(res, `${stored.fromPath} → ${stored.toPath}`);
     res.status(201).json(stored);
   });
 
@@ -374,17 +376,19 @@ export function redirectsRouter(db: Db) {
       }
     });
     await changed(db);
+    setAuditSummary(res, `${result.added} added, ${result.refused.length} refused`);
     res.json(result);
   });
 
   router.delete('/redirects/:id', async (req, res) => {
     const { id } = parseParams(adminIdParams, req);
-    const gone = await db
+    const [gone] = await db
       .delete(redirects)
       .where(inArray(redirects.id, [id]))
-      .returning({ id: redirects.id });
-    if (!gone.length) throw notFound(RedirectMessages.notFound);
+      .returning({ fromPath: redirects.fromPath, toPath: redirects.toPath });
+    if (!gone) throw notFound(RedirectMessages.notFound);
     await changed(db);
+    setAuditSummary(res, `${gone.fromPath} → ${gone.toPath}`);
     res.status(204).end();
   });
 
