@@ -20,7 +20,13 @@ const GONE_PAGE = `<!doctype html>
 export const oldAddresses =
   (answers: RedirectAnswers): RequestHandler =>
   async (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/')) return next();
+    // Files (a dot in the last segment) and the API are never old page addresses.
+    if (
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      req.path.startsWith('/api/') ||
+      /\.[^/]*$/.test(req.path)
+    )
+      return next();
     try {
       const answer = await answers.lookup(req.path);
       if (answer === undefined) return next();
