@@ -105,3 +105,25 @@ describe('lead retention', () => {
     expect(left).toContain(kept);
   });
 });
+
+/** Another instance on the same PostgreSQL database holding the purge's lock: this one skips its round. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('lead retention on several instances (PostgreSQL)', () => {
+  it('purges on one instance at a time', async () => {
+    const expired = await contactFrom('locked-out@client.test', 200);
+    const { Client } = await import('pg');
+    const other = new Client({ connectionString: t.postgresUrl });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query("select pg_advisory_xact_lock(hashtext('lead-retention'))");
+      expect(await purgeExpiredLeads(t.db, capturedLog().log)).toBeUndefined();
+      expect(
+        (await t.db.select({ id: contactRequests.id }).from(contactRequests)).map((r) => r.id),
+      ).toContain(expired);
+      await other.query('commit');
+      expect(await purgeExpiredLeads(t.db, capturedLog().log)).toMatchObject({ contactRequests: 1 });
+    } finally {
+      await other.end();
+    }
+  });
+});
