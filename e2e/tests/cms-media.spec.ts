@@ -126,4 +126,38 @@ test.describe('CMS media library', () => {
     await tab(page, 'Blog').click();
     await moveToTrash(page, title);
   });
+
+  // Issue 41 defect 1: the alt text's Save (or Enter) inside an editor submitted the editor's form
+  // around it, and the browser left the CMS. jsdom does not navigate, so this one runs in a browser.
+  test('alt text saved inside an editor keeps the editor open and the page where it is', async ({ page }) => {
+    test.setTimeout(90_000);
+    const name = `${unique('alt-in-editor')}.png`;
+    const browserDialogs: string[] = [];
+    page.on('dialog', (d) => {
+      browserDialogs.push(d.type());
+      void d.dismiss();
+    });
+    await tab(page, 'Testimonials').click();
+    await page.getByRole('button', { name: 'Add Testimonial' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Testimonial' });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name, mimeType: 'image/png', buffer: png(400, 400, name) });
+    const alt = dialog.getByLabel(`Alt text of ${name}`);
+    await expect(alt).toBeVisible({ timeout: 30_000 });
+    const address = page.url();
+
+    await alt.fill('A smiling client');
+    await alt.press('Enter');
+    await expect(page.getByText('Alt text saved', { exact: true }).first()).toBeVisible();
+    await alt.fill('A smiling client at her desk');
+    await dialog.getByRole('group', { name: 'Edit alt text' }).getByRole('button', { name: 'Save' }).click();
+    await expect(
+      dialog.getByRole('group', { name: 'Edit alt text' }).getByRole('button', { name: 'Save' }),
+    ).toBeDisabled();
+
+    await expect(dialog).toBeVisible();
+    expect(page.url()).toBe(address);
+    expect(browserDialogs).toEqual([]);
+  });
 });
