@@ -150,12 +150,17 @@ describe('staff accounts', () => {
     // A cookie with a forged signature is a fresh client.
     await request(t.app)
       .post('/api/admin/auth')
-      .set('Cookie', known.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))
+      .set(
+        'Cookie',
+        known.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+      )
       .send({ email: kim.email, password: 'kim-keeps-her-browser' })
       .expect(429);
     // Wrong passwords from the known browser have their own limit.
     for (let i = 0; i < 10; i++) {
-      await fromKim().send({ email: kim.email, password: `kim-typo-${i}` }).expect(401);
+      await fromKim()
+        .send({ email: kim.email, password: `kim-typo-${i}` })
+        .expect(401);
     }
     await fromKim().send({ email: kim.email, password: 'kim-typo-again' }).expect(429);
   });
@@ -252,5 +257,44 @@ describe('staff accounts', () => {
     await adaClient.get('/api/admin/users').expect(200);
     const self = await adaClient.patch(`/api/admin/users/${ada.id}`).send({ disabled: true }).expect(400);
     expect(self.body.message).toBe('You cannot disable your own account or take away your own admin role');
+  });
+});
+
+/** Issue 36 item 6: failures from many addresses lock out guessers and fresh browsers, not staff's own. */
+describe('the overall sign-in limit', () => {
+  it('past the overall limit (100 × RATE_LIMIT_SCALE failures), a browser that signed in before still signs in', async () => {
+    // Scale 0.1: 1 failure per address and per account, 10 overall.
+    const t = await createTestApp({
+      env: { ADMIN_PASSWORD: STAFF_PASSWORD, TRUST_PROXY: 1, RATE_LIMIT_SCALE: 0.1 },
+    });
+    try {
+      const first = await request(t.app)
+        .post('/api/admin/auth')
+        .send({ password: STAFF_PASSWORD })
+        .expect(200);
+      const known = ([] as string[])
+        .concat(first.headers['set-cookie'] ?? [])
+        .find((c) => c.startsWith('staff_known_browser='))!
+        .split(';')[0]!;
+      for (let i = 0; i < 10; i++) {
+        await request(t.app)
+          .post('/api/admin/auth')
+          .set('X-Forwarded-For', `203.0.113.${i + 1}`)
+          .send({ password: `wrong-guess-${i}` })
+          .expect(401);
+      }
+      await request(t.app)
+        .post('/api/admin/auth')
+        .set('X-Forwarded-For', '203.0.113.50')
+        .send({ password: STAFF_PASSWORD })
+        .expect(429);
+      await request(t.app)
+        .post('/api/admin/auth')
+        .set('Cookie', known)
+        .send({ password: STAFF_PASSWORD })
+        .expect(200);
+    } finally {
+      await t.close();
+    }
   });
 });
