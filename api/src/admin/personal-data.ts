@@ -35,8 +35,18 @@ const mentioning = (column: PgColumn, email: string): SQL => {
 };
 
 /**
+ * An e-mail sent to the address (a confirmation, whatever it carries); the staff's lead e-mails are
+ * not theirs to find by a recipient's address, as they hold other people's leads.
+ */
+const mailedTo = (email: string): SQL => {
+  const to = sql`${outboxJobs.payload} -> 'to'`;
+  const list = sql`case when jsonb_typeof(${to}) = 'array' then ${to} else '[]'::jsonb end`;
+  return sql`(${outboxJobs.payload} ->> 'template' is distinct from 'staff-lead' and exists (select 1 from jsonb_array_elements_text(${list}) as sent_to(address) where lower(trim(sent_to.address)) = ${normal(email)}))`;
+};
+
+/**
  * Where one address is held, as conditions per place: the leads by their e-mail, the outbox by the
- * lead it carries (its snapshot holds the e-mail; a visitor's confirmation is sent to it), the
+ * lead it carries (its snapshot holds the e-mail) or by the e-mails sent to it, the
  * no-JavaScript form outcomes by the typed value, failed CMS sign-ins by the name given (or a summary
  * naming it), staff accounts by their address.
  */
@@ -45,7 +55,7 @@ function placesOf(email: string) {
     contactRequests: sameAddress(contactRequests.email, email),
     resourceLeads: sameAddress(resourceLeads.email, email),
     newsletterSubscriptions: sameAddress(newsletterSubscriptions.email, email),
-    outboxJobs: sameAddress(sql`${outboxJobs.payload} #>> '{lead,email}'`, email),
+    outboxJobs: or(sameAddress(sql`${outboxJobs.payload} #>> '{lead,email}'`, email), mailedTo(email))!,
     formOutcomes: sameAddress(sql`${formFlashes.payload} #>> '{values,email}'`, email),
     failedSignIns: and(
       eq(auditEvents.action, 'sign-in-failed'),

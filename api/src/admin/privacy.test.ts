@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIRMATION_TEXT, PERSONAL_DATA_KINDS, PrivacyMessages } from '@agency/contracts';
 import { createTestApp } from '../test-support/test-app';
-import { formFlashes, newsletterSubscriptions, resourceLeads, resources } from '../db/schema';
+import { formFlashes, newsletterSubscriptions, outboxJobs, resourceLeads, resources } from '../db/schema';
 import { saveNotificationSettings } from '../notifications/notification-settings';
 import { enqueueLeadNotifications } from '../notifications/outbox';
 import { storeContactLead } from '../notifications/notifications-test-support';
@@ -32,6 +32,13 @@ async function plant(typed: string) {
     await enqueueLeadNotifications(tx, { type: 'resources', ...lead! });
     const [sub] = await tx.insert(newsletterSubscriptions).values({ email: typed }).returning();
     await enqueueLeadNotifications(tx, { type: 'newsletter', ...sub! });
+  });
+  // An e-mail to the address that carries no lead (a confirmation link, say).
+  await t.db.insert(outboxJobs).values({
+    kind: 'email',
+    payload: { template: 'visitor-notice', to: [typed], text: 'Please confirm' },
+    leadType: 'newsletter',
+    leadId: 0,
   });
   await t.db.insert(formFlashes).values({
     id: `flash-${typed}`,
@@ -69,8 +76,8 @@ describe('a person’s data (admins)', () => {
       resourceLeads: 1,
       newsletterSubscriptions: 1,
       // The staff e-mail and the visitor's confirmation of the contact request, the staff e-mails of
-      // the download and the sign-up.
-      outboxJobs: 4,
+      // the download and the sign-up, and the e-mail sent to the address without a lead.
+      outboxJobs: 5,
       formOutcomes: 1,
       failedSignIns: 1,
       staffAccounts: 0,
@@ -78,6 +85,12 @@ describe('a person’s data (admins)', () => {
     const text = JSON.stringify(res.body.records).toLowerCase();
     expect(text).toContain(JANE);
     expect(text).not.toContain(OTHER);
+    // A staff recipient's address finds no lead e-mails: they hold other people's leads.
+    const recipient = await owner
+      .post('/api/admin/privacy/search')
+      .send({ email: 'sales@agency.test' })
+      .expect(200);
+    expect(recipient.body.counts.outboxJobs).toBe(0);
   });
 
   it('exports the same records as one JSON and one CSV download, and the audit names no address', async () => {
@@ -93,7 +106,7 @@ describe('a person’s data (admins)', () => {
     expect(csv.headers['content-disposition']).toMatch(/filename="personal-data-\d{4}-\d\d-\d\d\.csv"/);
     const lines = csv.text.trim().split('\r\n');
     expect(lines[0]).toContain('"Held in","Id","When","Record"');
-    expect(lines).toHaveLength(1 + 9);
+    expect(lines).toHaveLength(1 + 10);
     expect(lines.filter((l) => l.startsWith('"Contact requests"'))).toHaveLength(1);
     expect(csv.text.toLowerCase()).not.toContain(OTHER);
 
@@ -102,7 +115,7 @@ describe('a person’s data (admins)', () => {
       (e) => e.action === 'privacy.export',
     );
     expect(exports).toHaveLength(2);
-    expect(exports[0]!.summary).toMatch(/^Exported \(CSV\) 9 record\(s\)/);
+    expect(exports[0]!.summary).toMatch(/^Exported \(CSV\) 10 record\(s\)/);
     expect(JSON.stringify(exports).toLowerCase()).not.toContain(JANE);
   });
 
@@ -128,11 +141,11 @@ describe('a person’s data (admins)', () => {
         contactRequests: 1,
         resourceLeads: 1,
         newsletterSubscriptions: 1,
-        outboxJobs: 4,
+        outboxJobs: 5,
         formOutcomes: 1,
         failedSignIns: 1,
       },
-      total: 9,
+      total: 10,
       staffAccountsKept: 0,
       message: '',
     });
@@ -140,7 +153,7 @@ describe('a person’s data (admins)', () => {
     const after = await owner.post('/api/admin/privacy/search').send({ email: JANE }).expect(200);
     expect(Object.values(after.body.counts)).toEqual(PERSONAL_DATA_KINDS.map(() => 0));
     const other = await owner.post('/api/admin/privacy/search').send({ email: OTHER }).expect(200);
-    expect(other.body.counts).toMatchObject({ contactRequests: 1, outboxJobs: 4, failedSignIns: 1 });
+    expect(other.body.counts).toMatchObject({ contactRequests: 1, outboxJobs: 5, failedSignIns: 1 });
 
     // The audit says that an erasure happened, by whom and how much, and holds the address nowhere.
     const audit = await owner.get('/api/admin/audit.csv').expect(200);
@@ -152,7 +165,7 @@ describe('a person’s data (admins)', () => {
     expect(rows.find((r) => r.action === 'privacy.erase')).toMatchObject({
       actorName: 'Owner',
       entityType: 'privacy',
-      summary: expect.stringMatching(/^Erased 9 record\(s\): contactRequests 1/),
+      summary: expect.stringMatching(/^Erased 10 record\(s\): contactRequests 1/),
     });
     expect(rows.filter((r) => r.action === 'sign-in-failed')).toHaveLength(2);
   });
