@@ -38,6 +38,8 @@ import { systemClock, setClock, type Clock } from './content/visibility';
 import { SCHEDULED_TAGS, nextDueTimes } from './admin/content-types';
 import { createDownloadTokens } from './content/download-token';
 import { formPostsRouter } from './forms/form-posts-router';
+import { createSubscriptionTokens } from './newsletter/subscription-tokens';
+import { subscriptionPagesRouter } from './newsletter/subscription-pages';
 import { redirectAnswers } from './admin/redirects';
 import { oldAddresses } from './site/old-addresses';
 
@@ -150,6 +152,8 @@ export function createApp({
 
   // One signer for gated-download links: the JSON lead route and the HTML lead form hand out the same.
   const downloadTokens = createDownloadTokens(env.SECRET_KEY ? Buffer.from(env.SECRET_KEY) : undefined);
+  // Newsletter confirmation and unsubscribe links: SECRET_KEY, else a key kept in the database.
+  const newsletterTokens = createSubscriptionTokens(database.db, env.SECRET_KEY, clock);
   const api = express.Router();
   // Before the general body parser: these reports have their own, much smaller, size limit.
   api.use(
@@ -174,7 +178,10 @@ export function createApp({
   // PUBLIC_URL: a Referer on its host is one of the site's pages (where a lead was sent from).
   const forms = { rateLimitScale: env.RATE_LIMIT_SCALE, publicUrl: env.PUBLIC_URL };
   api.use(underApi(API_PATHS.contacts), contactRouter(database.db, forms));
-  api.use(underApi(API_PATHS.newsletter), newsletterRouter(database.db, forms));
+  api.use(
+    underApi(API_PATHS.newsletter),
+    newsletterRouter(database.db, { ...forms, tokens: newsletterTokens }),
+  );
   api.use(marketingRouter(database.db));
   api.use(contentRouter(database.db, { tokens: downloadTokens, ...forms }));
   api.use(contentTypeReadsRouter(database.db));
@@ -190,8 +197,15 @@ export function createApp({
 
   // The public forms posted as HTML (before or without JavaScript): validated, stored, 303 to the page.
   app.use(
-    formPostsRouter(env, database.db, { tokens: downloadTokens, rateLimitScale: env.RATE_LIMIT_SCALE, log }),
+    formPostsRouter(env, database.db, {
+      tokens: downloadTokens,
+      newsletterTokens,
+      rateLimitScale: env.RATE_LIMIT_SCALE,
+      log,
+    }),
   );
+  // The pages the newsletter e-mails link to (confirm, unsubscribe; RFC 8058 one-click POST).
+  app.use(subscriptionPagesRouter(database.db, newsletterTokens));
 
   // Server renders ask this same app for their pages' data (see site/render/internal-api.ts).
   const site = siteRouter(env, database.db, log, app, cache, metrics);

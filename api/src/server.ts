@@ -9,6 +9,7 @@ import { convertHtmlPostBodies } from './content/html-post-bodies';
 import { createApp } from './app';
 import { schedulePurge } from './admin/trash-router';
 import { scheduleLeadRetention } from './admin/lead-retention';
+import { scheduleUnconfirmedPurge } from './newsletter/newsletter-subscriptions';
 import { importUploads, legacyUploadsDir } from './files/import-uploads';
 import { backfillDerivatives } from './files/uploaded-files';
 import { createMetrics, metricsApp } from './ops/metrics';
@@ -77,6 +78,8 @@ const purge = schedulePurge(database.db, (err) => log.error({ err }, 'purging th
   confirmed: env.TRASH_PURGE_CONFIRM,
   maxItems: env.TRASH_PURGE_MAX_ITEMS,
 });
+// Newsletter sign-ups never confirmed go 30 days after their last sign-up: now, then every hour.
+const unconfirmedPurge = scheduleUnconfirmedPurge(database.db, log);
 // Contact requests and resource leads past the period Settings name (the privacy page's): now, then daily.
 const retention = scheduleLeadRetention(database.db, log);
 // Lead e-mails and webhook calls waiting in the outbox: every instance sends what is due.
@@ -145,6 +148,7 @@ async function shutdown(signal: string) {
   );
   purge.stop();
   retention.stop();
+  unconfirmedPurge.stop();
   diskSpace?.stop();
   // The notification being sent may finish (a few seconds); what is still held goes back to the queue.
   await outbox.stop(5000);

@@ -4,7 +4,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ContactMessages, type FormOutcome } from '@agency/contracts/browser';
+import { ContactMessages, NEWSLETTER_CONFIRM_PROMPT, type FormOutcome } from '@agency/contracts/browser';
 import { formOutcomeQueryOptions } from '@agency/ui';
 import { ContactForm } from './contact/components/contact-form';
 import { NewsletterSignup } from './newsletter/components/newsletter-signup';
@@ -133,6 +133,7 @@ describe('newsletter, HTML first', () => {
       status: 'success',
     });
     expect(html).toContain('Successfully subscribed!');
+    expect(html).toContain(NEWSLETTER_CONFIRM_PROMPT);
     expect(recoverable).not.toHaveBeenCalled();
   });
 

@@ -134,10 +134,10 @@ describe('leads: handled, open, delete', () => {
     const csv = await staff.get('/api/admin/leads.csv?type=newsletter&status=handled').expect(200);
     expect(
       csv.text.startsWith(
-        '\uFEFF"Subscribed","Email","Source","Campaign","Landing page","Page","Status","Handled At"\r\n',
+        '\uFEFF"Signed up","Email","Subscription","Confirmed","Unsubscribed","Source","Campaign","Landing page","Page","Status","Handled At"\r\n',
       ),
     ).toBe(true);
-    expect(csv.text).toMatch(/"a@news\.example","","","","","Handled","\d{4}-/);
+    expect(csv.text).toMatch(/"a@news\.example","Awaiting confirmation","","","","","","","Handled","\d{4}-/);
     expect(csv.text).toContain('"a@news.example"');
     expect(csv.text).not.toContain('"b@news.example"');
   });

@@ -9,7 +9,9 @@ import {
   leadsDeleteSchema,
   leadsHandledSchema,
   leadsQuerySchema,
+  SUBSCRIPTION_STATUS_LABELS,
   type LeadStatus,
+  type SubscriptionStatus,
   type LeadType,
   type LeadsChangeResult,
   type LeadSource,
@@ -56,8 +58,19 @@ async function findLeads(db: Db, query: LeadsQuery): Promise<Record<string, unkn
   const pattern = q ? containing(q) : undefined;
   if (type === 'newsletter') {
     const t = newsletterSubscriptions;
+    // Never the confirmation's secret: staff do not confirm for a visitor.
     return db
-      .select()
+      .select({
+        id: t.id,
+        email: t.email,
+        createdAt: t.createdAt,
+        handledAt: t.handledAt,
+        source: t.source,
+        subscription: t.status,
+        confirmedAt: t.confirmedAt,
+        unsubscribedAt: t.unsubscribedAt,
+        consent: t.consent,
+      })
       .from(t)
       .where(
         and(
@@ -138,7 +151,20 @@ const CSV_COLUMNS: Record<LeadType, CsvColumn[]> = {
     status,
     handledAt,
   ],
-  newsletter: [column('Subscribed', 'createdAt'), column('Email', 'email'), ...origin, status, handledAt],
+  // Only `Subscribed` rows are subscribers: pending sign-ups and unsubscribed addresses say so.
+  newsletter: [
+    column('Signed up', 'createdAt'),
+    column('Email', 'email'),
+    {
+      header: 'Subscription',
+      value: (r) => SUBSCRIPTION_STATUS_LABELS[r['subscription'] as SubscriptionStatus],
+    },
+    column('Confirmed', 'confirmedAt'),
+    column('Unsubscribed', 'unsubscribedAt'),
+    ...origin,
+    status,
+    handledAt,
+  ],
   resources: [
     column('Received', 'createdAt'),
     column('Name', 'name'),

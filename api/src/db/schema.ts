@@ -14,7 +14,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { BlogBodyFormat, ContentType, LeadSource } from '@agency/contracts';
+import type { BlogBodyFormat, ContentType, LeadSource, SubscriptionStatus } from '@agency/contracts';
+
+/** A newsletter sign-up's consent record. */
+export interface SubscriptionConsent {
+  at: string;
+  form: 'newsletter';
+  page?: string;
+  wording: string;
+}
 
 const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
@@ -53,9 +61,22 @@ export const newsletterSubscriptions = pgTable(
     createdAt: createdAt(),
     handledAt: handledAt(),
     source: leadSource(),
+    /** Double opt-in: a sign-up is `pending` until its address confirms; only `confirmed` ones are subscribers. */
+    status: text('status').$type<SubscriptionStatus>().notNull().default('pending'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'string' }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, mode: 'string' }),
+    /** When, from which form and page, with which wording the visitor asked (the latest sign-up). */
+    consent: jsonb('consent').$type<SubscriptionConsent>(),
+    /** The current confirmation's secret (in its link); cleared when used, so a link works once. */
+    confirmNonce: text('confirm_nonce'),
+    /** When the last confirmation e-mail was queued (a repeated sign-up resends at most hourly). */
+    confirmSentAt: timestamp('confirm_sent_at', { withTimezone: true, mode: 'string' }),
   },
   // Duplicates are compared trimmed and case-insensitively.
-  (t) => [uniqueIndex('newsletter_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('newsletter_email_lower_idx').on(sql`lower(${t.email})`),
+    check('newsletter_status_check', sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')`),
+  ],
 );
 
 export const contentBlocks = pgTable('content_blocks', {

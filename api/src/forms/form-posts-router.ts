@@ -30,6 +30,7 @@ import { contactAction } from '../contact/contact-action';
 import { newsletterAction } from '../newsletter/newsletter-action';
 import { resourceLeadAction } from '../content/resource-lead-action';
 import type { DownloadTokens } from '../content/download-token';
+import type { SubscriptionTokens } from '../newsletter/subscription-tokens';
 import { setFlash, setStaticFlash, storeOnce } from './form-flash';
 
 /**
@@ -140,7 +141,12 @@ function htmlFormRoute<S extends $ZodType, Ctx extends FormContext, Stored>(
 export function formPostsRouter(
   env: Env,
   db: Db,
-  opts: { tokens: DownloadTokens; rateLimitScale?: number; log: Logger },
+  opts: {
+    tokens: DownloadTokens;
+    newsletterTokens: SubscriptionTokens;
+    rateLimitScale?: number;
+    log: Logger;
+  },
 ) {
   const router = Router();
   const deps = { db, rateLimitScale: opts.rateLimitScale ?? 1, log: opts.log, publicUrl: env.PUBLIC_URL };
@@ -159,7 +165,11 @@ export function formPostsRouter(
   router.post(
     FormRoutes.newsletter,
     ...guards,
-    htmlFormRoute(newsletterAction, deps, (req) => `${returnPath(req.body, '/')}#${FORM_ANCHORS.newsletter}`),
+    htmlFormRoute(
+      newsletterAction(opts.newsletterTokens),
+      deps,
+      (req) => `${returnPath(req.body, '/')}#${FORM_ANCHORS.newsletter}`,
+    ),
   );
   router.post(
     siteRoute('resource-access').path,

@@ -287,8 +287,12 @@ describe('HTML form posts (no JavaScript): newsletter', () => {
     });
   });
 
-  it('an address already on the list (here through the JSON API): "already subscribed", kept', async () => {
+  it('an address already subscribed (here through the JSON API, confirmed): "already subscribed", kept', async () => {
     await request(t.app).post('/api/newsletter').send({ email: 'known@news.example' }).expect(201);
+    await t.db
+      .update(newsletterSubscriptions)
+      .set({ status: 'confirmed' })
+      .where(eq(newsletterSubscriptions.email, 'known@news.example'));
     const agent = request.agent(t.app);
     await subscribe(agent, 'Known@news.example', '/').expect(303);
     expect(outcomeOf((await agent.get('/')).text)).toEqual({

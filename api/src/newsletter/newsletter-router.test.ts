@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NewsletterMessages } from '@agency/contracts';
 import { createTestApp } from '../test-support/test-app';
@@ -17,7 +18,21 @@ describe('POST /api/newsletter', () => {
     expect(rows.map((r) => r.email)).toContain('grace@navy.example');
   });
 
-  it('answers 409 "already subscribed" for the same address in other case and spacing', async () => {
+  it('a pending address signing up again is a success again (its confirmation may be resent), one row', async () => {
+    const res = await request(t.app)
+      .post('/api/newsletter')
+      .send({ email: 'Grace@navy.example ' })
+      .expect(201);
+    expect(res.body).toMatchObject({ email: 'grace@navy.example', confirmation: 'pending' });
+    const rows = await t.db.select().from(newsletterSubscriptions);
+    expect(rows.filter((r) => r.email.toLowerCase() === 'grace@navy.example')).toHaveLength(1);
+  });
+
+  it('answers 409 "already subscribed" for a confirmed address in other case and spacing', async () => {
+    await t.db
+      .update(newsletterSubscriptions)
+      .set({ status: 'confirmed' })
+      .where(eq(newsletterSubscriptions.email, 'grace@navy.example'));
     const res = await request(t.app)
       .post('/api/newsletter')
       .send({ email: ' GRACE@Navy.example' })

@@ -2,15 +2,19 @@ import { Router } from 'express';
 import type { Db } from '../db/client';
 import { jsonFormRoute } from '../http/form-action';
 import { newsletterAction } from './newsletter-action';
+import type { SubscriptionTokens } from './subscription-tokens';
 
 export { NEWSLETTER_RATE_LIMIT } from './newsletter-action';
 
 /** POST /api/newsletter: the sign-up's JSON adapter (newsletter-action.ts holds its rules). */
-export function newsletterRouter(db: Db, opts: { rateLimitScale?: number; publicUrl?: string } = {}) {
+export function newsletterRouter(
+  db: Db,
+  opts: { tokens: SubscriptionTokens; rateLimitScale?: number; publicUrl?: string },
+) {
   const router = Router();
   router.post(
     '/',
-    jsonFormRoute(newsletterAction, {
+    jsonFormRoute(newsletterAction(opts.tokens), {
       db,
       rateLimitScale: opts.rateLimitScale ?? 1,
       publicUrl: opts.publicUrl,

@@ -1,4 +1,4 @@
-import { budgetLabel } from '@agency/contracts';
+import { NewsletterRoutes, budgetLabel } from '@agency/contracts';
 import type { EmailPayload, LeadSnapshot } from './outbox';
 
 /** One e-mail, ready for the transport: plain text and HTML parts, no remote resources. */
@@ -8,6 +8,8 @@ export interface ComposedEmail {
   text: string;
   html: string;
   replyTo?: string;
+  /** Extra headers (List-Unsubscribe on every message to a subscriber). */
+  headers?: Record<string, string>;
 }
 
 const SITE_NAME = 'Distilled Digital';
@@ -85,8 +87,49 @@ const htmlTable = (rows: [string, string][]) =>
 const htmlPage = (body: string) =>
   `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">${body}</body></html>`;
 
+/** A newsletter link with its token (the token carries no address). */
+const newsletterLink = (publicUrl: string, path: string, token: string) =>
+  `${publicUrl}${path}?token=${encodeURIComponent(token)}`;
+
+/**
+ * RFC 2369 and RFC 8058: a mail client shows its own "Unsubscribe", which POSTs
+ * `List-Unsubscribe=One-Click` to the link (subscription-pages.ts).
+ */
+export const unsubscribeHeaders = (unsubscribeUrl: string): Record<string, string> => ({
+  'List-Unsubscribe': `<${unsubscribeUrl}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
+function newsletterConfirmation(
+  payload: Extract<EmailPayload, { template: 'newsletter-confirm' }>,
+  publicUrl: string,
+): ComposedEmail {
+  const confirm = newsletterLink(publicUrl, NewsletterRoutes.confirm, payload.confirmToken);
+  const unsubscribe = newsletterLink(publicUrl, NewsletterRoutes.unsubscribe, payload.unsubscribeToken);
+  const ask = `Please confirm that you want the ${SITE_NAME} newsletter at this address:`;
+  const unasked =
+    'If you did not sign up, ignore this e-mail: you will not be subscribed, and the sign-up is deleted after 30 days.';
+  const expiry = 'The link works for 7 days.';
+  return {
+    to: payload.to,
+    subject: `Confirm your subscription - ${SITE_NAME}`,
+    text:
+      `Hi,\n\n${ask}\n\n${confirm}\n\n${expiry}\n${unasked}\n\n${SITE_NAME}\n${publicUrl}\n\n` +
+      `Unsubscribe: ${unsubscribe}\n`,
+    html: htmlPage(
+      `<p>Hi,</p><p>${escapeHtml(ask)}</p>` +
+        `<p><a href="${escapeHtml(confirm)}" style="font-weight:bold">Confirm my subscription</a></p>` +
+        `<p>${escapeHtml(expiry)} ${escapeHtml(unasked)}</p>` +
+        `<p>${SITE_NAME}<br><a href="${escapeHtml(publicUrl)}">${escapeHtml(publicUrl)}</a></p>` +
+        `<p style="font-size:12px;color:#555"><a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`,
+    ),
+    headers: unsubscribeHeaders(unsubscribe),
+  };
+}
+
 /** The message a job sends. */
 export function composeEmail(payload: EmailPayload, publicUrl: string): ComposedEmail {
+  if (payload.template === 'newsletter-confirm') return newsletterConfirmation(payload, publicUrl);
   const lead = payload.lead;
   if (payload.template === 'visitor-confirmation') {
     const name = lead.type === 'contacts' ? lead.firstName : '';

@@ -145,7 +145,7 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
         text: mail.text,
         html: mail.html,
         messageId: `<${job.id}@${mailDomain}>`,
-        headers: { 'X-Agency-Notification-Id': job.id },
+        headers: { ...mail.headers, 'X-Agency-Notification-Id': job.id },
       });
       return;
     }

@@ -33,7 +33,15 @@ export type LeadSnapshot = LeadFields & {
 
 export type EmailPayload =
   | { template: 'staff-lead'; to: string[]; lead: LeadSnapshot }
-  | { template: 'visitor-confirmation'; to: string[]; text: string; lead: LeadSnapshot };
+  | { template: 'visitor-confirmation'; to: string[]; text: string; lead: LeadSnapshot }
+  | {
+      /** Double opt-in: the link that confirms a newsletter sign-up, and the one that unsubscribes. */
+      template: 'newsletter-confirm';
+      to: string[];
+      lead: LeadSnapshot;
+      confirmToken: string;
+      unsubscribeToken: string;
+    };
 export interface WebhookPayload {
   formKind: LeadType;
   /** The URL when queued (the send uses the hook then in Settings for this form kind, and its secret). */

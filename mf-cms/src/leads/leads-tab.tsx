@@ -4,6 +4,7 @@ import { Download } from 'lucide-react';
 import {
   AdminRoutes,
   LEAD_STATUSES,
+  SUBSCRIPTION_STATUS_LABELS,
   budgetLabel,
   leadCampaign,
   leadSourceName,
@@ -11,6 +12,7 @@ import {
   type LeadStatus,
   type LeadType,
   type LeadsChangeResult,
+  type SubscriptionStatus,
 } from '@agency/contracts';
 import { Button, Card, Input, Skeleton, buttonClasses, cn, formatDate } from '@agency/ui';
 import { ConfirmDialog } from '@agency/ui/dialog';
@@ -89,6 +91,12 @@ const sourceColumn: Column = {
   },
   width: 'w-40',
 };
+const subscriptionOf = (r: Row) => {
+  const state = r.subscription;
+  return typeof state === 'string' && Object.hasOwn(SUBSCRIPTION_STATUS_LABELS, state)
+    ? SUBSCRIPTION_STATUS_LABELS[state as SubscriptionStatus]
+    : '';
+};
 const COLUMNS: Record<LeadType, Column[]> = {
   contacts: [
     { label: 'Received', cell: date, width: 'w-28' },
@@ -110,8 +118,10 @@ const COLUMNS: Record<LeadType, Column[]> = {
     sourceColumn,
   ],
   newsletter: [
-    { label: 'Subscribed', cell: date, width: 'w-36' },
+    { label: 'Signed up', cell: date, width: 'w-36' },
     { label: 'Email', cell: field('email') },
+    // Only confirmed addresses are subscribers; an older API sends no state (shown blank).
+    { label: 'Subscription', cell: subscriptionOf, width: 'w-44' },
     sourceColumn,
   ],
   resources: [

@@ -5,6 +5,7 @@
 export * from './content-values';
 export * from './forms';
 export * from './form-posts';
+export * from './newsletter';
 export * from './routes';
 export * from './paths';
 export * from './client-error-values';

@@ -22,4 +22,5 @@ export * from './page-data';
 export * from './page-head';
 export * from './notifications';
 export * from './redirects';
+export * from './newsletter';
 export * from './privacy';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ApiRoutes } from '@agency/contracts/browser';
+import { ApiRoutes, NEWSLETTER_CONFIRM_PROMPT } from '@agency/contracts/browser';
 import { Toaster } from '@agency/ui/toaster';
 import { fakeApi, ok, renderScreen, type FakeAnswer } from '@agency/ui/testing';
 import { NewsletterSignup } from './newsletter-signup';
@@ -25,6 +25,8 @@ describe('NewsletterSignup sending', () => {
     expect(await screen.findByText('Welcome aboard!')).toBeTruthy();
     expect(screen.getByText("You've been successfully subscribed to our newsletter.")).toBeTruthy();
     expect(screen.getByText('Successfully subscribed!').getAttribute('role')).toBe('status');
+    // Double opt-in: the toast and the banner both ask to confirm from the inbox.
+    expect(screen.getAllByText(NEWSLETTER_CONFIRM_PROMPT)).toHaveLength(2);
     expect(api.calls[0]).toEqual({
       url: ApiRoutes.newsletter,
       method: 'POST',

@@ -6,6 +6,7 @@ import {
   FORM_FAILED_MESSAGES,
   FORM_RETURN_FIELD,
   FormRoutes,
+  NEWSLETTER_CONFIRM_PROMPT,
   newsletterSchema,
   type NewsletterInput,
 } from '@agency/contracts/browser';
@@ -28,7 +29,8 @@ export const NEWSLETTER_SUCCESS_MS = 3000;
 
 /**
  * HTML first: a real form that posts to the server (FormRoutes.newsletter) before or without
- * JavaScript; the page it redirects back to shows 'Successfully subscribed!' or the message beside the
+ * JavaScript; the page it redirects back to shows 'Successfully subscribed!' (and the line asking to
+ * confirm from the inbox: double opt-in) or the message beside the
  * field with the address kept (`useFormOutcome`). Once hydrated, the submit is the spec's (toasts).
  */
 export function NewsletterSignup({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
@@ -60,7 +62,13 @@ export function NewsletterSignup({ tone = 'dark' }: { tone?: 'dark' | 'light' })
       onSuccess: () => {
         toast({
           title: 'Welcome aboard!',
-          description: "You've been successfully subscribed to our newsletter.",
+          // The spec's text, then the double opt-in's: nothing is sent until the address confirms.
+          description: (
+            <>
+              <span className="block">You've been successfully subscribed to our newsletter.</span>
+              <span className="block">{NEWSLETTER_CONFIRM_PROMPT}</span>
+            </>
+          ),
         });
         reset({ email: '', website: '' });
         setSubscribed(true);
@@ -88,16 +96,15 @@ export function NewsletterSignup({ tone = 'dark' }: { tone?: 'dark' | 'light' })
 
   if (subscribed) {
     return (
-      <p
-        role="status"
-        className={cn(
-          'flex items-center gap-2 font-semibold',
-          tone === 'dark' ? 'text-white' : 'text-ink-900',
-        )}
-      >
-        <CheckCircle2 className="h-5 w-5 text-emerald-400" aria-hidden="true" />
-        Successfully subscribed!
-      </p>
+      <div className={tone === 'dark' ? 'text-white' : 'text-ink-900'}>
+        <p role="status" className="flex items-center gap-2 font-semibold">
+          <CheckCircle2 className="h-5 w-5 text-emerald-400" aria-hidden="true" />
+          Successfully subscribed!
+        </p>
+        <p className={cn('mt-1 text-sm', tone === 'dark' ? 'text-slate-300' : 'text-slate-600')}>
+          {NEWSLETTER_CONFIRM_PROMPT}
+        </p>
+      </div>
     );
   }
 
