@@ -45,7 +45,10 @@ describe('access rules match the way Express routes', () => {
     expectAudited('PATCH Users', res.status);
     res = await owner.post(`/api/admin/USERS/${eddie.id}/set-password-link/`).send({});
     expectAudited('POST USERS link', res.status);
-    const settings = (await owner.get('/api/admin/site-settings').expect(200)).body as Record<string, unknown>;
+    const settings = (await owner.get('/api/admin/site-settings').expect(200)).body as Record<
+      string,
+      unknown
+    >;
     res = await owner.put('/api/admin/Site-Settings').send(settings);
     expectAudited('PUT Site-Settings', res.status);
     res = await owner.post('/api/admin/Leads/delete').send({ ids: [] });

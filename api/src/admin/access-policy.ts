@@ -1,5 +1,11 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { CONTENT_TYPE_NAMES, ErrorCode, StaffMessages, adminPathOf, type AuditAction } from '@agency/contracts';
+import {
+  CONTENT_TYPE_NAMES,
+  ErrorCode,
+  StaffMessages,
+  adminPathOf,
+  type AuditAction,
+} from '@agency/contracts';
 import { HttpError, forbidden, notFound } from '../http/errors';
 import { actorOfResponse, isAdmin } from './staff-actor';
 

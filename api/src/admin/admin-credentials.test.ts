@@ -47,7 +47,9 @@ describe('ADMIN_PASSWORD at start', () => {
       expect(lines.filter((l) => l['level'] === 40)).toEqual([]);
       await ensureAdminPassword(t.db, { ADMIN_PASSWORD: '123456789012' }, log);
       const warnings = lines.filter((l) => l['level'] === 40);
-      expect(warnings.map((l) => l['msg'])).toEqual([expect.stringMatching(/ADMIN_PASSWORD is a common password/)]);
+      expect(warnings.map((l) => l['msg'])).toEqual([
+        expect.stringMatching(/ADMIN_PASSWORD is a common password/),
+      ]);
       expect(JSON.stringify(lines)).not.toContain('123456789012');
     } finally {
       await t.close();

@@ -19,7 +19,9 @@ describe('editing presence', () => {
   afterAll(() => t.close());
 
   it('names the others who have the item open, not oneself; closing the editor takes the name away', async () => {
-    expect((await editor.put('/api/admin/presence/blog-posts/7').send({}).expect(200)).body).toEqual({ others: [] });
+    expect((await editor.put('/api/admin/presence/blog-posts/7').send({}).expect(200)).body).toEqual({
+      others: [],
+    });
     expect((await owner.put('/api/admin/presence/blog-posts/7').send({}).expect(200)).body).toEqual({
       others: [{ name: 'Eddie Editor' }],
     });

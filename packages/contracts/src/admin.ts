@@ -187,7 +187,6 @@ export const adminAuthSchema = z
   .strict();
 export type AdminAuthInput = z.infer<typeof adminAuthSchema>;
 
-
 export const adminSessionSchema = z.object({
   authenticated: z.literal(true),
   /** ADMIN_PASSWORD is set: it replaces a password changed in Settings at the next server start. */
