@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import {
   AdminRoutes,
+  fillPagePlaceholders,
   pageBody,
   pageInputSchema,
   type AdminPage,
   type PageInput,
   type PageValues,
 } from '@agency/contracts';
-import { Input, Textarea } from '@agency/ui';
+import { FALLBACK_SITE_SETTINGS, Input, Textarea, siteSettingsQueryOptions } from '@agency/ui';
 import { Field, describedBy, slugify } from '../shared/form-controls';
 import { markdownHtml } from '@agency/ui/rich-text';
 import { MarkdownEditor } from '../editor/markdown-editor';
@@ -54,6 +56,8 @@ const toForm = (page: AdminPage): PageForm => ({
 
 /** 'New Page' / 'Edit Page' with the spec's fields. */
 export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose: () => void }) {
+  // The preview fills {{retentionMonths}} as the public page does, from the public settings.
+  const { data: settings = FALLBACK_SITE_SETTINGS } = useQuery(siteSettingsQueryOptions);
   const form = useForm<PageForm, unknown, PageValues>({
     resolver: zodResolver(pageFormSchema),
     defaultValues: page ? toForm(page) : EMPTY,
@@ -205,7 +209,7 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
               id={f('content')}
               error={errors.content?.message as string | undefined}
               labelledBy={f('content-label')}
-              renderHtml={markdownHtml}
+              renderHtml={(markdown) => markdownHtml(fillPagePlaceholders(markdown, settings))}
               value={pageBody({ content: field.value ?? {} })}
               // Other keys of the content object stay as they were stored.
               onChange={(body) => field.onChange({ ...field.value, body })}

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminRoutes, type AdminPage } from '@agency/contracts';
 import { Toaster } from '@agency/ui/toaster';
 import { TooltipProvider } from '@agency/ui/tooltip';
+import { SITE_SETTINGS_URL } from '@agency/ui';
 import { fakeApi, ok, renderScreen, type FakeRoute } from '@agency/ui/testing';
 import { PagesTab } from './pages-tab';
 
@@ -204,6 +205,20 @@ describe('CMS Pages tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Page' });
     expect((within(dialog).getByLabelText('Page Title') as HTMLInputElement).value).toBe('Privacy Policy');
     expect((within(dialog).getByLabelText('URL Slug') as HTMLInputElement).value).toBe('privacy');
+  });
+
+  it('the preview fills {{retentionMonths}} from the site settings, as the public page does (issue 39)', async () => {
+    const body = 'Kept up to {{retentionMonths}} months after our last contact with you.';
+    renderTab([{ ...PAGE, content: { body } }], {
+      api: { [SITE_SETTINGS_URL]: ok({ leadRetentionMonths: 18 }) },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Privacy Policy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Page' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    const preview = within(dialog).getByRole('region', { name: 'Preview' });
+    await waitFor(() =>
+      expect(preview.textContent?.trim()).toBe('Kept up to 18 months after our last contact with you.'),
+    );
   });
 
   it("Delete asks in the app's dialog, Cancel focused; Escape or Cancel sends nothing", async () => {

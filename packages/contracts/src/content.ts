@@ -9,6 +9,7 @@ export {
   type BlogBodyFormat,
   RESOURCE_TYPES,
   ResourceRoutes,
+  fillPagePlaceholders,
   pageBody,
   type ResourceType,
 } from './content-values';
