@@ -8,7 +8,7 @@ import { seedDatabase } from './seed';
 import { convertHtmlPostBodies } from './content/html-post-bodies';
 import { createApp } from './app';
 import { schedulePurge } from './admin/trash-router';
-import { scheduleLeadRetention } from './admin/lead-retention';
+import { adoptRetentionPlaceholder, scheduleLeadRetention } from './admin/lead-retention';
 import { scheduleUnconfirmedPurge } from './newsletter/newsletter-subscriptions';
 import { importUploads, legacyUploadsDir } from './files/import-uploads';
 import { backfillDerivatives } from './files/uploaded-files';
@@ -64,6 +64,9 @@ if (env.SEED) await seedDatabase(database.db, log);
 // Post bodies stored as HTML (older databases, API clients) become markdown once: one format.
 const convertedPosts = await convertHtmlPostBodies(database.db);
 if (convertedPosts) log.info({ convertedPosts }, 'blog post bodies converted from HTML to markdown');
+// A privacy page seeded before the retention setting states the setting's period from now on (once).
+if (await adoptRetentionPlaceholder(database.db))
+  log.info('privacy page: the retention period now follows Settings');
 // Responsive copies of library images that lack them (the seeded ones on a fresh site): once.
 const derived = await backfillDerivatives(database.db);
 if (derived) log.info({ images: derived }, 'responsive image copies made');

@@ -3,11 +3,19 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_CONFIRMATION_TEXT, DEFAULT_SITE_SETTINGS } from '@agency/contracts';
 import { createTestApp } from '../test-support/test-app';
 import { capturedLog } from '../test-support/captured-log';
-import { contactRequests, newsletterSubscriptions, outboxJobs, resourceLeads, resources } from '../db/schema';
+import {
+  contactRequests,
+  newsletterSubscriptions,
+  outboxJobs,
+  pages,
+  resourceLeads,
+  resources,
+} from '../db/schema';
 import { saveNotificationSettings } from '../notifications/notification-settings';
 import { storeContactLead } from '../notifications/notifications-test-support';
+import { SEED_PAGES } from '../content/content-seed-data';
 import { STAFF_PASSWORD, signIn, staffClient } from './admin-test-support';
-import { purgeExpiredLeads } from './lead-retention';
+import { adoptRetentionPlaceholder, purgeExpiredLeads } from './lead-retention';
 
 /** Issue 39 item 4: leads are kept no longer than the privacy page says, by the database's clock. */
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -103,6 +111,30 @@ describe('lead retention', () => {
     const left = (await t.db.select({ id: contactRequests.id }).from(contactRequests)).map((r) => r.id);
     expect(left).toHaveLength(before - 2);
     expect(left).toContain(kept);
+  });
+});
+
+describe('a privacy page seeded before the setting', () => {
+  it('names the setting instead of the fixed 24 months, once, leaving the rest and its date as they were', async () => {
+    const seeded = SEED_PAGES.find((p) => p.slug === 'privacy')!;
+    const body = (seeded.content as { body: string }).body;
+    const before = body.replace('{{retentionMonths}}', '24');
+    expect(before).toContain(
+      '- Contact requests and resource leads: up to 24 months after our last contact with you.',
+    );
+    const [page] = await t.db
+      .insert(pages)
+      .values({ ...seeded, content: { body: before }, updatedAt: '2025-01-01T00:00:00.000Z' })
+      .returning();
+
+    expect(await adoptRetentionPlaceholder(t.db)).toBe(1);
+    const [after] = await t.db
+      .select()
+      .from(pages)
+      .where(sql`${pages.id} = ${page!.id}`);
+    expect((after!.content as { body: string }).body).toBe(body);
+    expect(new Date(after!.updatedAt).toISOString()).toBe('2025-01-01T00:00:00.000Z');
+    expect(await adoptRetentionPlaceholder(t.db)).toBe(0);
   });
 });
 

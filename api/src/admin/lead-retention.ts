@@ -2,7 +2,7 @@ import { and, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import { contactRequests, outboxJobs, resourceLeads } from '../db/schema';
+import { contactRequests, outboxJobs, pages, resourceLeads } from '../db/schema';
 import { loadSiteSettings } from './site-settings';
 
 export interface RetentionPurge {
@@ -78,4 +78,25 @@ export function scheduleLeadRetention(db: Db, log: Logger, opts: { everyMs?: num
   const timer = setInterval(run, opts.everyMs ?? DAY_MS);
   timer.unref();
   return { stop: () => clearInterval(timer) };
+}
+
+/** The seeded privacy page's sentence before the period came from the settings, and after. */
+const FIXED_PERIOD = 'up to 24 months after our last contact with you';
+const SETTING_PERIOD = 'up to {{retentionMonths}} months after our last contact with you';
+
+/**
+ * A privacy page seeded before the setting still says "24 months" as fixed text: that sentence (and
+ * only it, where staff left it as seeded) names the setting instead, so the page keeps stating the
+ * period the purge applies. Reads the same at the default; `updated_at` stays. Answers the pages changed.
+ */
+export async function adoptRetentionPlaceholder(db: Db): Promise<number> {
+  const body = sql`${pages.content} ->> 'body'`;
+  const changed = await db
+    .update(pages)
+    .set({
+      content: sql`jsonb_set(${pages.content}, '{body}', to_jsonb(replace(${body}, ${FIXED_PERIOD}, ${SETTING_PERIOD})))`,
+    })
+    .where(and(sql`${pages.slug} = 'privacy'`, sql`strpos(${body}, ${FIXED_PERIOD}) > 0`))
+    .returning({ id: pages.id });
+  return changed.length;
 }
