@@ -213,7 +213,9 @@ describe('where each lead came from (issue 38 item 4)', () => {
         '"json@cobol.example","Compiler Works","$25k - $50k","Make our documentation findable by search engines","linkedin","spring-launch","/blog/seo-tips","/contact","Open"',
       );
       const news = await staff.get('/api/admin/leads.csv?type=newsletter&source=t.co').expect(200);
-      expect(news.text).toContain('"html@news.example","twitter","launch","/","/services","Open"');
+      expect(news.text).toContain(
+        '"html@news.example","Awaiting confirmation","","","twitter","launch","/","/services","Open"',
+      );
     });
 
     it('refuses a filter with a control character or over 200 characters', async () => {

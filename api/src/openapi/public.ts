@@ -86,7 +86,9 @@ export const publicOperations: Operation[] = [
     tag: 'Leads',
     summary: 'Subscribe to the newsletter',
     body: newsletterSchema,
-    responses: { 201: { description: 'Subscribed', schema: newsletterCreatedSchema } },
+    responses: {
+      201: { description: 'Signed up: a confirmation e-mail is on its way', schema: newsletterCreatedSchema },
+    },
     errors: [400, 409, 413, 415, 429],
   },
   {

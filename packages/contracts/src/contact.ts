@@ -14,4 +14,12 @@ export {
 } from './forms';
 
 export const contactCreatedSchema = z.object({ id: z.number(), createdAt: z.string() });
-export const newsletterCreatedSchema = z.object({ email: z.string(), createdAt: z.string() });
+/**
+ * A sign-up awaits its confirmation from the inbox (double opt-in): `createdAt` is the subscription's
+ * first sign-up, the same when a pending address signs up again.
+ */
+export const newsletterCreatedSchema = z.object({
+  email: z.string(),
+  createdAt: z.string(),
+  confirmation: z.literal('pending'),
+});
