@@ -505,6 +505,8 @@ test.describe('CMS content', () => {
     await tab(page, 'Leads').click();
     await page.getByRole('radio', { name: 'Newsletter' }).click();
     await expect(page.getByRole('row').nth(1)).toContainText(email);
+    // Not a subscriber until the address confirms (double opt-in).
+    await expect(page.getByRole('row').nth(1)).toContainText('Awaiting confirmation');
     await page.getByLabel('Search leads').fill(email.slice(0, 20));
     await expect(page.getByRole('row')).toHaveCount(2);
     const download = page.waitForEvent('download');

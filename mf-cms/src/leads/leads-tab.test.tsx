@@ -144,3 +144,31 @@ describe('CMS Leads tab: handled, open, delete', () => {
     expect(screen.getByText('three@a.example')).toBeTruthy();
   });
 });
+
+describe('CMS Leads tab: newsletter subscriptions', () => {
+  it('says which addresses are subscribers: only confirmed ones; pending and unsubscribed as such', async () => {
+    const sub = (id: number, email: string, subscription?: string) => ({
+      id,
+      email,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      handledAt: null,
+      ...(subscription ? { subscription } : {}),
+    });
+    renderTab({
+      [url('all')]: ok([]),
+      [`${AdminRoutes.leads}?type=newsletter&status=all`]: ok([
+        sub(1, 'c@news.example', 'confirmed'),
+        sub(2, 'p@news.example', 'pending'),
+        sub(3, 'u@news.example', 'unsubscribed'),
+        // An older API sends no state: blank, never a guess.
+        sub(4, 'old@news.example'),
+      ]),
+    });
+    await userEvent.click(await screen.findByRole('radio', { name: 'Newsletter' }));
+    await screen.findByText('c@news.example');
+    expect(within(rowOf('c@news.example')).getByText('Subscribed')).toBeTruthy();
+    expect(within(rowOf('p@news.example')).getByText('Awaiting confirmation')).toBeTruthy();
+    expect(within(rowOf('u@news.example')).getByText('Unsubscribed')).toBeTruthy();
+    expect(within(rowOf('old@news.example')).queryByText(/Subscribed|Awaiting|Unsubscribed/)).toBeNull();
+  });
+});
