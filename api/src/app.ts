@@ -68,7 +68,10 @@ export function createApp({
   database,
   log,
   metrics = createMetrics({ database, env }),
-  cache = createPublicCache({ backstopMs: env.CACHE_MAX_AGE_SECONDS * 1000 }),
+  cache = createPublicCache({
+    backstopMs: env.CACHE_MAX_AGE_SECONDS * 1000,
+    staleMs: env.CACHE_STALE_SECONDS * 1000,
+  }),
   clock = systemClock,
   diskSpace,
 }: AppDeps) {

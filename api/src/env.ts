@@ -85,6 +85,11 @@ const envSchema = z.object({
    */
   CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /**
+   * How long a page that left the public cache (aged out, or dropped by a change) may still be sent as
+   * stale while one render refreshes it (docs/performance.md); 0: never.
+   */
+  CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
    * The mail server lead notifications go through (smtp://user:pass@host:587, smtps://…:465); unset:
    * they wait in the outbox and go out once it is set (docs/integrations.md).
    */

@@ -21,7 +21,7 @@ export interface CachedAnswer {
   cacheControl?: string | undefined;
 }
 
-interface Entry {
+export interface Entry {
   etag: string;
   body: Buffer;
   br: Buffer | undefined;
@@ -92,6 +92,19 @@ export interface DueTimes {
 /** Default backstop: a cached answer lives at most this long (CACHE_MAX_AGE_SECONDS sets it). */
 export const DEFAULT_BACKSTOP_MS = 5 * 60_000;
 
+/** Default time a dropped or expired page stays servable as stale (CACHE_STALE_SECONDS sets it). */
+export const DEFAULT_STALE_MS = 60_000;
+
+/**
+ * A copy kept after it left the cache, for `staleMs`: `changed` when a change to its content dropped
+ * it (a visitor then waits for the fresh render, within the render budget), not when it only aged out
+ * (a visitor gets it at once while one render refreshes it).
+ */
+export interface KeptCopy {
+  entry: Entry;
+  changed: boolean;
+}
+
 /** How soon a failed read of the due times is tried again. */
 const DUE_RETRY_MS = 60_000;
 
@@ -109,9 +122,12 @@ const etagOf = (buf: Buffer) => etag(buf, { weak: true });
  * public-reads.ts); other instances hear of it through NOTIFY. Requests with a staff cookie bypass it:
  * staff may see drafts.
  */
-export function createPublicCache(opts: { maxEntries?: number; backstopMs?: number } = {}) {
+export function createPublicCache(
+  opts: { maxEntries?: number; backstopMs?: number; staleMs?: number } = {},
+) {
   const maxEntries = opts.maxEntries ?? 500;
   const backstopMs = opts.backstopMs ?? DEFAULT_BACKSTOP_MS;
+  const staleMs = opts.staleMs ?? DEFAULT_STALE_MS;
   /** While the link to other instances is down, nothing is kept, and what is held is not answered... */
   let paused = false;
   /**
@@ -124,6 +140,8 @@ export function createPublicCache(opts: { maxEntries?: number; backstopMs?: numb
   let onAway: ((away: boolean) => void) | undefined;
   let probing = false;
   const entries = new Map<string, Entry>();
+  /** Copies that left `entries` (dropped or expired), servable as stale until `until` (wall clock). */
+  const kept = new Map<string, KeptCopy & { until: number }>();
   /** Invalidation clock: `invalidatedAt[tag]` is the tick at which the tag was last invalidated. */
   let clock = 0;
   const invalidatedAt = new Map<ContentTag, number>();
@@ -165,6 +183,21 @@ export function createPublicCache(opts: { maxEntries?: number; backstopMs?: numb
     if (passed.length) invalidate(passed);
   }
 
+  function keep(key: string, entry: Entry, changed: boolean): void {
+    if (staleMs <= 0) return;
+    kept.delete(key);
+    if (kept.size >= maxEntries) kept.delete(kept.keys().next().value!);
+    kept.set(key, { entry, changed, until: Date.now() + staleMs });
+  }
+
+  /** The copy of `key` kept after it was dropped or expired, while it may still be served stale. */
+  function keptCopy(key: string): KeptCopy | undefined {
+    if (!enabled || paused) return undefined;
+    const copy = kept.get(key);
+    if (copy && copy.until <= Date.now()) kept.delete(key);
+    return copy && copy.until > Date.now() ? { entry: copy.entry, changed: copy.changed } : undefined;
+  }
+
   function lookup(key: string): Entry | undefined {
     // Stale-if-error: with the database away, anything held beats a 503 (expired or not; nothing is
     // dropped meanwhile, and `resume` empties the cache once the database is back).
@@ -174,6 +207,7 @@ export function createPublicCache(opts: { maxEntries?: number; backstopMs?: numb
     const hit = entries.get(key);
     if (hit && (hit.expiresAt <= now() || hit.backstopAt <= Date.now())) {
       entries.delete(key);
+      keep(key, hit, false);
       return undefined;
     }
     return hit;
@@ -188,6 +222,7 @@ export function createPublicCache(opts: { maxEntries?: number; backstopMs?: numb
     const body = Buffer.isBuffer(answer.body) ? answer.body : Buffer.from(answer.body);
     const compress = body.length >= 1024;
     entries.delete(key);
+    kept.delete(key);
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
     entries.set(key, {
       etag: etagOf(body),
@@ -245,15 +280,24 @@ export function createPublicCache(opts: { maxEntries?: number; backstopMs?: numb
     if (!tags.length) return;
     clock++;
     for (const t of tags) invalidatedAt.set(t, clock);
-    for (const [key, entry] of entries) if (entry.tags.some((t) => tags.includes(t))) entries.delete(key);
+    for (const [key, entry] of entries)
+      if (entry.tags.some((t) => tags.includes(t))) {
+        entries.delete(key);
+        keep(key, entry, true);
+      }
+    // An aged-out copy whose content then changed is no longer merely old.
+    for (const copy of kept.values()) if (copy.entry.tags.some((t) => tags.includes(t))) copy.changed = true;
     if (due?.tags.some((t) => tags.includes(t))) refreshDue();
   }
 
-  /** Answers a hit in the encoding the client accepts (304 when its copy is current). */
-  function send(req: Request, res: Response, hit: Entry): void {
+  /**
+   * Answers a hit in the encoding the client accepts (304 when its copy is current); `stale`: a kept
+   * copy (keptCopy), marked as such.
+   */
+  function send(req: Request, res: Response, hit: Entry, { stale = false } = {}): void {
     res.setHeader('ETag', hit.etag);
-    res.setHeader('X-Cache', away ? 'STALE' : 'HIT');
-    if (away) {
+    res.setHeader('X-Cache', away || stale ? 'STALE' : 'HIT');
+    if (away || stale) {
       // RFC 9111's Age, and the (obsolete but still read) RFC 7234 warning for a stale answer.
       res.setHeader('Age', String(Math.max(0, Math.floor((Date.now() - hit.storedAt) / 1000))));
       res.setHeader('Warning', '110 - "Response is Stale"');
@@ -409,6 +453,7 @@ export function createPublicCache(opts: { maxEntries?: number; backstopMs?: numb
     knownHit,
     sendKnownHit,
     lookup,
+    keptCopy,
     send,
     mark,
     store,
@@ -423,6 +468,7 @@ export function createPublicCache(opts: { maxEntries?: number; backstopMs?: numb
     disable: () => {
       enabled = false;
       invalidate(CONTENT_TAGS);
+      kept.clear();
     },
     size: () => entries.size,
     /**

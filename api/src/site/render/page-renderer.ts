@@ -22,7 +22,7 @@ import {
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { carriesStaffCookie, getStaffSession } from '../../http/staff-session';
-import type { PublicCache } from '../../http/public-cache';
+import type { KeptCopy, PublicCache } from '../../http/public-cache';
 import { matchPublicRead, type ContentTag } from '../../http/public-reads';
 import { buildRemotesManifest } from '../remotes-manifest';
 import type { ReleaseState } from '../../releases/release-state';
@@ -42,6 +42,7 @@ import { canonicalPagePath, type PageAddress } from '../page-address';
 import { setRoutePattern } from '../../http/route-pattern';
 import { clientAddress } from '../../http/client-address';
 import { TOO_MANY_REQUESTS } from '../../http/rate-limit';
+import { RENDER_CAP_FACTOR, renderFlights, within } from './render-flight';
 
 /** Uncached page renders one client may cause per minute (times RATE_LIMIT_SCALE). */
 export const UNCACHED_RENDERS_PER_MINUTE = 300;
@@ -239,7 +240,9 @@ export function pageRenderer(
           }
           return api(req)(url, init);
         },
-        budgetMs: env.SSR_BUDGET_MS,
+        // Past SSR_BUDGET_MS a visitor with a stale copy gets that (renderPage); without one, the
+        // render goes on up to the cap rather than sending the page without its text.
+        budgetMs: env.SSR_BUDGET_MS * RENDER_CAP_FACTOR,
         head: headContext,
       });
     } catch (err) {
@@ -343,26 +346,145 @@ export function pageRenderer(
         cache.send(req, res, hit);
         return { status: 200, html: '', personal: false, renderMs: 0, fromCache: true };
       }
-    }
-    const since = cache.mark();
-    const flashed = carriesFlash(req);
-    const [site, staff] = await Promise.all([loadSiteDefaults(db), getStaffSession(req, db)]);
-    if (!staff) {
-      const refused = await uncachedRenders.consume(clientAddress(req)).then(
-        () => undefined,
-        (rejection: unknown) => (rejection instanceof RateLimiterRes ? rejection : undefined),
+      return sharedPage(req, res, key, started, (since) =>
+        compose(req, res, { address, manifest, versions, template, since, key, shareable }),
       );
-      if (refused) {
-        res
-          .status(429)
-          .setHeader('Retry-After', String(Math.max(1, Math.ceil(refused.msBeforeNext / 1000))))
-          .setHeader('Cache-Control', 'no-store')
-          .type('text/plain')
-          .send(TOO_MANY_REQUESTS);
-        return { status: 429, html: '', personal: false, renderMs: 0, sent: true };
+    }
+    if (await refused(req, res)) return TOO_MANY;
+    const page = await compose(req, res, {
+      address,
+      manifest,
+      versions,
+      template,
+      since: cache.mark(),
+      key,
+      shareable,
+      preview,
+      content,
+    });
+    return { ...page, renderMs: performance.now() - started };
+  }
+
+  const TOO_MANY: RenderedPage = { status: 429, html: '', personal: false, renderMs: 0, sent: true };
+
+  /** Whether `req` was refused an uncached render (429 sent), staff excepted. */
+  async function refused(req: Request, res: Response): Promise<boolean> {
+    if (carriesStaffCookie(req) && (await getStaffSession(req, db, { activity: false }))) return false;
+    const refusal = await uncachedRenders.consume(clientAddress(req)).then(
+      () => undefined,
+      (rejection: unknown) => (rejection instanceof RateLimiterRes ? rejection : undefined),
+    );
+    if (!refusal) return false;
+    res
+      .status(429)
+      .setHeader('Retry-After', String(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000))))
+      .setHeader('Cache-Control', 'no-store')
+      .type('text/plain')
+      .send(TOO_MANY_REQUESTS);
+    return true;
+  }
+
+  /** A visitor's page, the same for everyone at its key: what a render gives, and whether it was kept. */
+  type SharedRender = RenderedPage & { stored: boolean };
+  const flights = renderFlights<SharedRender>();
+
+  /**
+   * A visitor's page the cache does not hold fresh (render-flight.ts, docs/performance.md): one render
+   * per key at a time, whose page every visitor asking meanwhile gets. A copy that only aged out is
+   * sent at once, marked stale, while one render refreshes it; one dropped by a change waits for the
+   * fresh render (a save shows on the next visit), within SSR_BUDGET_MS, and past that is sent stale.
+   * With no copy at all, the visitor waits for the render, which has up to RENDER_CAP_FACTOR times
+   * the budget before its slow regions are left to the browser.
+   */
+  async function sharedPage(
+    req: Request,
+    res: Response,
+    key: string,
+    started: number,
+    render: (since: number) => Promise<SharedRender>,
+  ): Promise<RenderedPage> {
+    const stale = (copy: KeptCopy): RenderedPage => {
+      cache.send(req, res, copy.entry, { stale: true });
+      return { status: 200, html: '', personal: false, renderMs: 0, fromCache: true };
+    };
+    const background = (flight: Promise<unknown>) =>
+      flight.catch((err: unknown) => log.warn({ err, path: req.path }, 'background page render failed'));
+    const kept = cache.keptCopy(key);
+    // A change since a flight began makes its page old: a request after it starts its own flight.
+    const since = cache.mark();
+    const flightKey = `${since}@${key}`;
+    let flight = flights.joining(flightKey);
+    if (kept && !kept.changed) {
+      if (!flight) void background(flights.lead(flightKey, () => render(since)));
+      return stale(kept);
+    }
+    const leader = !flight;
+    if (!flight) {
+      if (await refused(req, res)) return TOO_MANY;
+      flight = flights.lead(flightKey, () => render(since));
+    }
+    let page: SharedRender;
+    try {
+      if (kept) {
+        const first = await within(flight, env.SSR_BUDGET_MS);
+        if (first === 'late') {
+          void background(flight);
+          return stale(kept);
+        }
+        page = first.value;
+      } else page = await flight;
+    } catch (err) {
+      if (leader) throw err;
+      // The render this request waited for failed: it renders for itself.
+      if (await refused(req, res)) return TOO_MANY;
+      page = await render(cache.mark());
+    }
+    if (page.stored) {
+      if (leader) res.setHeader('X-Cache', 'MISS');
+      else {
+        // The page is kept now: answered as the hit it is (ETag, compression).
+        const hit = cache.lookup(key);
+        if (hit) {
+          cache.send(req, res, hit);
+          return { status: 200, html: '', personal: false, renderMs: 0, fromCache: true };
+        }
       }
     }
+    return { ...page, renderMs: leader ? performance.now() - started : 0 };
+  }
+
+  /** Renders one page: its data, the server builds' HTML and the head; keeps a shareable 200. */
+  async function compose(
+    req: Request,
+    res: Response,
+    {
+      address,
+      manifest,
+      versions,
+      template,
+      since,
+      key,
+      shareable,
+      preview,
+      content,
+    }: {
+      address: PageAddress;
+      manifest: RemotesManifest;
+      versions: RemoteOverrides;
+      template: HtmlTemplate;
+      since: number;
+      key: string;
+      shareable: boolean;
+      preview?: RemoteOverrides | undefined;
+      content?: ContentPreview | undefined;
+    },
+  ): Promise<SharedRender> {
+    const started = performance.now();
+    const route = address.route;
+    const flashed = carriesFlash(req);
+    const [site, staff] = await Promise.all([loadSiteDefaults(db), getStaffSession(req, db)]);
     // Taken only once the page will be rendered: a refused render must not use up a form's outcome.
+    // (Never in a shared render: a form's outcome keeps its page out of the cache.)
     const formOutcome = flashed && req.method === 'GET' ? await takeFlash(db, req, res) : null;
     const origin = publicOrigin(env);
     // A preview of content is never indexed, whatever the item is: the page's head says so itself.
@@ -416,7 +538,8 @@ export function pageRenderer(
       route && page?.complete && page.rendered.includes(route.remote)
         ? pageTags(route.kind, apiPaths)
         : undefined;
-    if (tags && meta.status === 200 && shareable) {
+    const stored = Boolean(tags && meta.status === 200 && shareable);
+    if (tags && stored) {
       cache.store(
         key,
         { body: html, contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache' },
@@ -425,7 +548,6 @@ export function pageRenderer(
           since,
         },
       );
-      res.setHeader('X-Cache', 'MISS');
     }
     return {
       status: meta.status,
@@ -433,6 +555,7 @@ export function pageRenderer(
       // A preview needs a staff session: staff covers it. A form's outcome is the visitor's own.
       personal: Boolean(staff) || Boolean(content) || flashed,
       renderMs: performance.now() - started,
+      stored,
     };
   }
 
