@@ -37,7 +37,9 @@ const settingsView = z.object({
 const delivery = z.object({
   id: z.uuid().meta({ description: "Stable: the e-mail's Message-ID, the webhook's X-Agency-Webhook-Id" }),
   kind: z.enum(['email', 'webhook']),
-  what: z.string().meta({ description: "'staff-lead', 'visitor-confirmation' or 'webhook'" }),
+  what: z
+    .string()
+    .meta({ description: "'staff-lead', 'visitor-confirmation', 'newsletter-confirm' or 'webhook'" }),
   to: z.string(),
   status: z.enum(['queued', 'sending', 'sent', 'failed']),
   attempts: z.number().int(),

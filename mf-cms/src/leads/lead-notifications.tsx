@@ -33,6 +33,7 @@ const readDeliveries = (d: unknown): LeadDeliveries => {
 const WHAT: Record<string, string> = {
   'staff-lead': 'E-mail to the team',
   'visitor-confirmation': 'Confirmation to the visitor',
+  'newsletter-confirm': 'Subscription confirmation link to the visitor',
   webhook: 'Webhook',
 };
 const dateTime = (iso: string | null) => (iso ? `${formatDate(iso)} ${iso.slice(11, 16)} UTC` : '');

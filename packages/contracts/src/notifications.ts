@@ -81,7 +81,7 @@ export interface Delivery {
   /** Stable: the e-mail's Message-ID, the webhook's X-Agency-Webhook-Id. */
   id: string;
   kind: 'email' | 'webhook';
-  /** 'staff-lead', 'visitor-confirmation' or 'webhook'. */
+  /** 'staff-lead', 'visitor-confirmation', 'newsletter-confirm' or 'webhook'. */
   what: string;
   to: string;
   status: DeliveryStatus;
