@@ -47,7 +47,12 @@ describe('faults', () => {
           }
         }
       });
-      await new Promise((r) => setTimeout(r, 150 + round * 40));
+      // Kill once this round's stream is flowing (a few answers in, on a busy machine too), at a
+      // moment that moves from round to round.
+      const before = acknowledged.length;
+      for (let waited = 0; acknowledged.length < before + 3 && waited < 10_000; waited += 20)
+        await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, round * 15));
       child.kill('SIGKILL');
       stop = true;
       await Promise.all(writers);
