@@ -1,8 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { ErrorCode } from '@agency/contracts';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
-import { HttpError, forbidden, unauthorized } from '../http/errors';
+import { forbidden, unauthorized } from '../http/errors';
+import { refuseOtherBodies } from '../http/body-type';
 import { getStaffSession, type StaffSession } from '../http/staff-session';
 import { ruleOfRequest } from './access-policy';
 import { actorContext, actorOf } from './staff-actor';
@@ -61,8 +61,7 @@ export function sameOriginWrites(env: Pick<Env, 'PUBLIC_URL' | 'PUBLIC_URL_SET'>
 /** Writes carry JSON or multipart bodies only (or none). */
 export const jsonOrMultipartWrites: RequestHandler = (req, _res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
-  if (req.is(['application/json', 'multipart/form-data']) === false) {
-    throw new HttpError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send JSON or multipart/form-data');
-  }
+  // A write without a body (restore, set-password link, presence, rollback) has no type to refuse.
+  refuseOtherBodies(req, ['application/json', 'multipart/form-data'], 'Send JSON or multipart/form-data');
   next();
 };
