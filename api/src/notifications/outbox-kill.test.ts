@@ -89,7 +89,7 @@ describe('the outbox survives kill -9 (PGlite)', () => {
     } finally {
       await after.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('on SIGTERM hands the e-mail it is stuck sending back to the queue, attempt not counted', async () => {
     const termDir = mkdtempSync(path.join(tmpdir(), 'outbox-term-'));
@@ -134,5 +134,5 @@ describe('the outbox survives kill -9 (PGlite)', () => {
     } finally {
       rmSync(termDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 });
