@@ -90,6 +90,22 @@ describe.skipIf(!onPostgres)('a table locked for 20 s on PostgreSQL', () => {
     expect(JSON.stringify(cancelled[0])).toMatch(/canceling statement due to statement timeout/);
   });
 
+  it('a contact queued behind a blocked group waits one statement timeout in all, not two', async () => {
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const res = await request(t.app).post('/api/contacts').timeout(ANSWER_WITHIN_MS).send(contact(email));
+      return { status: res.status, ms: performance.now() - started };
+    };
+    const first = timed('first.in.line@example.com');
+    // The second arrives while the first group's statement waits on the lock: it queues behind it.
+    await new Promise((r) => setTimeout(r, 150));
+    const second = await timed('second.in.line@example.com');
+    expect((await first).status).toBe(503);
+    expect(second.status).toBe(503);
+    // Before: the rest of the first group's bound, then a full bound of its own (about 2.8 s here).
+    expect(second.ms).toBeLessThan(STATEMENT_TIMEOUT_MS * 1.5);
+  });
+
   it('once the lock is gone, the same sign-up is stored (201)', async () => {
     await locker.query('rollback');
     const res = await request(t.app).post('/api/contacts').send(contact('grace.hopper@example.com'));

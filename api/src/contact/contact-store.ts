@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { contactRequests } from '../db/schema';
@@ -11,6 +12,8 @@ export interface StoredContact {
 
 interface Pending {
   input: ContactInput;
+  /** performance.now() when the request joined the queue. */
+  queuedAt: number;
   resolve: (row: StoredContact) => void;
   reject: (err: unknown) => void;
 }
@@ -36,8 +39,11 @@ const refusedForItsValues = (err: unknown): boolean => {
  * Stores `inputs` with the notifications they cause, in one transaction (the caller's, or its own):
  * one statement for the rows, one for their outbox jobs; answers the rows in the order given.
  */
-async function insertContacts(db: Db, inputs: ContactInput[]): Promise<StoredContact[]> {
+async function insertContacts(db: Db, inputs: ContactInput[], timeoutMs?: number): Promise<StoredContact[]> {
   const store = async (tx: Db) => {
+    // What is left of the statement timeout for a group that waited in the queue behind another one.
+    if (timeoutMs !== undefined)
+      await tx.execute(sql.raw(`set local statement_timeout = ${Math.ceil(timeoutMs)}`));
     const rows = await tx
       .insert(contactRequests)
       .values(inputs)
@@ -65,6 +71,31 @@ export async function storeContact(db: Db, input: ContactInput): Promise<StoredC
   return contactStore(db)(input);
 }
 
+/** Less than this left of the timeout: not worth starting the statement. */
+const MIN_STATEMENT_MS = 50;
+
+/** Answered like a statement the database cancelled (503 with Retry-After). */
+const queueTimeout = () =>
+  Object.assign(new Error('contact request waited past the statement timeout in the queue'), {
+    code: '57014',
+  });
+
+/** The database's statement_timeout in ms (0: none, as on PGlite), asked once per database. */
+async function statementTimeoutOf(db: Db): Promise<number> {
+  try {
+    const result = (await db.execute(sql`show statement_timeout`)) as unknown as {
+      rows: { statement_timeout?: string }[];
+    };
+    const value = result.rows[0]?.statement_timeout ?? '0';
+    const m = /^(\d+)\s*(ms|s|min|h)?$/.exec(value.trim());
+    if (!m) return 0;
+    const unit = { ms: 1, s: 1000, min: 60_000, h: 3_600_000 }[m[2] ?? 'ms'] ?? 1;
+    return Number(m[1]) * unit;
+  } catch {
+    return 0;
+  }
+}
+
 const stores = new WeakMap<Db, (input: ContactInput) => Promise<StoredContact>>();
 
 /**
@@ -81,14 +112,26 @@ export function contactStore(db: Db): (input: ContactInput) => Promise<StoredCon
   let queue: Pending[] = [];
   let flushing = false;
 
-  const insert = (inputs: ContactInput[]) => insertContacts(db, inputs);
+  const insert = (inputs: ContactInput[], timeoutMs?: number) => insertContacts(db, inputs, timeoutMs);
+  const limit = statementTimeoutOf(db);
 
   async function flush() {
     while (queue.length) {
       const group = queue.length <= MAX_GROUP ? queue : queue.slice(0, MAX_GROUP);
       queue = queue.length <= MAX_GROUP ? [] : queue.slice(MAX_GROUP);
+      // A request waits at most the statement timeout in all, queue included (not one statement's
+      // worth behind a blocked group and then its own): what is left bounds its group's statement.
+      const bound = await limit;
+      const left = bound ? bound - (performance.now() - group[0]!.queuedAt) : undefined;
+      if (left !== undefined && left < MIN_STATEMENT_MS) {
+        for (const p of group) p.reject(queueTimeout());
+        continue;
+      }
       try {
-        const rows = await insert(group.map((p) => p.input));
+        const rows = await insert(
+          group.map((p) => p.input),
+          left,
+        );
         if (rows.length !== group.length)
           throw new Error(`stored ${rows.length} of ${group.length} contacts`);
         group.forEach((p, i) => p.resolve(rows[i]!));
@@ -108,7 +151,7 @@ export function contactStore(db: Db): (input: ContactInput) => Promise<StoredCon
 
   const add = (input: ContactInput) =>
     new Promise<StoredContact>((resolve, reject) => {
-      queue.push({ input, resolve, reject });
+      queue.push({ input, queuedAt: performance.now(), resolve, reject });
       if (flushing) return;
       flushing = true;
       // After this turn's other requests have been read: they join the first group.
