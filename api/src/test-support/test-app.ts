@@ -38,7 +38,10 @@ export async function createTestApp(
   const log = opts.log ?? createLogger('silent');
   if (opts.seed && !template?.seeded) await seedDatabase(database.db, log);
   const metrics = createMetrics({ database, env });
-  const cache = createPublicCache();
+  const cache = createPublicCache({
+    backstopMs: env.CACHE_MAX_AGE_SECONDS * 1000,
+    staleMs: env.CACHE_STALE_SECONDS * 1000,
+  });
   const app = createApp({ env, database, log, metrics, cache, ...(opts.clock ? { clock: opts.clock } : {}) });
   const close = async () => {
     await database.close().catch(() => {});

@@ -419,10 +419,13 @@ export function pageRenderer(
       return stale(kept);
     }
     const leader = !flight;
-    if (!flight) {
-      if (await refused(req, res)) return TOO_MANY;
-      flight = flights.lead(flightKey, () => render(since));
-    }
+    let refusedHere = false;
+    // Led at once (the rate limit is asked inside): a request arriving meanwhile joins this flight.
+    flight ??= flights.lead(flightKey, async () => {
+      refusedHere = await refused(req, res);
+      if (refusedHere) throw new Error('uncached render refused (429 sent)');
+      return render(since);
+    });
     let page: SharedRender;
     try {
       if (kept) {
@@ -434,8 +437,9 @@ export function pageRenderer(
         page = first.value;
       } else page = await flight;
     } catch (err) {
+      if (refusedHere) return TOO_MANY;
       if (leader) throw err;
-      // The render this request waited for failed: it renders for itself.
+      // The render this request waited for failed (or its client was refused): it renders for itself.
       if (await refused(req, res)) return TOO_MANY;
       page = await render(cache.mark());
     }
