@@ -80,7 +80,7 @@ test('at 1280 px the leads table fits its card: Mark handled and Delete in view,
   }
   const header = (await page.request.get('/api/admin/leads.csv?type=contacts')).text();
   expect((await header).replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
-    '"Received","First Name","Last Name","Email","Company","Budget","Goals","Status","Handled At"',
+    '"Received","First Name","Last Name","Email","Company","Budget","Goals","Source","Campaign","Landing page","Page","Status","Handled At"',
   );
 });
 
