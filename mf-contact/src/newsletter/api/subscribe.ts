@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiRoutes, type NewsletterInput } from '@agency/contracts/browser';
+import type { NewsletterInput } from '@agency/contracts/browser';
+import { ApiRoutes } from '@agency/contracts/routes';
 import { apiRequest } from '@agency/ui';
 
 export async function subscribe(input: NewsletterInput): Promise<unknown> {

@@ -1,15 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2 } from 'lucide-react';
-import {
-  FORM_FAILED_MESSAGES,
-  FORM_RETURN_FIELD,
-  FormRoutes,
-  NEWSLETTER_CONFIRM_PROMPT,
-  newsletterSchema,
-  type NewsletterInput,
-} from '@agency/contracts/browser';
+import type { NewsletterInput } from '@agency/contracts/browser';
+// Zod-free modules only: this form is on every page (see newsletter-resolver.ts).
+import { FORM_FAILED_MESSAGES, FORM_RETURN_FIELD, FormRoutes } from '@agency/contracts/form-posts';
+import { NEWSLETTER_CONFIRM_PROMPT } from '@agency/contracts/newsletter';
 import {
   Button,
   FieldError,
@@ -23,6 +18,7 @@ import {
 import { useLocation } from '@agency/ui/router';
 import { toast } from '@agency/ui/toast';
 import { useSubscribe } from '../api/subscribe';
+import { newsletterResolver } from '../newsletter-resolver';
 
 /** Spec section 9: the success banner shows for 3 seconds. */
 export const NEWSLETTER_SUCCESS_MS = 3000;
@@ -46,7 +42,7 @@ export function NewsletterSignup({ tone = 'dark' }: { tone?: 'dark' | 'light' })
     reset,
     formState: { errors },
   } = useForm<NewsletterInput>({
-    resolver: zodResolver(newsletterSchema),
+    resolver: newsletterResolver,
     // No default values: on hydration the field adopts what was typed into the server-rendered input.
   });
 
