@@ -11,6 +11,7 @@ import { measurePages } from './measure-pages.mjs';
 import { measureInteractive, printInteractive } from './measure-interactive.mjs';
 import { printLighthouse, runLighthouse } from './lighthouse-audit.mjs';
 import { benchApi, printApi } from './bench-api.mjs';
+import { benchFlight, printFlight } from './bench-flight.mjs';
 
 const quick = process.argv.includes('--quick');
 
@@ -52,6 +53,7 @@ try {
   await site.stop();
 }
 const api = await benchApi({ duration: quick ? 5 : 10 });
+const flight = await benchFlight();
 
 console.log('\n## Build');
 console.log(
@@ -72,3 +74,4 @@ if (desktop.length) printLighthouse(desktop, 'desktop');
 
 console.log('\n## API (autocannon, loopback)');
 printApi(api);
+printFlight(flight);
