@@ -48,7 +48,9 @@ const envSchema = z.object({
   /** Signs gated-download links; set the same value on every instance when scaling out. */
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
   /**
-   * How long a server render (data and HTML) may take; what is slower is rendered in the browser. Warm
+   * How long a visitor waits for a server render (data and HTML) when a stale copy of the page can be
+   * sent instead; without one the render may take RENDER_CAP_FACTOR (3) times this, and what is slower
+   * still is rendered in the browser (site/render/render-flight.ts). Warm
    * renders take 10-80 ms here. The budget only bounds the worst case (a cold code path, a database
    * under load): a page whose text is in the HTML matters more to visitors and crawlers than a first
    * byte that is a few hundred milliseconds earlier.
