@@ -10,7 +10,6 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { RemoteName } from '@agency/contracts/routes';
 import { matchSiteRoute } from '@agency/contracts/site-routes';
 import { formOutcomeQueryOptions, servicesQueryOptions, siteSettingsQueryOptions } from '@agency/ui';
-import { setRenderYear } from './layout/render-year';
 import { setApiTransport } from '@agency/ui/api-client';
 import { CLIENT_ONLY_DIGEST, RemoteRenderScopeProvider } from '@agency/ui/remote-module';
 import type { RemoteServerEntry } from '@agency/ui/server-entry';
@@ -159,7 +158,6 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   const problems: RenderResult['problems'] = [];
   const remotes = { ...req.remotes };
   const client = createQueryClient();
-  setRenderYear(client, Date.now());
   await requestFetch.run(req.fetch, () => prefetchPage(client, req, remotes, problems, deadline));
 
   const rendered = new Set<RemoteName>();

@@ -146,3 +146,6 @@ const UPLOADS_PATH = /^\/uploads\/[a-z0-9][a-z0-9._-]*$/i;
 /** A `srcset` of library copies: `<uploads path> <width>w` entries, separated by ', '. */
 export const isLibrarySrcset = (srcset: string): boolean =>
   srcset.split(', ').every((c) => /^\S+ \d+w$/.test(c) && UPLOADS_PATH.test(c.split(' ')[0]!));
+
+/** The footer's copyright year: a constant of the spec (section 10), not the clock. */
+export const FOOTER_COPYRIGHT_YEAR = 2024;

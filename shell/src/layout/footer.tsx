@@ -11,11 +11,10 @@ import {
   type SocialPlatform,
   LabelledList,
 } from '@agency/ui';
-import { FOUNDING_SERVICES } from '@agency/contracts/content-values';
+import { FOOTER_COPYRIGHT_YEAR, FOUNDING_SERVICES } from '@agency/contracts/content-values';
 import { siteLink, sitePath } from '@agency/contracts/site-routes';
 import { RemoteModule } from '@agency/ui/remote-module';
 import { Wordmark } from './wordmark';
-import { renderYearQueryOptions } from './render-year';
 
 const COMPANY_LINKS = [
   ...(['about', 'case-studies', 'blog', 'resources', 'contact'] as const).map(siteLink),
@@ -58,7 +57,6 @@ export function Footer() {
   // Shares the ['site-settings'] query with the contact page; the seeded values show meanwhile.
   const { data: settings = FALLBACK_SITE_SETTINGS } = useQuery(siteSettingsQueryOptions);
   const socialLinks = socialLinksOf(settings);
-  const { data: year } = useQuery(renderYearQueryOptions);
   const email = settings.contactEmail.trim();
   const phone = settings.contactPhone.trim();
   // The published services, as the CMS orders them (the server render prefetches them); while they
@@ -138,7 +136,7 @@ export function Footer() {
       </Container>
       <div className="border-t border-white/10">
         <Container className="py-6 text-sm">
-          {`© ${year ?? new Date().getUTCFullYear()} ${settings.siteName}. All rights reserved.`}
+          {`© ${FOOTER_COPYRIGHT_YEAR} ${settings.siteName}. All rights reserved.`}
         </Container>
       </div>
     </footer>
