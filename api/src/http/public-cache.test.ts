@@ -138,6 +138,26 @@ describe('public cache: tags', () => {
     expect(cache.lookup('/r')).toBeUndefined();
   });
 
+  it('keeps what it drops for a while: aged-out copies as merely old, those a change dropped as changed', () => {
+    const cache = createPublicCache({ staleMs: 60_000 });
+    cache.store('/old', html('old'), { tags: ['resources'], since: cache.mark(), maxAgeMs: -1 });
+    cache.store('/blog', html('blog'), { tags: ['blog-posts'], since: cache.mark() });
+    expect(cache.lookup('/old')).toBeUndefined();
+    expect(cache.keptCopy('/old')).toMatchObject({ changed: false });
+    cache.invalidate(['blog-posts']);
+    expect(cache.keptCopy('/blog')?.entry.body.toString()).toBe('blog');
+    expect(cache.keptCopy('/blog')?.changed).toBe(true);
+    // A change to an aged-out copy's content makes it changed too; a fresh answer replaces it.
+    cache.invalidate(['resources']);
+    expect(cache.keptCopy('/old')?.changed).toBe(true);
+    cache.store('/blog', html('new'), { tags: ['blog-posts'], since: cache.mark() });
+    expect(cache.keptCopy('/blog')).toBeUndefined();
+    const never = createPublicCache({ staleMs: 0 });
+    never.store('/r', html('r'), { tags: ['resources'], since: never.mark() });
+    never.invalidate(['resources']);
+    expect(never.keptCopy('/r')).toBeUndefined();
+  });
+
   it('reads the tags of a notification, and drops everything for one it cannot read', () => {
     expect(tagsFromNotification('services,pages')).toEqual(['services', 'pages']);
     expect(tagsFromNotification('12345')).toEqual(CONTENT_TAGS);
