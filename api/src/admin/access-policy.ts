@@ -52,6 +52,7 @@ export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
   [`DELETE ${A}/media/{id}`]: editor('media.delete'),
   [`GET ${A}/leads`]: editor(),
   [`GET ${A}/leads.csv`]: editor(),
+  [`GET ${A}/leads/summary`]: editor(),
   [`POST ${A}/leads/handled`]: editor('leads.handled'),
   [`POST ${A}/leads/delete`]: editor('leads.delete'),
   [`GET ${A}/leads/{type}/{id}/notifications`]: editor(),

@@ -16,6 +16,7 @@ import {
   type LeadsChangeResult,
   type LeadSource,
   type LeadsQuery,
+  type LeadsSummary,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { contactRequests, newsletterSubscriptions, resourceLeads, resources } from '../db/schema';
@@ -176,6 +177,23 @@ const CSV_COLUMNS: Record<LeadType, CsvColumn[]> = {
   ],
 };
 
+/** New leads of the last 7 days by the database's clock (subscriptions: confirmed in the window). */
+async function leadsSummary(db: Db): Promise<LeadsSummary> {
+  const result = (await db.execute(sql`
+    select to_char((now() - interval '7 days') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as since,
+      (select count(*) from ${contactRequests} where ${contactRequests.createdAt} >= now() - interval '7 days')::int as contacts,
+      (select count(*) from ${resourceLeads} where ${resourceLeads.createdAt} >= now() - interval '7 days')::int as resources,
+      (select count(*) from ${newsletterSubscriptions} where ${newsletterSubscriptions.confirmedAt} >= now() - interval '7 days')::int as newsletter
+  `)) as unknown as { rows: LeadsSummary[] };
+  const row = result.rows[0]!;
+  return {
+    since: row.since,
+    contacts: Number(row.contacts),
+    resources: Number(row.resources),
+    newsletter: Number(row.newsletter),
+  };
+}
+
 /** One cell's text, formula-looking text neutralised so spreadsheets do not run it. */
 export function csvText(value: unknown): string {
   const text = value === null || value === undefined ? '' : String(value);
@@ -216,6 +234,10 @@ export function leadsRouter(db: Db) {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Content-Disposition', `attachment; filename="leads-${query.type}-${day}.csv"`);
     res.type('text/csv; charset=utf-8').send(toCsv(CSV_COLUMNS[query.type], rows));
+  });
+  router.get('/leads/summary', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await leadsSummary(db));
   });
   router.post('/leads/handled', async (req, res) => {
     const { type, ids, handled } = parseBody(leadsHandledSchema, req);

@@ -29,6 +29,7 @@ import {
   bulkActionResultSchema,
   leadListSchema,
   leadsChangeResultSchema,
+  leadsSummarySchema,
   mediaItemSchema,
   releaseSwitchAnswerSchema,
   revisionSchema,
@@ -255,6 +256,14 @@ export const adminOperations: Operation[] = [
     query: leadsQuerySchema,
     responses: { 200: { description: 'CSV (UTF-8 with BOM)', mediaType: 'text/csv' } },
     errors: [400],
+  }),
+  staff({
+    method: 'get',
+    path: AdminRoutes.leadsSummary,
+    tag: 'Leads',
+    summary: 'New leads of the last 7 days by kind (the CMS Overview)',
+    responses: { 200: { description: 'The counts', schema: leadsSummarySchema } },
+    errors: [],
   }),
   staff({
     method: 'post',

@@ -18,6 +18,7 @@ import {
   type AdminResourceLead,
   type BulkActionResult,
   type LeadsChangeResult,
+  type LeadsSummary,
   type ContactLead,
   type MediaItem,
   type NewsletterLead,
@@ -205,6 +206,13 @@ export const bulkActionResultSchema = z.object({
   missing: z.array(z.number().int()).meta({ description: 'Ids that do not exist or are in the trash' }),
 }) satisfies z.ZodType<BulkActionResult>;
 /** POST /api/admin/leads/handled and /leads/delete: how many leads changed. */
+export const leadsSummarySchema = z.object({
+  since: timestamp,
+  contacts: z.number().int(),
+  resources: z.number().int(),
+  newsletter: z.number().int().describe('Addresses that confirmed their subscription in the window'),
+}) satisfies z.ZodType<LeadsSummary>;
+
 export const leadsChangeResultSchema = z.object({
   count: z.number().int(),
 }) satisfies z.ZodType<LeadsChangeResult>;

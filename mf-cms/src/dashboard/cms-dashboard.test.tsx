@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AdminRoutes } from '@agency/contracts';
+import { AdminRoutes, NotificationRoutes } from '@agency/contracts';
 import { TooltipProvider } from '@agency/ui/tooltip';
 import { fakeApi, ok, renderScreen, serverError, type FakeRoute } from '@agency/ui/testing';
 import { CmsDashboard } from './cms-dashboard';
@@ -65,6 +65,34 @@ describe('CMS dashboard', () => {
       '(for example PUBLIC_URL=https://www.example.com) and restart the server.';
     renderDashboard({}, warning);
     expect(screen.getByRole('alert').textContent).toBe(warning);
+  });
+
+  it("Overview shows the week's new leads by kind and says when notifications keep failing", async () => {
+    renderDashboard({
+      [AdminRoutes.leadsSummary]: ok({
+        since: '2026-11-21T00:00:00.000Z',
+        contacts: 3,
+        resources: 1,
+        newsletter: 0,
+      }),
+      [NotificationRoutes.status]: ok({
+        mailConfigured: true,
+        message: null,
+        queued: 0,
+        retrying: 0,
+        failed: 2,
+      }),
+    });
+    const card = (await screen.findByRole('heading', { name: 'Leads this week' })).parentElement!;
+    await within(card).findByText(/3 contact requests, 1 download lead, 0 confirmed subscribers/);
+    expect(card.textContent).toContain('4 new');
+    expect((await within(card).findByRole('alert')).textContent).toContain(
+      '2 notifications failed to reach people',
+    );
+    await userEvent.click(within(card).getByRole('button', { name: 'Open Leads to resend' }));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Leads' }).getAttribute('aria-selected')).toBe('true'),
+    );
   });
 
   it('Overview shows no warning when PUBLIC_URL is set', () => {

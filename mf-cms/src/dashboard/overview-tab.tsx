@@ -2,6 +2,7 @@ import { FileText, Image, Layers, Plus, Briefcase, Settings } from 'lucide-react
 import type { AdminContentBlock, AdminPage, AdminService, SiteSettingEntry } from '@agency/contracts';
 import { Card } from '@agency/ui';
 import type { TabName } from '../shared/cms-address';
+import { LeadActivity } from './lead-activity';
 
 function Counter({
   label,
@@ -82,6 +83,7 @@ export function OverviewTab({
         <Counter label="Content Blocks" value={blocks.length} icon={<Layers className="h-5 w-5" />} />
         <Counter label="Site Settings" value={settings.length} icon={<Settings className="h-5 w-5" />} />
       </div>
+      {canOpen('Leads') ? <LeadActivity onOpenLeads={() => onOpen('Leads')} /> : null}
       <Card className="mt-8 p-6">
         <h3 className="text-lg font-semibold text-ink-900">Quick Actions</h3>
         <div className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">

@@ -43,6 +43,7 @@ export const AdminRoutes = {
   leadsCsv: '/api/admin/leads.csv',
   leadsHandled: '/api/admin/leads/handled',
   leadsDelete: '/api/admin/leads/delete',
+  leadsSummary: '/api/admin/leads/summary',
   trash: '/api/admin/trash',
   releases: '/api/admin/releases',
 } as const;
@@ -676,6 +677,16 @@ export const leadsHandledSchema = z
 export const leadsDeleteSchema = z.object({ type: z.enum(LEAD_TYPES), ids: leadIdsSchema }).strict();
 export type LeadsHandledInput = z.input<typeof leadsHandledSchema>;
 export type LeadsDeleteInput = z.input<typeof leadsDeleteSchema>;
+/** GET /api/admin/leads/summary: new leads of the last 7 days (the database's clock), for the Overview. */
+export interface LeadsSummary {
+  /** The start of the window (ISO). */
+  since: string;
+  contacts: number;
+  resources: number;
+  /** Addresses that confirmed their subscription in the window. */
+  newsletter: number;
+}
+
 /** How many leads a handled/delete request changed (ids that do not exist are skipped). */
 export interface LeadsChangeResult {
   count: number;
