@@ -129,7 +129,9 @@ describe('media library alt text', () => {
     });
     const input = await screen.findByLabelText('Alt text of team.jpg');
     await userEvent.type(input, 'The team at a whiteboard');
-    await userEvent.click(within(input.closest('form')!).getByRole('button', { name: 'Save' }));
+    await userEvent.click(
+      within(input.closest<HTMLElement>('[role="group"]')!).getByRole('button', { name: 'Save' }),
+    );
     expect(await screen.findByText('Alt text saved')).toBeTruthy();
     expect(fake.calls.find((c) => c.method === 'PATCH')?.body).toEqual({
       altText: 'The team at a whiteboard',
@@ -145,9 +147,13 @@ describe('media library alt text', () => {
     });
     const input = await screen.findByLabelText('Alt text of team.jpg');
     await userEvent.type(input, 'x');
-    await userEvent.click(within(input.closest('form')!).getByRole('button', { name: 'Save' }));
+    await userEvent.click(
+      within(input.closest<HTMLElement>('[role="group"]')!).getByRole('button', { name: 'Save' }),
+    );
     expect(await screen.findByText('Alt text not saved')).toBeTruthy();
-    expect(within(input.closest('form')!).getByRole('alert').textContent).toMatch(/single line/);
+    expect(within(input.closest<HTMLElement>('[role="group"]')!).getByRole('alert').textContent).toMatch(
+      /single line/,
+    );
     expect(screen.queryByText('Alt text saved')).toBeNull();
   });
 });
