@@ -8,9 +8,10 @@ import { expect, test } from '@playwright/test';
  * JavaScript diet; 272 KB in 45 files when issue 23 was opened; 158.3 KB in 14 files after its diet;
  * 148.5 KB once cn() stopped shipping tailwind-merge, the header's icons were drawn inline and links
  * were filled without path-to-regexp. The budget stops regressions: lower it whenever the page gets
- * lighter, never raise it without a reason in docs/performance.md.
+ * lighter, never raise it without a reason in docs/performance.md. Raised to 151 KB with issues 38 and
+ * 41 (the visit-start recorder of lead sources and the footer's contact details: 150.2 KB measured).
  */
-const JS_BUDGET_BYTES = 150 * 1024;
+const JS_BUDGET_BYTES = 151 * 1024;
 const JS_BUDGET_FILES = 14;
 
 test('the first load of / stays within its JavaScript byte budget', async ({ page, context }) => {
