@@ -1,16 +1,12 @@
-import type { RequestHandler } from 'express';
-import { NOT_FOUND_HEADINGS } from '@agency/contracts';
+import type { RequestHandler, Response } from 'express';
 import type { RedirectAnswers } from '../admin/redirects';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** The page of an address whose item is in the trash: the site's missing-page words, status 410. */
-const GONE_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(NOT_FOUND_HEADINGS.page)}</title></head>
-<body><main><h1>${escapeHtml(NOT_FOUND_HEADINGS.page)}</h1>
-<p>This page has been removed.</p><p><a href="/">Back to Home</a></p></main></body></html>`;
+/**
+ * The address of a trashed item: the page renders as for any missing item (the site's own missing-page
+ * state for that route, 'Article Not Found' and its link back, with the header and footer), and its 404
+ * is answered 410 Gone (serve-site.ts asks `isGone`).
+ */
+export const isGone = (res: Response): boolean => res.locals['gone'] === true;
 
 /**
  * Before the site router (and so before the page cache): an old address answers 301 to where its
@@ -31,8 +27,8 @@ export const oldAddresses =
       const answer = await answers.lookup(req.path);
       if (answer === undefined) return next();
       if (answer === 'gone') {
-        res.status(410).setHeader('Cache-Control', 'no-cache').type('html').send(GONE_PAGE);
-        return;
+        res.locals['gone'] = true;
+        return next();
       }
       answers.countHit(req.path);
       const q = req.url.indexOf('?');

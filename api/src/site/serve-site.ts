@@ -17,6 +17,7 @@ import { canaryOverrides } from './canary';
 import { postedPreviewRoute, storedPreview, type ContentPreview } from './content-preview';
 import type { PublicCache } from '../http/public-cache';
 import { pageTarget, type PageAddress } from './page-address';
+import { isGone } from './old-addresses';
 import { isDatabaseUnavailable } from '../http/errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -132,7 +133,8 @@ export function siteRouter(
     }
     if (content) res.setHeader('X-Robots-Tag', 'noindex');
     res
-      .status(page.status)
+      // A trashed item's address: its missing-page render, answered Gone (old-addresses.ts).
+      .status(page.status === 404 && isGone(res) ? 410 : page.status)
       .setHeader('Server-Timing', `render;dur=${page.renderMs.toFixed(1)}`)
       .setHeader('Cache-Control', page.personal ? 'private, no-store' : 'no-cache')
       .type('html')
