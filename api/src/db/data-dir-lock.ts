@@ -78,23 +78,8 @@ export async function lockDataDir(dataDir: string): Promise<() => void> {
   server.unref();
   const mine = { pid: process.pid, host: hostname() };
   writeFileSync(file, JSON.stringify(mine));
-  let released = false;
-  const release = () => {
-    if (released) return;
-    released = true;
-    process.off('exit', release);
-    // The holder's name first, while the lock still keeps any other server from writing its own.
-    if (readHolder(file)?.pid === process.pid) {
-      try {
-        unlinkSync(file);
-      } catch {
-        // Already gone.
-      }
-    }
-    server.close();
-  };
-  process.on('exit', release);
-  return release;
+  // The holder's name goes first, while the socket still keeps any other server from writing its own.
+  return onceReleased(file, () => server.close());
 }
 
 /** Whether process `pid` on this machine is alive (EPERM: alive, owned by another user). */
@@ -146,7 +131,8 @@ function lockByPidFile(dataDir: string): () => void {
   throw new Error(`Could not take the lock on the data folder ${path.resolve(dataDir)}`);
 }
 
-function onceReleased(file: string): () => void {
+/** Releases once (also at exit): removes the holder's name if it is ours, then `andThen` (the lock itself). */
+function onceReleased(file: string, andThen?: () => void): () => void {
   let released = false;
   const release = () => {
     if (released) return;
@@ -159,6 +145,7 @@ function onceReleased(file: string): () => void {
         // Already gone.
       }
     }
+    andThen?.();
   };
   process.on('exit', release);
   return release;
