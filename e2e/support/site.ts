@@ -57,3 +57,15 @@ export async function pressEscapeIn(dialog: Locator) {
   await expect.poll(() => dialog.evaluate((el) => el.contains(el.ownerDocument.activeElement))).toBe(true);
   await dialog.page().keyboard.press('Escape');
 }
+
+/**
+ * The footer's newsletter band once its code is live. The band is deferred (its code loads when it
+ * nears the viewport); a click before that posts the form without JavaScript, which works but shows
+ * no toast. Tests of the scripted path scroll to it and wait for it to be live.
+ */
+export async function liveNewsletterBand(page: Page) {
+  const band = page.locator('#newsletter');
+  await band.scrollIntoViewIfNeeded();
+  await expect(band.locator('[data-deferred="live"]')).toBeAttached({ timeout: 15_000 });
+  return band;
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { storedLeads } from '../support/cms';
-import { openPage, uniqueEmail } from '../support/site';
+import { liveNewsletterBand, openPage, uniqueEmail } from '../support/site';
 
 /** The line beside the success texts asking to confirm from the inbox (double opt-in). */
 const NEWSLETTER_CONFIRM_PROMPT = 'Please confirm your subscription from the e-mail we just sent you.';
@@ -112,7 +112,7 @@ test.describe('newsletter signup', () => {
     baseURL,
   }) => {
     await openPage(page, '/contact');
-    const band = page.locator('#newsletter');
+    const band = await liveNewsletterBand(page);
     const email = uniqueEmail('news');
     await band.getByLabel('Email address').fill(email);
     await band.getByRole('button', { name: 'Subscribe' }).click();
@@ -133,7 +133,7 @@ test.describe('newsletter signup', () => {
 
   test('shows the spec message for an invalid address', async ({ page }) => {
     await openPage(page, '/contact');
-    const band = page.locator('#newsletter');
+    const band = await liveNewsletterBand(page);
     await band.getByLabel('Email address').fill('not-an-email');
     await band.getByRole('button', { name: 'Subscribe' }).click();
     await expect(band.getByText('Please enter a valid email address')).toBeVisible();
@@ -147,7 +147,7 @@ test.describe('newsletter signup', () => {
   }) => {
     const email = uniqueEmail('dup');
     await openPage(page, '/contact');
-    const band = page.locator('#newsletter');
+    const band = await liveNewsletterBand(page);
     await band.getByLabel('Email address').fill(email);
     await band.getByRole('button', { name: 'Subscribe' }).click();
     await expect(band.getByText('Successfully subscribed!')).toBeHidden({ timeout: 6000 });

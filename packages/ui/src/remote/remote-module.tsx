@@ -3,6 +3,7 @@ import {
   createContext,
   createElement,
   lazy,
+  useCallback,
   useContext,
   useEffect,
   useRef,
@@ -208,13 +209,17 @@ function RemoteContent({
   module,
   props,
   slot,
+  onLive,
 }: {
   remote: RemoteName;
   module: string;
   props: object;
   slot: Slot;
+  onLive?: () => void;
 }) {
   const scope = useContext(ServerScope);
+  // Runs only in the browser, once the module's code has arrived and its tree is hydrated.
+  useEffect(() => onLive?.(), [onLive]);
   // Chosen once per mount: swapping the lazy wrapper for the loaded component later would remount
   // the remote and lose its state (a half-typed form).
   const [Client] = useState<Loaded | null>(() =>
@@ -270,6 +275,10 @@ export function RemoteModule<P extends object>({
   if (defer && pathname !== firstPathname) slot.openGate();
   const label = `${remote}/${module}`;
   const retry = () => setAttempt((a) => a + 1);
+  // A deferred region says when its code is live (monitoring and the e2e suite wait for it; before
+  // that its forms post without JavaScript, which is right but a different path).
+  const [live, setLive] = useState(false);
+  const markLive = useCallback(() => setLive(true), []);
   const content = (
     // A Retry is a new attempt (a new slot, so the code is fetched again) and a fresh boundary.
     <ErrorBoundary
@@ -278,10 +287,22 @@ export function RemoteModule<P extends object>({
       fallback={<RemoteFailure label={label} compact={compact} onRetry={retry} />}
     >
       <Suspense fallback={fallback ?? (compact ? null : <PageFallback />)}>
-        <RemoteContent remote={remote} module={module} props={props ?? {}} slot={slot} />
+        <RemoteContent
+          remote={remote}
+          module={module}
+          props={props ?? {}}
+          slot={slot}
+          onLive={defer ? markLive : undefined}
+        />
       </Suspense>
     </ErrorBoundary>
   );
   // The region's own box is what is watched for nearing the viewport.
-  return defer ? <div ref={region}>{content}</div> : content;
+  return defer ? (
+    <div ref={region} data-deferred={live ? 'live' : 'waiting'}>
+      {content}
+    </div>
+  ) : (
+    content
+  );
 }
