@@ -42,6 +42,7 @@ import { createSubscriptionTokens } from './newsletter/subscription-tokens';
 import { subscriptionPagesRouter } from './newsletter/subscription-pages';
 import { redirectAnswers } from './admin/redirects';
 import { oldAddresses } from './site/old-addresses';
+import { staffEvents } from './admin/staff-events';
 
 const CONTENT_CHANGED = 'content_changed';
 const REDIRECTS_CHANGED = 'redirects_changed';
@@ -191,7 +192,8 @@ export function createApp({
   api.use(pageMetaRouter(env, database.db));
   api.use(socialCardRouter(env, database.db));
   api.use(publicSiteSettingsRouter(database.db));
-  api.use('/admin', adminRouter({ db: database.db, env, log }));
+  // Staff writes pushed to open CMS tabs, on every instance (GET /api/admin/events).
+  api.use('/admin', adminRouter({ db: database.db, env, log, events: staffEvents(database, log) }));
   api.use(openApiRouter());
   api.use(() => {
     throw notFound('No such API route');

@@ -73,6 +73,8 @@ export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
   [`GET ${A}/presence/{type}/{id}`]: { ...editor(), passive: true },
   [`PUT ${A}/presence/{type}/{id}`]: { ...editor(), passive: true },
   [`DELETE ${A}/presence/{type}/{id}`]: { ...editor(), passive: true },
+  // The CMS's live updates (staff-events.ts): opened by the CMS itself, not activity.
+  [`GET ${A}/events`]: { ...editor(), passive: true },
   // The CMS overview shows the settings (they are public anyway); saving them is for admins.
   [`GET ${A}/site-settings`]: editor(),
   [`PUT ${A}/site-settings`]: admin('settings.update'),

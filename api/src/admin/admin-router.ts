@@ -11,16 +11,28 @@ import { leadsRouter } from './leads-router';
 import { trashRouter } from './trash-router';
 import { releasesRouter } from './releases-router';
 import { authorize } from './access-policy';
-import { auditRouter, auditWrites } from './audit';
+import { auditRouter, auditWrites, type AuditEntry } from './audit';
 import { setPasswordRouter, staffUsersRouter } from './staff-users-router';
 import { presenceRouter } from './presence-router';
 import { redirectsRouter } from './redirects';
 import { privacyRouter } from './privacy-router';
 import { LIBRARY_FILE_TAGS, dropsOnWrite } from '../http/public-reads';
 import { notificationsRouter } from '../notifications/notifications-router';
+import { staffEventsRouter, type StaffEvents } from './staff-events';
 
 /** Staff API under /api/admin: everything but auth, session and logout needs a staff session. */
-export function adminRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) {
+export function adminRouter({
+  db,
+  env,
+  log,
+  events,
+}: {
+  db: Db;
+  env: Env;
+  log: Logger;
+  /** Where successful staff writes are pushed to open CMS tabs (GET /events); none: no stream. */
+  events?: StaffEvents;
+}) {
   const router = Router();
   router.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -31,7 +43,25 @@ export function adminRouter({ db, env, log }: { db: Db; env: Env; log: Logger })
 
   // Every route below: a session, then the role's access rule, then the audit of successful writes.
   // Each mount declares the public answers its writes change (app.ts drops them when a write succeeds).
-  router.use(requireStaff(db), authorize, sameOriginWrites(env), jsonOrMultipartWrites, auditWrites(db, log));
+  // Each write's audit rows, once stored, also go to every open CMS tab as {type, id, action}.
+  const pushed = events
+    ? (entries: AuditEntry[]) =>
+        events.publish(
+          entries.map((e) => ({
+            type: e.entityType ?? '',
+            id: e.entityId === null || e.entityId === undefined ? null : String(e.entityId),
+            action: e.action,
+          })),
+        )
+    : undefined;
+  router.use(
+    requireStaff(db),
+    authorize,
+    sameOriginWrites(env),
+    jsonOrMultipartWrites,
+    auditWrites(db, log, pushed),
+  );
+  if (events) router.use(staffEventsRouter(events));
   for (const { type, tags } of CONTENT_TYPE_DEFINITIONS) {
     router.use(`/${type}`, dropsOnWrite(tags), contentTypeRouter({ db, env }, type));
   }

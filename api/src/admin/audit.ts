@@ -90,7 +90,12 @@ export const setAuditSummary = (res: Response, summary: string) => {
  * answer leaves, so a client that reads the audit after its write finds the row. A write that failed
  * records nothing; an audit row that cannot be stored is logged and the answer still goes out.
  */
-export function auditWrites(db: Db, log: Logger): RequestHandler {
+export function auditWrites(
+  db: Db,
+  log: Logger,
+  /** Hears each write's rows once they are stored (staff-events.ts pushes them to open CMS tabs). */
+  onRecorded?: (entries: AuditEntry[]) => void,
+): RequestHandler {
   return (req, res, next) => {
     const rule = ruleOfRequest(req, res);
     if (!rule?.audit) return next();
@@ -127,7 +132,10 @@ export function auditWrites(db: Db, log: Logger): RequestHandler {
             },
           ];
       // A bulk action's rows (up to BULK_MAX_IDS) go in one statement, not one connection each.
-      void recordAudit(db, log, entries).finally(() => end(...args));
+      void recordAudit(db, log, entries).finally(() => {
+        onRecorded?.(entries);
+        end(...args);
+      });
       return res;
     }) as Response['end'];
     next();

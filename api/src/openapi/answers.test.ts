@@ -124,7 +124,8 @@ describe('the API answers what its OpenAPI document says', () => {
     const checked: string[] = [];
     for (const [path, item] of Object.entries(doc.paths)) {
       const op = item['get'];
-      if (!op) continue;
+      // The live-updates stream never ends by itself (staff-events.test.ts reads it).
+      if (!op || path === '/api/admin/events') continue;
       const staff = op.security.length > 0;
       const params = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
       let urls: string[];

@@ -156,4 +156,13 @@ export const staffOperations: Operation[] = [
     responses: { 204: { description: 'Gone' } },
     errors: [400],
   }),
+  staff({
+    method: 'get',
+    path: StaffRoutes.events,
+    tag: 'Presence',
+    summary:
+      'Live updates: a text/event-stream with one `change` event per staff write on any instance, data {"type","id","action"} (the audit\'s item type, id and action); a comment line every 15 s; ends after 5 minutes (reconnect)',
+    responses: { 200: { description: 'Server-sent events', mediaType: 'text/event-stream' } },
+    errors: [],
+  }),
 ];

@@ -26,7 +26,21 @@ export const StaffRoutes = {
   audit: '/api/admin/audit',
   auditCsv: '/api/admin/audit.csv',
   presence: (type: string, id: number | string) => fillPath(PRESENCE_PATH, { type, id }),
+  /** Server-sent events: one `change` per staff write, on every instance (issue 41). */
+  events: '/api/admin/events',
 } as const;
+
+/**
+ * One staff write as GET /api/admin/events pushes it: the item type as the audit files it (a content
+ * type, `media`, `leads`, `users`, `site-settings`, `redirects`, `releases`, `trash`, …), its id when
+ * it has one, and the audit action. `{type: '*', action: 'reload'}`: changes may have been missed
+ * (the server's link to the other instances came back), refresh everything shown.
+ */
+export interface StaffEvent {
+  type: string;
+  id: string | null;
+  action: AuditAction | 'reload';
+}
 
 /** Days a set-password link stays valid. */
 export const SET_PASSWORD_LINK_DAYS = 7;
