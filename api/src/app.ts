@@ -42,6 +42,8 @@ import { createSubscriptionTokens } from './newsletter/subscription-tokens';
 import { subscriptionPagesRouter } from './newsletter/subscription-pages';
 import { redirectAnswers } from './admin/redirects';
 import { oldAddresses } from './site/old-addresses';
+import { runPreflight } from './site/preflight';
+import { setPreflight } from './releases/release-preflight';
 import { staffEvents } from './admin/staff-events';
 
 const CONTENT_CHANGED = 'content_changed';
@@ -214,6 +216,8 @@ export function createApp({
 
   // Server renders ask this same app for their pages' data (see site/render/internal-api.ts).
   const site = siteRouter(env, database.db, log, app, cache, metrics);
+  // A promote (CMS or command) first renders the remote's pages with the new version (issue 40 item 3).
+  setPreflight(env, (remote, version) => runPreflight(env, database.db, site.checkPage, remote, version));
   app.use(oldAddresses(redirects));
   app.use(site);
   app.use((_req, res) => {

@@ -1,8 +1,18 @@
 import { Router } from 'express';
 import type { Logger } from 'pino';
-import { REMOTE_FOLDERS, REMOTE_NAMES, promoteReleaseSchema, type RemoteName } from '@agency/contracts';
+import {
+  REMOTE_FOLDERS,
+  REMOTE_NAMES,
+  promoteReleaseSchema,
+  type PreflightRefusal,
+  type PreflightReport,
+  type RemoteName,
+} from '@agency/contracts';
 import type { Env } from '../env';
-import { conflict, notFound } from '../http/errors';
+import { conflict, forbidden, notFound } from '../http/errors';
+import { overrideSummary, preflightOf, preflightSummary } from '../releases/release-preflight';
+import { setAuditSummary } from './audit';
+import { actorOfResponse } from './staff-actor';
 import { parseBody } from '../http/validate';
 import { releaseStoreOf } from '../releases/active-release-store';
 import { CMS_COMMIT, ReleaseError, describeSwitch, type SwitchOutcome } from '../releases/release-policy';
@@ -49,7 +59,7 @@ export function releasesRouter({ env, log }: { env: Env; log: Logger }) {
 
   router.post('/:remote/promote', async (req, res) => {
     const remote = remoteNamed(req.params['remote']!);
-    const { version, percent } = parseBody(promoteReleaseSchema, req);
+    const { version, percent, force } = parseBody(promoteReleaseSchema, req);
     // The CMS itself (this Releases tab included) runs on mf-cms: a release of it whose entry cannot
     // load would take away the button that rolls it back. Such a release is refused here; the
     // release commands (`npm run promote`) stay available to override.
@@ -69,10 +79,37 @@ export function releasesRouter({ env, log }: { env: Env; log: Logger }) {
         );
       }
     }
+    // Preflight (issue 40 item 3): every page of the remote rendered with this version and the live
+    // one. A page that got worse refuses the switch (409, with the report) unless the owner forces it,
+    // which the audit row says. A version not stored is the store's to refuse (404).
+    const preflight = preflightOf(env);
+    let report: PreflightReport | undefined;
+    if (preflight && (await releaseStoreOf(env).hasVersion(remote, version))) {
+      report = await preflight(remote, version);
+      if (!report.passed) {
+        log.warn(
+          { remote, version, failed: report.pages.filter((p) => p.problems.length), by: 'cms' },
+          preflightSummary(report),
+        );
+        if (!force) {
+          const refusal: PreflightRefusal = {
+            code: 'PREFLIGHT_FAILED',
+            message: `${preflightSummary(report)}. The owner can promote it anyway.`,
+            preflight: report,
+          };
+          res.status(409).json(refusal);
+          return;
+        }
+        if (actorOfResponse(res).role !== 'owner')
+          throw forbidden('Only the owner can promote a release past a failed preflight.');
+      }
+    }
     const outcome = await refusals(() =>
       control().promote(remote, version, { percent, gitCommit: CMS_COMMIT }),
     );
-    res.json(await answer(remote, outcome));
+    const answered = await answer(remote, outcome);
+    if (report && !report.passed) setAuditSummary(res, `${answered.message}, ${overrideSummary(report)}`);
+    res.json({ ...answered, ...(report ? { preflight: report } : {}) });
   });
 
   router.post('/:remote/rollback', async (req, res) => {

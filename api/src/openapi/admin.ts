@@ -319,11 +319,12 @@ export const adminOperations: Operation[] = [
     method: 'post',
     path: `${AdminRoutes.releases}/{remote}/promote`,
     tag: 'Releases',
-    summary: 'Make a stored version live (or a canary)',
+    summary:
+      'Make a stored version live (or a canary), once its preflight passed (409 with the report when not; force: the owner only)',
     params: remoteParams,
     body: promoteReleaseSchema,
     responses: { 200: { description: 'Switched', schema: releaseSwitchAnswerSchema } },
-    errors: [400, 404, 409],
+    errors: [400, 403, 404, 409],
   }),
   staff({
     method: 'post',

@@ -22,6 +22,7 @@ import {
   type ContactLead,
   type MediaItem,
   type NewsletterLead,
+  type PreflightReport,
   type ReleaseSwitchAnswer,
   type Revision,
   type RevisionSummary,
@@ -144,9 +145,31 @@ export const siteSettingEntriesSchema = z.array(
   z.object({ key: z.enum(SITE_SETTING_KEYS), value: z.unknown() }),
 );
 
+/** A promote's preflight: every page of the remote rendered with the version and the live one. */
+export const preflightReportSchema = z.object({
+  remote: z.string(),
+  version: z.string(),
+  live: z.string().nullable(),
+  passed: z.boolean(),
+  checked: z.number().int(),
+  failed: z.number().int(),
+  ms: z.number(),
+  pages: z.array(
+    z.object({
+      path: z.string(),
+      route: z.string(),
+      liveStatus: z.number().int(),
+      stagedStatus: z.number().int(),
+      problems: z.array(z.string()),
+    }),
+  ),
+  skipped: z.array(z.string()).optional(),
+}) satisfies z.ZodType<PreflightReport>;
+
 export const releaseSwitchAnswerSchema = z.object({
   message: z.string(),
   releases: remoteReleasesSchema,
+  preflight: preflightReportSchema.optional(),
 }) satisfies z.ZodType<ReleaseSwitchAnswer>;
 
 /**

@@ -176,5 +176,6 @@ export function siteRouter(
     ...postedPreviewRoute(env, db, (content) => (req, res) => answerPage(req, res, content)),
   );
   // The server loads the page builds before it listens (see pageRenderer's warm).
-  return Object.assign(router, { warm: renderPage.warm });
+  // checkPage: one page rendered with given versions, for the preflight of a release (preflight.ts).
+  return Object.assign(router, { warm: renderPage.warm, checkPage: renderPage.checkPage });
 }

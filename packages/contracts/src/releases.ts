@@ -52,6 +52,8 @@ export const promoteReleaseSchema = z
       .min(1, 'Percent must be a whole number from 1 to 100')
       .max(100, 'Percent must be a whole number from 1 to 100')
       .optional(),
+    /** Promote (or start the canary) even though its preflight failed: the owner only, audited. */
+    force: z.boolean({ error: 'force is true or false' }).optional(),
   })
   .strict();
 export type PromoteReleaseInput = z.infer<typeof promoteReleaseSchema>;
@@ -105,4 +107,44 @@ export type RemoteReleases = z.infer<typeof remoteReleasesSchema>;
 export interface ReleaseSwitchAnswer {
   message: string;
   releases: RemoteReleases;
+  /** A promote's preflight (api/src/releases/preflight.ts): every page compared with the live version. */
+  preflight?: PreflightReport;
+}
+
+/** One page of a preflight: its status on the live and on the staged version, and what got worse. */
+export interface PreflightPage {
+  path: string;
+  /** The route's id (`blog-post`). */
+  route: string;
+  liveStatus: number;
+  stagedStatus: number;
+  /** Empty: the page renders on the staged version as on the live one. */
+  problems: string[];
+}
+
+/**
+ * Before a stored version goes live or starts a canary, every page its remote serves is rendered with
+ * it and with the live version (each published item of a parameterised page, capped) and compared.
+ */
+export interface PreflightReport {
+  /** The remote's folder name (`mf-content`). */
+  remote: string;
+  version: string;
+  /** The live version it was compared with (null: the locally built remote). */
+  live: string | null;
+  passed: boolean;
+  checked: number;
+  failed: number;
+  /** How long the whole preflight took. */
+  ms: number;
+  pages: PreflightPage[];
+  /** What was not checked, and why (a browser-only app, items past the cap). */
+  skipped?: string[];
+}
+
+/** The 409 answer of a promote whose preflight failed (`force: true` from the owner goes past it). */
+export interface PreflightRefusal {
+  code: 'PREFLIGHT_FAILED';
+  message: string;
+  preflight: PreflightReport;
 }

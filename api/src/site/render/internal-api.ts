@@ -28,7 +28,7 @@ export function internalApi(app: RequestListener) {
       });
     });
 
-  return function fetchFor(visitor: Request) {
+  return function fetchFor(visitor: Pick<Request, 'headers'> & { id?: string | undefined }) {
     const cookie = visitor.headers.cookie;
     const id = visitor.id;
     return async (url: string, init: RequestInit = {}): Promise<Response> => {

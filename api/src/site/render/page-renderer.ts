@@ -47,6 +47,23 @@ import { RENDER_CAP_FACTOR, renderFlights, within } from './render-flight';
 /** Uncached page renders one client may cause per minute (times RATE_LIMIT_SCALE). */
 export const UNCACHED_RENDERS_PER_MINUTE = 300;
 
+/** What a server render needs of the request it renders for: its cookies and id (its data's reads), its path (logs). */
+type RenderCaller = Pick<Request, 'headers' | 'path'> & { id?: string | undefined };
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** One page as checkPage rendered it. */
+export interface PageCheck {
+  /** The status the page answers (its head's: 200 or 404; 500 when the check itself failed). */
+  status: number;
+  /** Whether the server HTML has a main heading (`<h1>`); undefined: no server HTML (it threw). */
+  heading?: boolean;
+  /** What went wrong on the way, in words (a throw, a region that failed, a broken contract). */
+  problems: string[];
+  /** The route is a browser-only app (the CMS): nothing is rendered on the server. */
+  browserOnly?: true;
+}
+
 /** A request's page address when the caller decided none (a posted staff preview): its path, canonical. */
 function addressOf(req: Request): PageAddress {
   const path = canonicalPagePath(req.path) ?? req.path;
@@ -197,7 +214,7 @@ export function pageRenderer(
   const loadTemplate = templateLoader(path.join(env.SITE_ROOT, 'shell', 'dist', 'index.html'));
 
   async function serverRender(
-    req: Request,
+    req: RenderCaller,
     url: string,
     manifest: RemotesManifest,
     apiPaths: string[],
@@ -205,6 +222,8 @@ export function pageRenderer(
     headContext: PageHeadContext,
     answers?: ContentPreview['answers'],
     formOutcome: FormOutcome | null = null,
+    /** Told what a render that threw threw (the page then renders in the browser). */
+    seen?: { threw?: unknown },
   ) {
     const shell = await builds.shell();
     if (!shell) return undefined;
@@ -246,6 +265,7 @@ export function pageRenderer(
         head: headContext,
       });
     } catch (err) {
+      if (seen) seen.threw = err;
       log.error({ err, path: req.path }, 'server render failed; the page renders in the browser');
       return undefined;
     }
@@ -564,6 +584,59 @@ export function pageRenderer(
   }
 
   /**
+   * One page as a visitor without cookies gets it when the remotes are at `versions` (the preflight
+   * of a release, site/preflight.ts): the same server render and head as renderPage's, but never
+   * cached, counted or rate limited, and told in full (what threw, what the head says, whether the
+   * route's remote rendered its region with the module the browser will hydrate).
+   */
+  async function checkPage(pagePath: string, versions: RemoteOverrides): Promise<PageCheck> {
+    const route = matchSiteRoute(pagePath)?.route;
+    if (route?.kind === 'app') return { status: 200, problems: [], browserOnly: true };
+    const manifest = buildRemotesManifest(env, { overrides: versions });
+    const origin = publicOrigin(env);
+    const seen: { threw?: unknown } = {};
+    const caller: RenderCaller = { headers: {}, path: pagePath };
+    const page = await serverRender(
+      caller,
+      pagePath,
+      manifest,
+      [],
+      versions,
+      { origin },
+      undefined,
+      null,
+      seen,
+    );
+    const problems: string[] = [];
+    if (seen.threw !== undefined) problems.push(`render threw: ${messageOf(seen.threw)}`);
+    if (!page && seen.threw === undefined) problems.push('the shell has no server build');
+    for (const p of page?.problems ?? [])
+      problems.push(p.error === undefined ? p.message : `${p.message}: ${messageOf(p.error)}`);
+    if (route && page) {
+      // The hydration contract (server-build-contract.ts): the route's remote rendered its region
+      // here with a build that shares the host's singletons and exposes the module the browser loads.
+      const own = await builds.remote(route.remote, versions);
+      if (!own)
+        problems.push(
+          `hydration contract: ${route.remote} has no usable server build (missing, failed to load, or not sharing the host's singletons)`,
+        );
+      else if (!(route.module in own.entry.modules))
+        problems.push(`hydration contract: the server build does not expose ${route.module}`);
+      else if (!page.rendered.includes(route.remote))
+        problems.push(`hydration contract: ${route.remote}'s region was left to the browser`);
+      try {
+        safeJson(page.state);
+      } catch (err) {
+        problems.push(`hydration contract: the page's state cannot be sent (${messageOf(err)})`);
+      }
+    }
+    const status =
+      page?.head?.status ??
+      (await resolvePageMeta(db, pagePath, await loadSiteDefaults(db), origin, { staff: false })).status;
+    return { status, ...(page ? { heading: /<h1[\s>]/i.test(page.html) } : {}), problems };
+  }
+
+  /**
    * Loads the page template and every server build (seconds on a cold start), so that no visitor's
    * render spends its budget on it: the server runs this before it listens.
    */
@@ -572,5 +645,5 @@ export function pageRenderer(
     if (await builds.shell()) await Promise.all(REMOTE_NAMES.map((name) => builds.remote(name)));
   }
 
-  return Object.assign(renderPage, { warm });
+  return Object.assign(renderPage, { warm, checkPage });
 }
