@@ -432,6 +432,50 @@ export const releaseSwitches = pgTable(
 );
 
 /**
+ * The canaries the canary guard followed (site/canary-guard.ts, issue 40 item 4): one row per canary
+ * from when an instance first saw it run to when it ended (by hand, by a promote, or by itself:
+ * `endedReason` then says why, in the words the Releases tab and the audit show). One running row per
+ * remote; ending it is a conditional update, so one instance alone decides.
+ */
+export const canaryRuns = pgTable(
+  'canary_runs',
+  {
+    id: serial('id').primaryKey(),
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    /** The version everyone outside the canary was on. */
+    liveVersion: text('live_version').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'string' }),
+    /** Why the canary ended by itself (null: running, or ended by hand or by a promote). */
+    endedReason: text('ended_reason'),
+  },
+  (t) => [
+    uniqueIndex('canary_runs_running_idx')
+      .on(t.remote)
+      .where(sql`${t.endedAt} is null`),
+    index('canary_runs_remote_idx').on(t.remote, t.id),
+  ],
+);
+
+/**
+ * Page views and failures (client errors the browser reported, server renders that failed) per
+ * remote, version and minute while a canary of that remote runs: every instance adds its own, so the
+ * guard compares the canary with the live version over the same window across instances.
+ */
+export const canaryCounts = pgTable(
+  'canary_counts',
+  {
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    minute: timestamp('minute', { withTimezone: true, mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.remote, t.version, t.minute] })],
+);
+
+/**
  * Every save of a staff-edited item (type: its admin path segment, TRASH_TYPES): the editable fields
  * as saved, and which of them changed since the item's previous revision. The newest
  * REVISIONS_KEPT per item are kept.
