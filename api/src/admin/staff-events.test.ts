@@ -40,8 +40,11 @@ async function openStream(base: string, cookie: string) {
   void (async () => {
     const decoder = new TextDecoder();
     try {
-      for await (const chunk of res.body!) {
-        text += decoder.decode(chunk as Uint8Array, { stream: true });
+      const reader = res.body!.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
         let end: number;
         while ((end = text.indexOf('\n\n')) >= 0) {
           const block = text.slice(0, end);

@@ -190,6 +190,7 @@ describe('CMS accounts (issue 24)', () => {
       },
       ...LISTS,
       [AdminRoutes.pages]: ok([PAGE]),
+      [`${AdminRoutes.pages}/${PAGE.id}`]: ok(PAGE),
       [AdminRoutes.media]: ok([]),
     });
     vi.stubGlobal('fetch', api.fetch);
@@ -244,6 +245,7 @@ describe('CMS accounts (issue 24)', () => {
       'PUT /api/admin/pages/3': { status: 401, body: { message: 'Authentication required' } },
       ...LISTS,
       [AdminRoutes.pages]: ok([PAGE]),
+      [`${AdminRoutes.pages}/${PAGE.id}`]: ok(PAGE),
       [AdminRoutes.media]: ok([]),
     });
     vi.stubGlobal('fetch', api.fetch);

@@ -28,7 +28,9 @@ const OFF: AdminContentBlock = {
 };
 
 function renderTab(blocks: AdminContentBlock[], api: Record<string, FakeRoute> = {}) {
-  const fake = fakeApi(api);
+  // Edit asks for the block itself (its stored version) before it opens.
+  const items = Object.fromEntries(blocks.map((b) => [`${AdminRoutes.contentBlocks}/${b.id}`, ok(b)]));
+  const fake = fakeApi({ ...items, ...api });
   renderScreen(
     <TooltipProvider>
       <ContentBlocksTab blocks={blocks} loading={false} />
@@ -151,6 +153,9 @@ describe('CMS hero block form', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Edit Homepage hero' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Content Block' });
+    // Opening asked for the stored block; what follows counts the form's own calls.
+    expect(api.calls).toEqual([expect.objectContaining({ method: 'GET', url: `${AdminRoutes.contentBlocks}/1` })]);
+    api.calls.length = 0;
     return { api, dialog, $: within(dialog) };
   };
 

@@ -4,13 +4,15 @@ import { StatusBadge } from '../shared/form-controls';
 import { EmptyState, EditDeleteButtons, ListCard, TabHeader } from '../shared/list-ui';
 import { NoMatches, useListFilter } from '../shared/list-filter';
 import { useMoveToTrash } from '../shared/move-to-trash';
-import { openRow, useOpenItem } from '../shared/cms-address';
+import { useOpenItem } from '../shared/cms-address';
+import { useOpenedRow } from '../shared/opened-item';
 import { useBulkActions } from '../shared/bulk-actions';
 import { ContentBlockDialog } from './content-block-dialog';
 
 export function ContentBlocksTab({ blocks, loading }: { blocks: AdminContentBlock[]; loading: boolean }) {
   const { item, setItem } = useOpenItem();
-  const editing = openRow(item, blocks);
+  // Edit opens the block as stored now, not the list's copy.
+  const editing = useOpenedRow(AdminRoutes.contentBlocks, item, blocks, true, () => setItem(null));
   const removal = useMoveToTrash(AdminRoutes.contentBlocks, 'Content block');
   const filter = useListFilter(blocks, {
     text: (b) => `${b.name} ${b.identifier} ${b.type}`,

@@ -27,7 +27,11 @@ function Browser() {
 }
 
 function open(path: string) {
-  fakeApi({ [AdminRoutes.pages]: ok([PAGE]), [AdminRoutes.media]: ok([]) });
+  fakeApi({
+    [AdminRoutes.pages]: ok([PAGE]),
+    [`${AdminRoutes.pages}/3`]: ok(PAGE),
+    [AdminRoutes.media]: ok([]),
+  });
   renderScreen(
     <TooltipProvider>
       <CmsDashboard session={{ authenticated: true, passwordFromEnvironment: false }} />

@@ -31,6 +31,7 @@ import { accountOf, roleOf, visibleTabs } from '../auth/roles';
 import { ReauthDialog } from '../auth/reauth-dialog';
 import { PresenceEnabled } from '../shared/editing-presence';
 import { DraftAccount } from '../shared/local-draft';
+import { useLiveUpdates } from '../shared/live-updates';
 import {
   OpenItemContext,
   TABS,
@@ -56,6 +57,8 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
   const settings = useSiteSettings();
   const initial = [pages, services, blocks, settings];
   const failed = initial.filter((q) => q.isError);
+  // Colleagues' writes reach this tab as they happen; lists ask again when shown and on focus.
+  useLiveUpdates();
 
   /** Leaving the current tab (or the CMS) while a form there holds unsaved changes asks first. */
   const [leaving, setLeaving] = useState<{ go: () => void; keep: () => void } | null>(null);
@@ -96,6 +99,20 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the address changes
   }, [wanted.tab, wanted.item]);
   const tab = shown.tab;
+  // The lists loaded here stay mounted across tabs: showing their tab asks for them again (the tabs
+  // with their own lists do so when they mount).
+  const shownOnce = useRef(false);
+  useEffect(() => {
+    if (!shownOnce.current) {
+      shownOnce.current = true;
+      return;
+    }
+    if (tab === 'Overview' || tab === 'Pages') void pages.refetch();
+    if (tab === 'Overview') void services.refetch();
+    if (tab === 'Overview' || tab === 'Content Blocks') void blocks.refetch();
+    if (tab === 'Overview' || tab === 'Settings') void settings.refetch();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the tab changes
+  }, [tab]);
 
   const open = (name: TabName, create = false) => {
     if (name === tab && !create) return;

@@ -2,7 +2,8 @@ import { Eye } from 'lucide-react';
 import { Skeleton } from '@agency/ui';
 import { useAdminList } from '../shared/admin-api';
 import { useMoveToTrash } from '../shared/move-to-trash';
-import { openRow, useOpenItem } from '../shared/cms-address';
+import { useOpenItem } from '../shared/cms-address';
+import { useOpenedRow } from '../shared/opened-item';
 import { StatusBadge } from '../shared/form-controls';
 import {
   EmptyState,
@@ -25,8 +26,9 @@ export function EntityTab({ config }: { config: EntityConfig }) {
   const removal = useMoveToTrash(config.url, config.singular);
   const { item, setItem } = useOpenItem();
   const rows = list.data ?? [];
-  // A new item's place comes after the listed ones: its editor opens once the list is in.
-  const editing = list.isPending ? null : openRow(item, rows);
+  // Edit opens the item as stored now; a new item's place comes after the listed ones: its editor
+  // opens once the list is in.
+  const editing = useOpenedRow(config.url, item, rows, !list.isPending, () => setItem(null));
   const filter = useListFilter(rows, {
     text: (r) => `${config.primary(r)} ${config.secondary(r)}`,
     name: config.primary,

@@ -27,7 +27,9 @@ const DRAFT: AdminPage = { ...PAGE, id: 4, name: 'Terms', slug: 'terms', title: 
 
 function renderTab(pages: AdminPage[], { loading = false, api = {} as Record<string, FakeRoute> } = {}) {
   // The social card image field lists the media library.
-  const fake = fakeApi({ [AdminRoutes.media]: ok([]), ...api });
+  // Edit asks for the page itself (its stored version) before it opens.
+  const items = Object.fromEntries(pages.map((p) => [`${AdminRoutes.pages}/${p.id}`, ok(p)]));
+  const fake = fakeApi({ [AdminRoutes.media]: ok([]), ...items, ...api });
   // As the CMS app mounts it (exposes/cms-app.tsx): inside a TooltipProvider.
   renderScreen(
     <TooltipProvider>

@@ -3,7 +3,8 @@ import { AdminRoutes, type AdminPage } from '@agency/contracts';
 import { Skeleton } from '@agency/ui';
 import { PublishBadge } from '../shared/publishing';
 import { useMoveToTrash } from '../shared/move-to-trash';
-import { openRow, useOpenItem } from '../shared/cms-address';
+import { useOpenItem } from '../shared/cms-address';
+import { useOpenedRow } from '../shared/opened-item';
 import { EmptyState, EditDeleteButtons, IconButton, ListCard, TabHeader } from '../shared/list-ui';
 import { DATED_STATES, NoMatches, useListFilter } from '../shared/list-filter';
 import { useBulkActions } from '../shared/bulk-actions';
@@ -12,7 +13,8 @@ import { PageDialog } from './page-dialog';
 
 export function PagesTab({ pages, loading }: { pages: AdminPage[]; loading: boolean }) {
   const { item, setItem } = useOpenItem();
-  const editing = openRow(item, pages);
+  // Edit opens the page as stored now, not the list's copy.
+  const editing = useOpenedRow(AdminRoutes.pages, item, pages, true, () => setItem(null));
   const removal = useMoveToTrash(AdminRoutes.pages, 'Page');
   const filter = useListFilter(pages, {
     text: (p) => `${p.title} ${p.name} /${p.slug}`,

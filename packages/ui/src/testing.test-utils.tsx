@@ -29,11 +29,14 @@ export interface FakeApi {
   fetch: (url: string, init?: RequestInit) => Promise<Response>;
 }
 
+/** JSON, or a ReadableStream's bytes as they come (a server-sent events stream, say). */
 const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-  });
+  body instanceof ReadableStream
+    ? new Response(body as ReadableStream<Uint8Array>, { status, headers })
+    : new Response(body === undefined ? null : JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': 'application/json', ...headers },
+      });
 
 /**
  * Serves `answers` (exact URL, or `METHOD URL`) through the API client's transport. A URL not listed
