@@ -43,6 +43,7 @@ import { subscriptionPagesRouter } from './newsletter/subscription-pages';
 import { redirectAnswers } from './admin/redirects';
 import { oldAddresses } from './site/old-addresses';
 import { runPreflight } from './site/preflight';
+import { canaryGuard } from './site/canary-guard';
 import { setPreflight } from './releases/release-preflight';
 import { staffEvents } from './admin/staff-events';
 
@@ -84,6 +85,21 @@ export function createApp({
   // With DATABASE_URL, releases are shared through the database; without it they stay in RELEASES_DIR.
   const releases = openReleaseStore(env, database, { log });
   setReleaseStore(env, releases);
+  // While a canary runs: its views and failures, counted in the database; it ends itself past the
+  // threshold in Settings (site/canary-guard.ts; server.ts starts its checks).
+  const canary = canaryGuard({ env, db: database.db, log });
+  const counted: Metrics = {
+    ...metrics,
+    pageView: (remote, version) => {
+      metrics.pageView(remote, version);
+      canary.view(remote, version);
+    },
+    clientError: (report) => {
+      const version = metrics.clientError(report);
+      canary.failure(report.remote, report.version);
+      return version;
+    },
+  };
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
@@ -164,7 +180,7 @@ export function createApp({
   // Before the general body parser: these reports have their own, much smaller, size limit.
   api.use(
     underApi(CLIENT_ERRORS_PATH),
-    clientErrorsRouter(database.db, log, metrics, { rateLimitScale: env.RATE_LIMIT_SCALE }),
+    clientErrorsRouter(database.db, log, counted, { rateLimitScale: env.RATE_LIMIT_SCALE }),
   );
   api.use(express.json({ limit: '100kb' }));
   // A staff write that succeeded drops the families it changed, before its answer leaves (so the
@@ -215,7 +231,7 @@ export function createApp({
   app.use(subscriptionPagesRouter(database.db, newsletterTokens));
 
   // Server renders ask this same app for their pages' data (see site/render/internal-api.ts).
-  const site = siteRouter(env, database.db, log, app, cache, metrics);
+  const site = siteRouter(env, database.db, log, app, cache, { ...counted, renderFailed: canary.failure });
   // A promote (CMS or command) first renders the remote's pages with the new version (issue 40 item 3).
   setPreflight(env, (remote, version) => runPreflight(env, database.db, site.checkPage, remote, version));
   app.use(oldAddresses(redirects));
@@ -237,6 +253,7 @@ export function createApp({
   };
   /** Loads what the first page render needs; the server awaits it before it listens. */
   return Object.assign(app, {
+    canaryGuard: canary,
     warmUp: async () => {
       await releases.ready;
       await site.warm();

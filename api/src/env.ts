@@ -108,6 +108,12 @@ const envSchema = z.object({
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
   /**
+   * Called (POST, signed like the notification webhooks: X-Agency-Signature with RELEASE_WEBHOOK_SECRET, else
+   * SECRET_KEY) when a canary ends by itself (site/canary-guard.ts): `{"event":"canary.ended",…}`.
+   */
+  RELEASE_WEBHOOK_URL: z.string().url().optional(),
+  RELEASE_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /**
    * How long an instance holds a notification it is sending; if it dies, another takes the job after
    * this (PostgreSQL; a PGlite server takes its own back at start). Longer than any one send.
    */

@@ -74,6 +74,8 @@ const metrics = createMetrics({ database, env, processMetrics: true });
 const app = createApp({ env, database, log, metrics, ...(diskSpace ? { diskSpace } : {}) });
 const warmStart = performance.now();
 await app.warmUp();
+// A canary past its failure threshold (Settings) ends itself; every instance looks, one decides.
+app.canaryGuard.start();
 log.debug({ ms: Math.round(performance.now() - warmStart) }, 'server builds loaded');
 // Items trashed more than 30 days ago go for good: now, then every hour.
 const purge = schedulePurge(database.db, (err) => log.error({ err }, 'purging the trash failed'), {

@@ -315,6 +315,8 @@ describe('staff content API', () => {
         'socialLinks',
         'defaultMetaDescription',
         'leadRetentionMonths',
+        'canaryMaxFailuresPerThousand',
+        'canaryMinViews',
       ]);
     });
 
@@ -323,8 +325,13 @@ describe('staff content API', () => {
       const admin = await staff.get('/api/admin/site-settings').expect(200);
       expect(admin.body).toContainEqual({ key: 'contactEmail', value: 'team@distilled.example' });
       const pub = await request(t.app).get('/api/site-settings').expect(200);
-      // A save that does not name the retention period (an older CMS) stores the default.
-      expect(pub.body).toEqual({ ...settings, leadRetentionMonths: 24 });
+      // A save that does not name the retention period or the canary's limits (an older CMS) stores the defaults.
+      expect(pub.body).toEqual({
+        ...settings,
+        leadRetentionMonths: 24,
+        canaryMaxFailuresPerThousand: 10,
+        canaryMinViews: 200,
+      });
     });
 
     it('validates them (e-mail, social URLs, unknown keys)', async () => {

@@ -67,7 +67,7 @@ export function adminRouter({
   }
   router.use('/site-settings', dropsOnWrite(['site-settings']), siteSettingsAdminRouter(db));
   router.use('/trash', trashRouter(db));
-  router.use('/releases', releasesRouter({ env, log }));
+  router.use('/releases', releasesRouter({ db, env, log }));
   router.use('/media', dropsOnWrite(LIBRARY_FILE_TAGS));
   router.use(mediaRouter({ db, env }));
   router.use(leadsRouter(db));

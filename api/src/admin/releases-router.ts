@@ -7,8 +7,11 @@ import {
   type PreflightRefusal,
   type PreflightReport,
   type RemoteName,
+  type RemoteReleases,
 } from '@agency/contracts';
+import type { Db } from '../db/client';
 import type { Env } from '../env';
+import { lastCanaryEnd } from '../releases/canary-runs';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { overrideSummary, preflightOf, preflightSummary } from '../releases/release-preflight';
 import { setAuditSummary } from './audit';
@@ -41,19 +44,25 @@ async function refusals<T>(run: () => Promise<T>): Promise<T> {
  * /api/admin/releases: every remote's live, canary, staged and earlier versions, and the promote and
  * rollback of the release commands for staff in the CMS (mounted behind the staff guards).
  */
-export function releasesRouter({ env, log }: { env: Env; log: Logger }) {
+export function releasesRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) {
   const router = Router();
   // The store chosen at start (app.ts), looked up when asked: the router is built before it is known.
   const control = () => releaseControl(releaseStoreOf(env));
+  /** A remote's releases, with the last canary that ended by itself (and why). */
+  const withCanaryEnd = async (name: RemoteName, r: RemoteReleases): Promise<RemoteReleases> => {
+    const ended = await lastCanaryEnd(db, name);
+    return ended ? { ...r, canaryEnded: ended } : r;
+  };
 
   router.get('/', async (_req, res) => {
-    res.json(await control().list());
+    const all = await control().list();
+    res.json(await Promise.all(all.map((r, i) => withCanaryEnd(REMOTE_NAMES[i]!, r))));
   });
 
   const answer = async (remote: RemoteName, outcome: SwitchOutcome) => {
     const message = describeSwitch(REMOTE_FOLDERS[remote], outcome);
     log.info({ remote, ...outcome, by: 'cms' }, message);
-    const releases = await releaseStoreOf(env).list(remote);
+    const releases = await withCanaryEnd(remote, await releaseStoreOf(env).list(remote));
     return { message, releases };
   };
 

@@ -287,12 +287,16 @@ export async function rollbackRelease(
   db: Db,
   remote: string,
   gitCommit: string,
+  /** `canary`: end the canary of that version only (see ReleaseStore's rollback). */
+  only?: { canary?: string },
 ): Promise<SwitchResult & { endedCanary?: boolean }> {
   checkRemote(remote);
   return db.transaction(async (tx) => {
     await lockRemote(tx, remote);
     // While a canary runs, rolling back ends it: everyone back on the current release, which stays.
     const canary = await canaryOf(tx, remote);
+    if (only?.canary && canary?.version !== only.canary)
+      throw new ReleaseError(releaseMessages.noSuchCanary(REMOTE_FOLDERS[remote], only.canary));
     if (canary) {
       await tx
         .update(releaseCurrent)

@@ -100,7 +100,7 @@ export function databaseReleaseStore(
     store: (o) => storeRelease(db, o),
     promote: (remote, version, gitCommit) => promoteRelease(db, remote, version, gitCommit),
     startCanary: (remote, version, percent) => startCanary(db, remote, version, percent),
-    rollback: (remote, gitCommit) => rollbackRelease(db, remote, gitCommit),
+    rollback: (remote, gitCommit, only) => rollbackRelease(db, remote, gitCommit, only),
     async list(remote) {
       const [live, history, staged, rolledBack] = await Promise.all([
         liveReleases(db),

@@ -132,9 +132,11 @@ export function diskReleaseStore(dir: string): ReleaseStore {
       return { remote, version, percent, current: entry.current };
     },
 
-    async rollback(remote) {
+    async rollback(remote, _gitCommit, only) {
       const state = readDiskState(dir);
       const entry = state.remotes[remote];
+      if (only?.canary && entry?.canary?.version !== only.canary)
+        throw new ReleaseError(releaseMessages.noSuchCanary(REMOTE_FOLDERS[remote], only.canary));
       // While a canary runs, a rollback ends it: everyone back on the current release, which stays.
       if (entry?.canary) {
         const { canary, ...rest } = entry;

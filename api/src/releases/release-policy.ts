@@ -20,6 +20,8 @@ export class ReleaseError extends Error {
 
 /** What a switch made from the CMS records as its commit (the commands record their checkout's). */
 export const CMS_COMMIT = 'cms';
+/** What the canary guard records when it ends a canary by itself (site/canary-guard.ts). */
+export const CANARY_GUARD_COMMIT = 'canary-guard';
 
 /** How many earlier releases the disk store keeps to roll back to. */
 export const DISK_HISTORY_LENGTH = 10;
@@ -37,6 +39,7 @@ export const releaseMessages = {
     `${folder} has no current release to run a canary beside: promote ${version} instead.`,
   noEarlierRelease: (folder: string) => `${folder} has no earlier release to roll back to.`,
   noReleases: (folder: string) => `${folder} has no releases: it serves its local build.`,
+  noSuchCanary: (folder: string, version: string) => `${folder} runs no canary of ${version}.`,
 };
 
 export function checkRemote(remote: string): asserts remote is RemoteName {

@@ -22,8 +22,16 @@ export interface ReleaseStore {
   promote(remote: RemoteName, version: string, gitCommit: string): Promise<SwitchResult>;
   /** Serves the stored `remote@version` to `percent` % (1–99) of visitors beside the current release. */
   startCanary(remote: RemoteName, version: string, percent: number): Promise<CanaryResult>;
-  /** Ends a running canary, else switches back to the release before the current one. */
-  rollback(remote: RemoteName, gitCommit: string): Promise<SwitchResult & { endedCanary?: boolean }>;
+  /**
+   * Ends a running canary, else switches back to the release before the current one. `canary`: end
+   * the canary of that version only (refused when it no longer runs: never a rollback of the current
+   * release in its stead), as the canary guard does.
+   */
+  rollback(
+    remote: RemoteName,
+    gitCommit: string,
+    only?: { canary?: string },
+  ): Promise<SwitchResult & { endedCanary?: boolean }>;
   /** The remote's live, canary, staged and earlier versions (`npm run releases`, the CMS). */
   list(remote: RemoteName): Promise<RemoteReleases>;
 

@@ -44,11 +44,15 @@ export function siteRouter(
   app: RequestListener,
   cache: PublicCache,
   /** Counts a page answered for the route's remote and its version (ops/metrics.ts's pageView). */
-  metrics?: { pageView: (remote: RemoteName, version: string) => void },
+  metrics?: {
+    pageView: (remote: RemoteName, version: string) => void;
+    /** Counts a server render that failed (site/canary-guard.ts). */
+    renderFailed?: (remote: RemoteName, version: string) => void;
+  },
 ) {
   const router = Router();
   const shellDist = path.join(env.SITE_ROOT, 'shell', 'dist');
-  const renderPage = pageRenderer(env, db, log, app, cache, metrics?.pageView);
+  const renderPage = pageRenderer(env, db, log, app, cache, metrics?.pageView, metrics?.renderFailed);
 
   // A staff preview (kept in its cookie) is this browser's manifest too; it is never shared (staffVariant).
   router.get('/remotes-manifest.json', staffVariant, async (req, res, next) => {

@@ -446,6 +446,12 @@ export const siteSocialLinksSchema = z
   .strict();
 
 const LEAD_RETENTION_MESSAGE = 'Use a whole number of months from 1 to 120';
+const CANARY_RATE_MESSAGE = 'Use a number of failures per 1,000 views from 0 to 1000';
+const CANARY_VIEWS_MESSAGE = 'Use a whole number of views from 1 to 1,000,000';
+/** A canary ends by itself past this many more failures per 1,000 views than the live version… */
+export const DEFAULT_CANARY_MAX_FAILURES_PER_THOUSAND = 10;
+/** …once it has been viewed this many times. */
+export const DEFAULT_CANARY_MIN_VIEWS = 200;
 
 export const siteSettingsSchema = z
   .object({
@@ -472,6 +478,21 @@ export const siteSettingsSchema = z
       .min(1, LEAD_RETENTION_MESSAGE)
       .max(120, LEAD_RETENTION_MESSAGE)
       .default(DEFAULT_LEAD_RETENTION_MONTHS),
+    /**
+     * A canary ends by itself when its failures (client errors, failed server renders) per thousand
+     * views exceed the live version's by more than this, once it has canaryMinViews views.
+     */
+    canaryMaxFailuresPerThousand: z
+      .number({ error: CANARY_RATE_MESSAGE })
+      .min(0, CANARY_RATE_MESSAGE)
+      .max(1000, CANARY_RATE_MESSAGE)
+      .default(DEFAULT_CANARY_MAX_FAILURES_PER_THOUSAND),
+    canaryMinViews: z
+      .number({ error: CANARY_VIEWS_MESSAGE })
+      .int(CANARY_VIEWS_MESSAGE)
+      .min(1, CANARY_VIEWS_MESSAGE)
+      .max(1_000_000, CANARY_VIEWS_MESSAGE)
+      .default(DEFAULT_CANARY_MIN_VIEWS),
   })
   .strict();
 export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
@@ -485,6 +506,8 @@ export const SITE_SETTING_KEYS = [
   'socialLinks',
   'defaultMetaDescription',
   'leadRetentionMonths',
+  'canaryMaxFailuresPerThousand',
+  'canaryMinViews',
 ] as const satisfies readonly SiteSettingKey[];
 /** GET /api/admin/site-settings answers a list of these. */
 export interface SiteSettingEntry {

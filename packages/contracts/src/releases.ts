@@ -84,6 +84,12 @@ export const remoteReleasesSchema = z.object({
       }),
     )
     .catch([]),
+  /** The last canary that ended by itself (the canary guard): which version, why, when. */
+  canaryEnded: z
+    .object({ version: z.string(), reason: z.string(), at: z.string() })
+    .nullable()
+    .optional()
+    .catch(null),
   /** The switches, newest first; `current`: the one that put the live version in place. */
   history: z
     .array(
@@ -147,4 +153,20 @@ export interface PreflightRefusal {
   code: 'PREFLIGHT_FAILED';
   message: string;
   preflight: PreflightReport;
+}
+
+/**
+ * A canary the canary guard ended by itself (its failures per thousand views past the live version's
+ * by more than Settings allow): what the audit, the log and the release webhook (`canary.ended`) say.
+ */
+export interface CanaryEnd {
+  /** The remote's folder name. */
+  remote: string;
+  version: string;
+  /** The version everyone is on now. */
+  live: string;
+  reason: string;
+  at: string;
+  canary: { views: number; failures: number };
+  liveCounts: { views: number; failures: number };
 }

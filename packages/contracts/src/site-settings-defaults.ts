@@ -18,4 +18,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   defaultMetaDescription:
     'Distilled Digital: SEO, paid media, data science, AI automations, Shopify and web design for growing businesses.',
   leadRetentionMonths: DEFAULT_LEAD_RETENTION_MONTHS,
+  // As in admin.ts (DEFAULT_CANARY_*), written out here to keep this file free of zod.
+  canaryMaxFailuresPerThousand: 10,
+  canaryMinViews: 200,
 };

@@ -46,6 +46,14 @@ export function normalizeSiteSettings(raw: unknown): SiteSettings {
       r.leadRetentionMonths > 0
         ? r.leadRetentionMonths
         : f.leadRetentionMonths,
+    canaryMaxFailuresPerThousand:
+      typeof r.canaryMaxFailuresPerThousand === 'number' && r.canaryMaxFailuresPerThousand >= 0
+        ? r.canaryMaxFailuresPerThousand
+        : f.canaryMaxFailuresPerThousand,
+    canaryMinViews:
+      typeof r.canaryMinViews === 'number' && Number.isInteger(r.canaryMinViews) && r.canaryMinViews > 0
+        ? r.canaryMinViews
+        : f.canaryMinViews,
   };
 }
 

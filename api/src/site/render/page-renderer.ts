@@ -208,6 +208,8 @@ export function pageRenderer(
   cache: PublicCache,
   /** Counts a page answered (rendered or from the cache) for the route's remote and the version it got. */
   pageView?: (remote: RemoteName, version: string) => void,
+  /** Counts a server render that failed for the remote whose region failed (site/canary-guard.ts). */
+  renderFailed?: (remote: RemoteName, version: string) => void,
 ) {
   const builds = serverBuilds(env, log);
   const api = internalApi(app);
@@ -227,6 +229,7 @@ export function pageRenderer(
   ) {
     const shell = await builds.shell();
     if (!shell) return undefined;
+    const route = matchSiteRoute(url.replace(/[?#].*$/, ''))?.route;
     const loaded = await Promise.all(REMOTE_NAMES.map((name) => builds.remote(name, versions)));
     const byName = new Map<RemoteName, LoadedRemote>();
     loaded.forEach((r, i) => r && byName.set(REMOTE_NAMES[i]!, r));
@@ -266,10 +269,15 @@ export function pageRenderer(
       });
     } catch (err) {
       if (seen) seen.threw = err;
+      // A visitor's render (not a preflight's) that failed counts against the route's remote.
+      else if (route) renderFailed?.(route.remote, versions[route.remote] ?? 'local');
       log.error({ err, path: req.path }, 'server render failed; the page renders in the browser');
       return undefined;
     }
     for (const p of result.problems) {
+      const failed = p.remote ?? route?.remote;
+      if (!seen && failed && p.message.startsWith('render failed'))
+        renderFailed?.(failed, versions[failed] ?? 'local');
       log.warn(
         {
           err: p.error,
@@ -285,7 +293,6 @@ export function pageRenderer(
       return r ? r.css.map((css) => baseOf(manifest.remotes[name].entry) + css) : [];
     });
     // The route's own page: the scripts its remote starts with and those its module needs.
-    const route = matchSiteRoute(url.replace(/[?#].*$/, ''))?.route;
     const own = route && byName.get(route.remote);
     const scripts = own
       ? [...new Set([...own.scripts.entry, ...(own.scripts.modules[route.module] ?? [])])].map(
