@@ -1,3 +1,4 @@
 import { remoteViteConfig } from '../packages/federation-config/remote-vite-config.ts';
+import { pages } from './src/pages.ts';
 
-export default remoteViteConfig({ name: 'mf_contact', port: 5103 });
+export default remoteViteConfig({ name: 'mf_contact', port: 5103, pages });

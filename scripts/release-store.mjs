@@ -27,7 +27,12 @@ export async function releaseCli() {
  */
 export async function withReleaseStore(fn) {
   const c = await releaseCli();
-  const result = await c.withReleaseStore(RELEASES_DIR, (control, store) => fn(control, store, c));
+  // A release may not take the address of a CMS page visitors see (api/src/releases/route-claims.ts).
+  const { tsImport } = await import('tsx/esm/api');
+  const { cmsPagePathsOf } = await tsImport('../api/src/content/cms-page-paths.ts', import.meta.url);
+  const result = await c.withReleaseStore(RELEASES_DIR, (control, store) => fn(control, store, c), {
+    cmsPagePaths: cmsPagePathsOf,
+  });
   if (process.exitCode) process.exit(process.exitCode);
   return result;
 }

@@ -10,12 +10,16 @@ import { exposedName } from './exposed-modules.ts';
 import { serverBuildConfig } from './server-build.ts';
 import { emitModulePreloads } from './module-preloads.ts';
 import { mergeRemoteChunks } from './merge-chunks.ts';
+import { publishPages } from './publish-pages.ts';
+import type { RemotePage } from '@agency/contracts/site-routes';
 
 interface RemoteOptions {
   /** Federation name, e.g. mf_contact. */
   name: string;
   /** Dev server port. */
   port: number;
+  /** The pages the remote serves (its `src/pages.ts`), published as `pages.json` beside its entry. */
+  pages: readonly RemotePage[];
 }
 
 /** `./<Name>` → `./src/exposes/<file>` for every file in the remote's `src/exposes/`. */
@@ -33,7 +37,7 @@ function exposesOf(root: string): Record<string, string> {
  * Vite config every remote uses. Browser build: relative base so a build can be served from any path
  * or origin. Server build (`vite build --ssr`): `src/entry-server.tsx` → `dist/server/`.
  */
-export function remoteViteConfig({ name, port }: RemoteOptions) {
+export function remoteViteConfig({ name, port, pages }: RemoteOptions) {
   // `npm run dev` with PORT moves every dev server (scripts/dev.mjs): this one's port comes with it.
   const devPort = Number(process.env['DEV_SERVER_PORT']) || port;
   return defineConfig(({ isSsrBuild }): UserConfig => {
@@ -63,6 +67,10 @@ export function remoteViteConfig({ name, port }: RemoteOptions) {
           path.resolve(process.cwd(), 'src') + path.sep,
         ),
         emitModulePreloads(),
+        publishPages(
+          pages,
+          Object.keys(exposes).map((k) => k.slice(2)),
+        ),
       ],
       server: { port: devPort, strictPort: true, origin: `http://localhost:${devPort}`, cors: true },
       preview: { port: devPort, strictPort: true },

@@ -8,7 +8,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { RemoteName } from '@agency/contracts/routes';
-import { matchSiteRoute } from '@agency/contracts/site-routes';
+import { matchRoute, type SiteRoute } from '@agency/contracts/site-routes';
+import { SiteRoutesProvider, routesOf } from './app/site-routes-context';
 import { formOutcomeQueryOptions, servicesQueryOptions, siteSettingsQueryOptions } from '@agency/ui';
 import { setApiTransport } from '@agency/ui/api-client';
 import { CLIENT_ONLY_DIGEST, RemoteRenderScopeProvider } from '@agency/ui/remote-module';
@@ -43,6 +44,8 @@ export interface RenderRequest {
   budgetMs: number;
   /** The public origin of the page's absolute URLs, and a preview's noindex. */
   head: PageHeadContext;
+  /** The route table composed from the remotes' releases (api site-table.ts); absent: the built-in one. */
+  routes?: readonly SiteRoute[];
 }
 
 export interface RenderResult {
@@ -80,7 +83,7 @@ async function prefetchPage(
   problems: RenderResult['problems'],
   deadline: number,
 ) {
-  const match = matchSiteRoute(new URL(req.url, 'http://localhost').pathname);
+  const match = matchRoute(routesOf(req.routes), new URL(req.url, 'http://localhost').pathname);
   // The layout's own data: site settings, and the footer's service links (pages inside the site layout).
   const shellData = Promise.all([
     client.prefetchQuery(siteSettingsQueryOptions),
@@ -174,9 +177,11 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   const html = await renderToHtml(
     <AppProviders client={client} head={{ ...req.head, collect }}>
       <RemoteRenderScopeProvider value={scope}>
-        <StaticRouter location={req.url}>
-          <AppRoutes />
-        </StaticRouter>
+        <SiteRoutesProvider value={routesOf(req.routes)}>
+          <StaticRouter location={req.url}>
+            <AppRoutes />
+          </StaticRouter>
+        </SiteRoutesProvider>
       </RemoteRenderScopeProvider>
     </AppProviders>,
     deadline - Date.now(),

@@ -9,7 +9,8 @@ import { AppRoutes } from './app/router';
 import { AppProviders } from './app/app-providers';
 import { PAGE_DATA_IDS, type PageHeadContext } from '@agency/contracts/page-data';
 import type { SsrState } from './app/ssr-state';
-import { matchSiteRoute } from '@agency/contracts/site-routes';
+import { matchRoute } from '@agency/contracts/site-routes';
+import { SiteRoutesProvider, routesOf } from './app/site-routes-context';
 import {
   CLIENT_ONLY_DIGEST,
   configureErrorReporting,
@@ -76,11 +77,15 @@ async function start() {
   const queryClient = createQueryClient();
   const ssr = readSsrState();
   if (ssr) hydrate(queryClient, ssr.queries);
+  // The route table the server composed from the remotes' current releases (the same it rendered with).
+  const table = routesOf(manifest.routes);
   const app = (
     <AppProviders client={queryClient} head={readPageHeadContext()}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <SiteRoutesProvider value={table}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </SiteRoutesProvider>
     </AppProviders>
   );
   const root = document.getElementById('root')!;
@@ -91,7 +96,7 @@ async function start() {
   // The route's own page is loaded first, so it hydrates with the header in one pass; a slow remote
   // only delays this up to PAGE_PRELOAD_WAIT_MS, after
   // which its region hydrates whenever its code arrives. Nested remotes below the fold hydrate later.
-  const match = matchSiteRoute(window.location.pathname);
+  const match = matchRoute(table, window.location.pathname);
   if (match) {
     await Promise.race([
       preloadRemoteModule(match.route.remote, match.route.module).catch(() => {}),

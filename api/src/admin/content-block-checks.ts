@@ -3,12 +3,14 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   BUILT_IN_BLOCKS,
   ErrorCode,
+  AdminMessages,
   HeroMessages,
-  matchSiteRoute,
   type ContentBlockValues,
   type PageKind,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
+import type { Env } from '../env';
+import { siteTables, type SiteTable } from '../releases/site-table';
 import { blogPosts, caseStudies, pages, services } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { visibleRows } from '../content/visibility';
@@ -32,9 +34,9 @@ const ITEM_TABLES: Partial<Record<PageKind, SlugTable>> = {
  * Whether a site path leads to a page: a fixed route, or an item visitors can see (visibleRows:
  * published, not dated ahead, not in the trash) of a one-slug route. Query and fragment are ignored.
  */
-export async function sitePathExists(db: Db, href: string): Promise<boolean> {
+export async function sitePathExists(db: Db, href: string, site: SiteTable): Promise<boolean> {
   const path = href.split(/[?#]/)[0] ?? '';
-  const match = matchSiteRoute(path);
+  const match = site.match(path);
   if (!match) return false;
   const table = ITEM_TABLES[match.route.kind];
   if (!table) return true;
@@ -52,7 +54,7 @@ export async function sitePathExists(db: Db, href: string): Promise<boolean> {
  * detach the home page from it); a hero's internal links must lead to pages that exist.
  */
 export async function checkBlock(
-  db: Db,
+  { db, env }: { db: Db; env: Env },
   block: ContentBlockValues,
   existing: Record<string, unknown> | undefined,
 ) {
@@ -66,13 +68,28 @@ export async function checkBlock(
   const builtInType = BUILT_IN_BLOCKS[block.identifier] ?? BUILT_IN_BLOCKS[String(storedIdentifier)];
   if (builtInType && block.type !== builtInType) fields['type'] = HeroMessages.builtInType(builtInType);
   if (block.type === 'hero') {
+    const table = await siteTables(env).live();
     for (const key of ['primaryCTA', 'secondaryCTA'] as const) {
       const href = (block.content[key] as { href?: unknown } | undefined)?.href;
       if (typeof href !== 'string' || !href.startsWith('/')) continue;
-      if (!(await sitePathExists(db, href))) fields[`content.${key}.href`] = HeroMessages.deadLink(href);
+      if (!(await sitePathExists(db, href, table)))
+        fields[`content.${key}.href`] = HeroMessages.deadLink(href);
     }
   }
   if (Object.keys(fields).length) {
     throw new HttpError(400, ErrorCode.VALIDATION, Object.values(fields).join('; '), fields);
+  }
+}
+
+/**
+ * A CMS page never takes an address a remote's page (or the server) answers: checked against the
+ * route table of the current releases, so a page added by a release is reserved from that moment
+ * (the contract's own list is the built-in table's).
+ */
+export async function checkPageSlug({ env }: { db: Db; env: Env }, page: { slug: string }) {
+  const { reservedSlugs } = await siteTables(env).live();
+  if (reservedSlugs.includes(page.slug.toLowerCase())) {
+    const fields = { slug: AdminMessages.reservedSlug };
+    throw new HttpError(400, ErrorCode.VALIDATION, AdminMessages.reservedSlug, fields);
   }
 }

@@ -29,7 +29,7 @@ import { withBodyImages } from '../content/content-repository';
 import type { ContentTag } from '../http/public-reads';
 import { nowIso } from '../content/visibility';
 import { crudRouter, publishDate, type CrudConfig, type CrudTable } from './crud-router';
-import { checkBlock } from './content-block-checks';
+import { checkBlock, checkPageSlug } from './content-block-checks';
 import { readLegacyServiceBody } from './legacy-service-body';
 import { resourceUploadRouter } from './resource-upload-router';
 
@@ -52,8 +52,8 @@ export interface ContentTypeEntry<S extends z.ZodObject = z.ZodObject> {
   stored?: Record<string, z.ZodType>;
   /** Extra columns derived on the server; a `scheduled` type stamps its publish date without one. */
   derive?(values: z.output<S>, existing: Row | undefined, now: Date): Row;
-  /** Checks that need the database (see CrudConfig.check). */
-  check?(db: Db, values: z.output<S>, existing: Row | undefined): Promise<void>;
+  /** Checks that need the database or the site's route table (see CrudConfig.check). */
+  check?(deps: { db: Db; env: Env }, values: z.output<S>, existing: Row | undefined): Promise<void>;
   /** Routes of its own beside the eight CRUD ones (an upload), or middleware before them. */
   routes?(deps: { db: Db; env: Env }): RequestHandler;
   /** A type with `publicApi`: its public list order. Default: the staff list's. */
@@ -68,8 +68,8 @@ type Overrides<S extends z.ZodObject> = Partial<Omit<ContentTypeEntry<S>, 'table
 
 /** What a type declares where it differs from the defaults, checked against its own schema. */
 const OVERRIDES: { readonly [T in ContentType]?: Overrides<(typeof CONTENT_INPUT_SCHEMAS)[T]> } = {
-  /** CMS pages (`content` is `{ body: markdown }`): the last edited first. */
-  pages: { orderBy: [desc(pages.updatedAt), asc(pages.id)] },
+  /** CMS pages (`content` is `{ body: markdown }`): the last edited first; never at a remote's address. */
+  pages: { orderBy: [desc(pages.updatedAt), asc(pages.id)], check: checkPageSlug },
   /** 'homepage-hero' and friends; published = Active. */
   'content-blocks': {
     orderBy: [asc(contentBlocks.identifier)],
@@ -148,8 +148,11 @@ export const contentType = (type: ContentType): ContentTypeDefinition => {
 /** Every content type, in the registry's order. */
 export const CONTENT_TYPE_DEFINITIONS: readonly ContentTypeDefinition[] = CONTENT_TYPE_NAMES.map(contentType);
 
-/** What the generic CRUD router needs of a type (db-bound checks, the publish date of scheduled types). */
-export function crudConfigOf(db: Db, type: ContentType): CrudConfig<z.ZodObject> {
+/**
+ * What the generic CRUD router needs of a type (its checks, the publish date of scheduled types).
+ * `env`: the app's, for checks against the site's route table; without it (a preview), no checks.
+ */
+export function crudConfigOf(db: Db, type: ContentType, env?: Env): CrudConfig<z.ZodObject> {
   const { label, table, schema, orderBy, unique, scheduled, derive, check } = contentType(type);
   return {
     type,
@@ -159,14 +162,14 @@ export function crudConfigOf(db: Db, type: ContentType): CrudConfig<z.ZodObject>
     orderBy,
     unique,
     ...(derive ? { derive } : scheduled && { derive: publishDate as ContentTypeEntry['derive'] }),
-    ...(check && { check: (values, existing) => check(db, values, existing) }),
+    ...(check && env && { check: (values, existing) => check({ db, env }, values, existing) }),
   };
 }
 
 /** The routes of a type's staff collection: its own (if any), then the eight CRUD ones. */
 export function contentTypeRouter(deps: { db: Db; env: Env }, type: ContentType): Router {
   const own = CONTENT_TYPE_ENTRIES[type].routes?.(deps);
-  const crud = crudRouter(deps.db, crudConfigOf(deps.db, type));
+  const crud = crudRouter(deps.db, crudConfigOf(deps.db, type, deps.env));
   return own ? Router().use(own, crud) : crud;
 }
 

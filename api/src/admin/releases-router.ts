@@ -19,6 +19,7 @@ import { actorOfResponse } from './staff-actor';
 import { parseBody } from '../http/validate';
 import { releaseStoreOf } from '../releases/active-release-store';
 import { CMS_COMMIT, ReleaseError, describeSwitch, type SwitchOutcome } from '../releases/release-policy';
+import { cmsPagePathsOf } from '../content/cms-page-paths';
 import { releaseControl } from '../releases/release-control';
 import { browserEntryProblem, releaseFileReader } from '../releases/entry-check';
 
@@ -47,7 +48,8 @@ async function refusals<T>(run: () => Promise<T>): Promise<T> {
 export function releasesRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) {
   const router = Router();
   // The store chosen at start (app.ts), looked up when asked: the router is built before it is known.
-  const control = () => releaseControl(releaseStoreOf(env));
+  const control = () =>
+    releaseControl(releaseStoreOf(env), { siteRoot: env.SITE_ROOT, cmsPagePaths: () => cmsPagePathsOf(db) });
   /** A remote's releases, with the last canary that ended by itself (and why). */
   const withCanaryEnd = async (name: RemoteName, r: RemoteReleases): Promise<RemoteReleases> => {
     const ended = await lastCanaryEnd(db, name);

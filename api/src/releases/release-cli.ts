@@ -7,6 +7,8 @@ import { diskReleaseStore } from './disk-release-store';
 import { releaseControl, type ReleaseControl } from './release-control';
 import { ReleaseError, releaseMessages } from './release-policy';
 import type { ReleaseStore } from './release-store';
+import type { ClaimSources } from './route-claims';
+import { REPO_ROOT } from '../env';
 
 export { REMOTE_FOLDERS } from '@agency/contracts';
 export { commandWhere, describeSwitch, nextSteps, releaseMessages } from './release-policy';
@@ -23,6 +25,8 @@ export const databaseUrl = (url = process.env['DATABASE_URL'] ?? '') =>
 export async function withReleaseStore<T>(
   releasesDir: string,
   fn: (control: ReleaseControl, store: ReleaseStore) => Promise<T>,
+  /** `cmsPagePaths`: the CMS pages visitors see (content/cms-page-paths.ts), read when the store is the database. */
+  opts: { cmsPagePaths?: (db: Database['db']) => Promise<string[]> } = {},
 ): Promise<T | undefined> {
   const url = databaseUrl();
   let database: Database | undefined;
@@ -38,7 +42,13 @@ export async function withReleaseStore<T>(
       // A command keeps no server builds: nothing is rendered here.
       store = databaseReleaseStore(database, { cacheDir: releasesDir });
     } else store = diskReleaseStore(releasesDir);
-    return await fn(releaseControl(store), store);
+    // A release's pages are checked against the others' (and, with the database at hand, CMS pages').
+    const { cmsPagePaths } = opts;
+    const claims: ClaimSources = {
+      siteRoot: REPO_ROOT,
+      ...(database && cmsPagePaths ? { cmsPagePaths: () => cmsPagePaths(database!.db) } : {}),
+    };
+    return await fn(releaseControl(store, claims), store);
   } catch (err) {
     if (err instanceof ReleaseError) {
       console.error(err.message);

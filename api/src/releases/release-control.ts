@@ -1,6 +1,7 @@
 import { REMOTE_NAMES, type RemoteName, type RemoteReleases } from '@agency/contracts';
 import { checkCanaryPercent, type SwitchOutcome } from './release-policy';
 import type { ReleaseStore, StoreOptions } from './release-store';
+import { builtPages, checkRouteClaims, releasedPages, type ClaimSources } from './route-claims';
 
 /**
  * What the release commands (scripts/release.mjs, promote.mjs, rollback.mjs, releases.mjs, through
@@ -8,7 +9,7 @@ import type { ReleaseStore, StoreOptions } from './release-store';
  * functions, so a promote means one thing wherever it is made. Refusals are ReleaseErrors in
  * release-policy.ts's words; outcomes are told with its describeSwitch.
  */
-export function releaseControl(store: ReleaseStore) {
+export function releaseControl(store: ReleaseStore, claims?: ClaimSources) {
   /** The switch reaches other instances through the store (NOTIFY, or the shared state file); this
    * instance serves it before the answer leaves. */
   const settled = async <T>(result: T) => {
@@ -23,6 +24,8 @@ export function releaseControl(store: ReleaseStore) {
 
   /** `npm run release -- <remote> [--staged]`: stores a build and, unless staged, makes it live. */
   async function release(opts: StoreOptions): Promise<SwitchOutcome & { stored: boolean }> {
+    // Its pages may not take paths another remote, the server or a CMS page serve (route-claims.ts).
+    if (claims) await checkRouteClaims(store, opts.remote, await builtPages(opts.dir, opts.remote), claims);
     const r = await store.store(opts);
     const { version } = opts;
     if (opts.staged)
@@ -42,6 +45,7 @@ export function releaseControl(store: ReleaseStore) {
     version: string,
     { percent = 100, gitCommit }: { percent?: number; gitCommit: string },
   ): Promise<SwitchOutcome> {
+    if (claims) await checkRouteClaims(store, remote, await releasedPages(store, remote, version), claims);
     if (percent !== 100) {
       checkCanaryPercent(percent);
       const c = await store.startCanary(remote, version, percent);

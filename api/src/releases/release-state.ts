@@ -28,6 +28,14 @@ export interface ReleaseState {
   >;
 }
 
+/** The version each released remote serves everyone now (a remote missing from it: its local build). */
+export function currentVersions(state: ReleaseState): Partial<Record<RemoteName, string>> {
+  const versions: Partial<Record<RemoteName, string>> = {};
+  for (const [name, entry] of Object.entries(state.remotes) as [RemoteName, { current?: string }][])
+    if (entry?.current) versions[name] = entry.current;
+  return versions;
+}
+
 /** The disk store's state file: `<dir>/release-state.json`, switched by write-then-rename. */
 export const diskStateFile = (dir: string) => path.join(dir, 'release-state.json');
 

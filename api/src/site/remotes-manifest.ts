@@ -7,7 +7,7 @@ import {
 } from '@agency/contracts';
 import type { Env } from '../env';
 import { readReleaseState, releaseStoreOf } from '../releases/active-release-store';
-import type { ReleaseState } from '../releases/release-state';
+import { currentVersions, type ReleaseState } from '../releases/release-state';
 
 const ENV_KEYS: Record<RemoteName, keyof Env> = {
   mf_marketing: 'REMOTE_MF_MARKETING_URL',
@@ -45,10 +45,7 @@ export function requestVersions(
   state: ReleaseState,
   ...layers: (RemoteOverrides | undefined)[]
 ): RemoteOverrides {
-  const versions: RemoteOverrides = {};
-  for (const [name, entry] of Object.entries(state.remotes) as [RemoteName, { current?: string }][])
-    if (entry?.current) versions[name] = entry.current;
-  return Object.assign(versions, ...layers);
+  return Object.assign(currentVersions(state), ...layers) as RemoteOverrides;
 }
 
 /**

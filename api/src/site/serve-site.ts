@@ -18,6 +18,7 @@ import { postedPreviewRoute, storedPreview, type ContentPreview } from './conten
 import type { PublicCache } from '../http/public-cache';
 import { pageTarget, type PageAddress } from './page-address';
 import { isGone } from './old-addresses';
+import { siteTables } from '../releases/site-table';
 import { isDatabaseUnavailable } from '../http/errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -62,7 +63,8 @@ export function siteRouter(
       const state = readReleaseState(env);
       const versions = requestVersions(state, canaryOverrides(env, req, res, state), overrides);
       res.setHeader('Cache-Control', NO_CACHE);
-      res.json(buildRemotesManifest(env, { overrides: versions, state }));
+      const table = await siteTables(env, log).tableFor(versions);
+      res.json({ ...buildRemotesManifest(env, { overrides: versions, state }), routes: table.routes });
     } catch (err) {
       next(err);
     }

@@ -11,6 +11,7 @@ export * from './admin';
 export { DEFAULT_SITE_SETTINGS } from './site-settings-defaults';
 export * from './content-types';
 export * from './site-routes';
+export * from './remote-pages';
 export * from './not-found';
 export * from './client-errors';
 export * from './releases';

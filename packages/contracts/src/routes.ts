@@ -76,4 +76,9 @@ export const REMOTE_FOLDERS: Record<RemoteName, string> = {
 
 export interface RemotesManifest {
   remotes: Record<RemoteName, { entry: string }>;
+  /**
+   * The site's route table composed from these releases' pages (site-routes.ts composeSiteRoutes);
+   * absent (an older server): the table the shell was built with.
+   */
+  routes?: import('./site-routes').SiteRoute[];
 }

@@ -10,13 +10,26 @@ import { fillPath, type PathArgs } from './paths';
  */
 export type PageKind = 'static' | 'service' | 'case-study' | 'blog-post' | 'cms-page' | 'app';
 
-export interface SiteRoute {
+/**
+ * Where a page is linked from the site's navigation: its position in the header's links and/or the
+ * footer's company links (ascending), under `label`.
+ */
+export interface PageNav {
+  header?: number;
+  footer?: number;
+}
+
+/**
+ * One page a remote serves, as its build publishes it (`dist/pages.json`, see docs/teams.md): the
+ * site's route table is composed at run time from the pages of every remote's current release
+ * (composeSiteRoutes), so a release adds, moves or removes its own pages.
+ */
+export interface RemotePage {
   /** Stable name, used in logs, metrics and cache tags. */
   id: string;
   /** React Router path pattern (`:param` segments only). */
   path: string;
-  /** The remote that owns the page, and the module it exposes for it. */
-  remote: RemoteName;
+  /** The module the remote exposes for it. */
   module: string;
   kind: PageKind;
   /** `site` pages sit between the header and the footer; `bare` ones own the whole viewport. */
@@ -29,14 +42,23 @@ export interface SiteRoute {
   label?: string;
   /** The RSS feed the page's head links to (`<link rel="alternate">`), so readers and crawlers find it. */
   feed?: string;
+  /** Linked from the header and/or the footer, under `label`. */
+  nav?: PageNav;
+}
+
+/** A page of the composed table: a remote's page, and the remote that owns it. */
+export interface SiteRoute extends RemotePage {
+  remote: RemoteName;
 }
 
 /** The blog's RSS feed: served by the API, linked from the blog's pages. */
 export const BLOG_FEED_PATH = '/blog/rss.xml';
 
 /**
- * Every route of the site, once. The shell's router, the server's renderer and route-to-remote
- * mapping, page heads, the sitemap and the CMS's reserved slugs all derive from this list.
+ * The pages the site had before remotes published their own (`pages.json`): what a release built
+ * before that serves (composeSiteRoutes falls back to its remote's part of this list), and the names
+ * links between sections use (sitePath, siteLink). A remote's live pages are declared in the remote
+ * (`<remote>/src/pages.ts`); this list is a record of the past and is not extended.
  * Order matters only for the catch-all `/:slug`, which comes last.
  */
 const ROUTES = [
@@ -53,6 +75,7 @@ const ROUTES = [
   },
   {
     id: 'about',
+    nav: { header: 2, footer: 1 },
     label: 'About',
     path: '/about',
     remote: 'mf_marketing',
@@ -68,6 +91,7 @@ const ROUTES = [
   },
   {
     id: 'services',
+    nav: { header: 1 },
     label: 'Services',
     path: '/services',
     remote: 'mf_marketing',
@@ -91,6 +115,7 @@ const ROUTES = [
   },
   {
     id: 'case-studies',
+    nav: { header: 3, footer: 2 },
     label: 'Case Studies',
     path: '/case-studies',
     remote: 'mf_content',
@@ -113,6 +138,7 @@ const ROUTES = [
   },
   {
     id: 'blog',
+    nav: { header: 4, footer: 3 },
     label: 'Blog',
     path: '/blog',
     remote: 'mf_content',
@@ -138,6 +164,7 @@ const ROUTES = [
   },
   {
     id: 'resources',
+    nav: { header: 5, footer: 4 },
     label: 'Resources',
     path: '/resources',
     remote: 'mf_content',
@@ -164,6 +191,7 @@ const ROUTES = [
   },
   {
     id: 'contact',
+    nav: { footer: 5 },
     label: 'Contact',
     path: '/contact',
     remote: 'mf_contact',
@@ -197,7 +225,23 @@ const ROUTES = [
 ] as const satisfies readonly SiteRoute[];
 
 export type SiteRouteId = (typeof ROUTES)[number]['id'];
+/** The table the site had before remotes published their pages (see ROUTES). */
 export const SITE_ROUTES: readonly SiteRoute[] = ROUTES;
+
+/** The shell's own routes: the catch-all CMS page, always last (after every remote's pages). */
+const SHELL_ROUTE_IDS: readonly string[] = ['cms-page'];
+
+/** Each remote's part of the table before pages.json: the pages a release without one serves. */
+export const LEGACY_REMOTE_PAGES: Readonly<Record<RemoteName, readonly RemotePage[]>> = (() => {
+  const byRemote = {} as Record<RemoteName, RemotePage[]>;
+  for (const { remote, ...page } of ROUTES as readonly SiteRoute[]) {
+    if (SHELL_ROUTE_IDS.includes(page.id)) continue;
+    (byRemote[remote] ??= []).push(page);
+  }
+  return byRemote;
+})();
+
+const SHELL_ROUTES: readonly SiteRoute[] = SITE_ROUTES.filter((r) => SHELL_ROUTE_IDS.includes(r.id));
 
 export interface RouteMatch {
   route: SiteRoute;
@@ -206,13 +250,78 @@ export interface RouteMatch {
 
 const segments = (p: string) => p.split('/').filter(Boolean);
 
+/** A path pattern with its parameters' names left out: two routes with one shape serve the same paths. */
+export const routeShape = (pattern: string) =>
+  `/${segments(pattern)
+    .map((s) => (s.startsWith(':') ? ':' : s.toLowerCase()))
+    .join('/')}`;
+
+/** Fixed segments before parameters, position by position: the more specific route is tried first. */
+function bySpecificity(a: SiteRoute, b: SiteRoute): number {
+  const x = segments(a.path);
+  const y = segments(b.path);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const px = x[i]!.startsWith(':');
+    const py = y[i]!.startsWith(':');
+    if (px !== py) return px ? 1 : -1;
+  }
+  return 0;
+}
+
+/** A page a remote claimed that the table refused: another owner serves its paths already. */
+export interface RouteConflict {
+  path: string;
+  /** The remote that claimed it, and the page. */
+  claimant: RemoteName;
+  page: string;
+  /** Who serves those paths: a remote, `the server` (its own paths, /api, /forms…) or `the shell`. */
+  owner: RemoteName | 'the server' | 'the shell';
+}
+
+/** The composed table and the pages it refused. */
+export interface ComposedRoutes {
+  routes: SiteRoute[];
+  conflicts: RouteConflict[];
+}
+
 /**
- * The route a pathname belongs to, with its decoded params; undefined for paths no route serves
- * (the shell's 'Page Not Found'). A trailing slash is ignored; a param never spans a slash.
+ * The site's route table from the pages of every remote's current release (a remote missing from
+ * `pages` serves LEGACY_REMOTE_PAGES, the table its release was built with): remotes in REMOTE order,
+ * a page whose paths another remote (or the server) already serves refused and reported, fixed
+ * segments before parameters, and the shell's catch-all CMS page last.
  */
-export function matchSiteRoute(pathname: string): RouteMatch | undefined {
+export function composeSiteRoutes(
+  pages: Partial<Record<RemoteName, readonly RemotePage[]>>,
+  remotes: readonly RemoteName[] = Object.keys(LEGACY_REMOTE_PAGES) as RemoteName[],
+): ComposedRoutes {
+  const owners = new Map<string, RouteConflict['owner']>();
+  for (const p of SERVER_PATHS) owners.set(`/${p}`, 'the server');
+  for (const r of SHELL_ROUTES) owners.set(routeShape(r.path), 'the shell');
+  const routes: SiteRoute[] = [];
+  const conflicts: RouteConflict[] = [];
+  for (const remote of remotes) {
+    for (const page of pages[remote] ?? LEGACY_REMOTE_PAGES[remote] ?? []) {
+      const shape = routeShape(page.path);
+      const first = `/${segments(page.path)[0] ?? ''}`;
+      const owner = owners.get(shape) ?? (owners.get(first) === 'the server' ? 'the server' : undefined);
+      if (owner) {
+        conflicts.push({ path: page.path, claimant: remote, page: page.id, owner });
+        continue;
+      }
+      owners.set(shape, remote);
+      routes.push({ ...page, remote });
+    }
+  }
+  return { routes: [...routes.sort(bySpecificity), ...SHELL_ROUTES], conflicts };
+}
+
+/**
+ * The route of `routes` a pathname belongs to, with its decoded params; undefined for paths no route
+ * serves (the shell's 'Page Not Found'). A trailing slash is ignored; a param never spans a slash.
+ */
+export function matchRoute(routes: readonly SiteRoute[], pathname: string): RouteMatch | undefined {
   const parts = segments(pathname);
-  for (const route of SITE_ROUTES) {
+  for (const route of routes) {
     const pattern = segments(route.path);
     if (pattern.length !== parts.length) continue;
     const params: Record<string, string> = {};
@@ -229,6 +338,20 @@ export function matchSiteRoute(pathname: string): RouteMatch | undefined {
     if (ok) return { route, params };
   }
   return undefined;
+}
+
+/** matchRoute on the table the site had before remotes published their pages (SITE_ROUTES). */
+export const matchSiteRoute = (pathname: string): RouteMatch | undefined => matchRoute(SITE_ROUTES, pathname);
+
+/** The header's or the footer's links of a table, in their declared order. */
+export function navLinks(
+  routes: readonly SiteRoute[],
+  where: keyof PageNav,
+): { href: string; label: string }[] {
+  return routes
+    .filter((r) => r.nav?.[where] !== undefined && !r.path.includes(':'))
+    .sort((a, b) => a.nav![where]! - b.nav![where]!)
+    .map((r) => ({ href: r.path, label: r.label ?? r.id }));
 }
 
 /** The route serving `id` (for links and tests). */
@@ -260,15 +383,19 @@ const SERVER_PATHS = [
 ];
 
 /**
- * Slugs a CMS page may not take: the first segment of every fixed route, and the server's own paths
- * (a page there would never be reachable, or would hide a built-in page).
+ * Slugs a CMS page may not take in a table: the first segment of every fixed route, and the server's
+ * own paths (a page there would never be reachable, or would hide a remote's page).
  */
-export const RESERVED_PAGE_SLUGS: readonly string[] = [
-  ...new Set([
-    ...SITE_ROUTES.flatMap((r) => {
-      const first = segments(r.path)[0];
-      return first && !first.startsWith(':') ? [first] : [];
-    }),
-    ...SERVER_PATHS,
-  ]),
-].sort();
+export const reservedSlugsOf = (routes: readonly SiteRoute[]): readonly string[] =>
+  [
+    ...new Set([
+      ...routes.flatMap((r) => {
+        const first = segments(r.path)[0];
+        return first && !first.startsWith(':') ? [first.toLowerCase()] : [];
+      }),
+      ...SERVER_PATHS,
+    ]),
+  ].sort();
+
+/** The reserved slugs of the table before pages.json (the contracts' check; the API checks the live table). */
+export const RESERVED_PAGE_SLUGS: readonly string[] = reservedSlugsOf(SITE_ROUTES);

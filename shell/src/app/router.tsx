@@ -1,9 +1,11 @@
+import { useMemo } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
-import { SITE_ROUTES, type SiteRoute } from '@agency/contracts/site-routes';
+import type { SiteRoute } from '@agency/contracts/site-routes';
 import { routeHead } from '@agency/contracts/page-head';
 import { PageHead, RemoteModule } from '@agency/ui/remote-module';
 import { RootLayout, SiteLayout } from '../layout/site-layout';
 import { NotFoundPage } from '../pages/not-found-page';
+import { useSiteRoutes } from './site-routes-context';
 
 /**
  * A route without parameters always has its page, so the head its registry entry declares is the
@@ -22,24 +24,29 @@ const page = (r: SiteRoute): RouteObject => ({
   ),
 });
 
-/** Every route of the registry, each served by the module its remote exposes; anything else is a 404. */
-export const routes: RouteObject[] = [
+/**
+ * Every route of the table (the remotes' pages, the shell's catch-all last), each served by the
+ * module its remote exposes, inside the shell's layout; anything else is the shell's 404.
+ */
+export const routeObjects = (table: readonly SiteRoute[]): RouteObject[] => [
   {
     element: <RootLayout />,
     children: [
       {
         element: <SiteLayout />,
         children: [
-          ...SITE_ROUTES.filter((r) => r.layout === 'site').map(page),
+          ...table.filter((r) => r.layout === 'site').map(page),
           { path: '*', element: <NotFoundPage /> },
         ],
       },
-      ...SITE_ROUTES.filter((r) => r.layout === 'bare').map(page),
+      ...table.filter((r) => r.layout === 'bare').map(page),
     ],
   },
 ];
 
 /** The whole app under a router: BrowserRouter in the browser, StaticRouter on the server. */
 export function AppRoutes() {
+  const table = useSiteRoutes();
+  const routes = useMemo(() => routeObjects(table), [table]);
   return useRoutes(routes);
 }

@@ -12,15 +12,13 @@ import {
   LabelledList,
 } from '@agency/ui';
 import { FOOTER_COPYRIGHT_YEAR, FOUNDING_SERVICES } from '@agency/contracts/content-values';
-import { siteLink, sitePath } from '@agency/contracts/site-routes';
+import { sitePath } from '@agency/contracts/site-routes';
+import { useFooterLinks } from './nav-links';
 import { RemoteModule } from '@agency/ui/remote-module';
 import { Wordmark } from './wordmark';
 
-const COMPANY_LINKS = [
-  ...(['about', 'case-studies', 'blog', 'resources', 'contact'] as const).map(siteLink),
-  // A CMS page, not a route of its own.
-  { href: '/privacy', label: 'Privacy Policy' },
-];
+/** The pages' own footer links (nav-links.ts), then the privacy policy: a CMS page, not a route of its own. */
+const PRIVACY_LINK = { href: '/privacy', label: 'Privacy Policy' };
 /** Icons and names per platform; the URLs come from the site settings (CMS). */
 const SOCIAL_PLATFORMS: { key: SocialPlatform; label: string; path: string }[] = [
   {
@@ -57,6 +55,7 @@ export function Footer() {
   // Shares the ['site-settings'] query with the contact page; the seeded values show meanwhile.
   const { data: settings = FALLBACK_SITE_SETTINGS } = useQuery(siteSettingsQueryOptions);
   const socialLinks = socialLinksOf(settings);
+  const companyLinks = useFooterLinks();
   const email = settings.contactEmail.trim();
   const phone = settings.contactPhone.trim();
   // The published services, as the CMS orders them (the server render prefetches them); while they
@@ -132,7 +131,7 @@ export function Footer() {
           )}
         </div>
         <FooterLinks title="Services" links={serviceLinks} />
-        <FooterLinks title="Company" links={COMPANY_LINKS} />
+        <FooterLinks title="Company" links={[...companyLinks, PRIVACY_LINK]} />
       </Container>
       <div className="border-t border-white/10">
         <Container className="py-6 text-sm">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { cn } from '@agency/ui';
-import { NAV_LINKS, isNavLinkActive } from './nav-links';
+import { isNavLinkActive, useHeaderLinks } from './nav-links';
 
 /** The header's links as list items (desktop bar and mobile menu), the current section's marked. */
 export function NavItems({
@@ -16,7 +16,7 @@ export function NavItems({
   idleClassName: string;
   onNavigate?: () => void;
 }) {
-  return NAV_LINKS.map((link) => {
+  return useHeaderLinks().map((link) => {
     const active = isNavLinkActive(link.href, pathname);
     return (
       <li key={link.href}>

@@ -9,7 +9,8 @@ import { configureRemoteLoader } from '@agency/ui/remote-module';
 import { fakeApi, ok, serverError, type FakeAnswer } from '@agency/ui/testing';
 import { SiteLayout } from './site-layout';
 import { NotFoundPage } from '../pages/not-found-page';
-import { NAV_LINKS, isNavLinkActive } from './nav-links';
+import { SITE_ROUTES, navLinks } from '@agency/contracts/site-routes';
+import { isNavLinkActive } from './nav-links';
 
 // The footer's newsletter band is mf-contact's (tested there); here it stays in its loading state.
 configureRemoteLoader(() => new Promise(() => {}));
@@ -72,9 +73,11 @@ describe('Header', () => {
     expect(isNavLinkActive('/', '/')).toBe(true);
     expect(isNavLinkActive('/', '/blog')).toBe(false);
     expect(isNavLinkActive('/services', '/services/seo')).toBe(true);
-    expect(NAV_LINKS.filter((l) => isNavLinkActive(l.href, '/case-studies/x')).map((l) => l.label)).toEqual([
-      'Case Studies',
-    ]);
+    expect(
+      navLinks(SITE_ROUTES, 'header')
+        .filter((l) => isNavLinkActive(l.href, '/case-studies/x'))
+        .map((l) => l.label),
+    ).toEqual(['Case Studies']);
   });
 
   it('the menu button opens a drawer with the same links and Get Started; a link closes it', async () => {

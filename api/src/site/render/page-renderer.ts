@@ -10,6 +10,7 @@ import {
   type FormOutcome,
   matchSiteRoute,
   type PageKind,
+  type SiteRoute,
   type RemoteName,
   type RemoteOverrides,
   type RemotesManifest,
@@ -40,6 +41,7 @@ import type { RemoteServerBuild, ShellRenderResult } from './server-build-contra
 import { carriesFlash, takeFlash } from '../../forms/form-flash';
 import { canonicalPagePath, type PageAddress } from '../page-address';
 import { setRoutePattern } from '../../http/route-pattern';
+import { siteTables } from '../../releases/site-table';
 import { clientAddress } from '../../http/client-address';
 import { TOO_MANY_REQUESTS } from '../../http/rate-limit';
 import { RENDER_CAP_FACTOR, renderFlights, within } from './render-flight';
@@ -212,12 +214,14 @@ export function pageRenderer(
   renderFailed?: (remote: RemoteName, version: string) => void,
 ) {
   const builds = serverBuilds(env, log);
+  const tables = siteTables(env, log);
   const api = internalApi(app);
   const loadTemplate = templateLoader(path.join(env.SITE_ROOT, 'shell', 'dist', 'index.html'));
 
   async function serverRender(
     req: RenderCaller,
     url: string,
+    route: SiteRoute | undefined,
     manifest: RemotesManifest,
     apiPaths: string[],
     versions: RemoteOverrides,
@@ -229,7 +233,6 @@ export function pageRenderer(
   ) {
     const shell = await builds.shell();
     if (!shell) return undefined;
-    const route = matchSiteRoute(url.replace(/[?#].*$/, ''))?.route;
     const loaded = await Promise.all(REMOTE_NAMES.map((name) => builds.remote(name, versions)));
     const byName = new Map<RemoteName, LoadedRemote>();
     loaded.forEach((r, i) => r && byName.set(REMOTE_NAMES[i]!, r));
@@ -266,6 +269,7 @@ export function pageRenderer(
         // render goes on up to the cap rather than sending the page without its text.
         budgetMs: env.SSR_BUDGET_MS * RENDER_CAP_FACTOR,
         head: headContext,
+        ...(manifest.routes ? { routes: manifest.routes } : {}),
       });
     } catch (err) {
       if (seen) seen.threw = err;
@@ -360,10 +364,13 @@ export function pageRenderer(
     if (!loaded) return undefined;
     const { template } = loaded;
     const preview = asked && Object.keys(asked).length ? asked : undefined;
-    const manifest = buildRemotesManifest(env, { overrides: versions, state });
+    // The route table of these versions (their pages.json): the page's route, and the browser's table.
+    const table = await tables.tableFor(versions);
+    const route = table.match(address.path)?.route;
+    address = { ...address, route };
+    const manifest = { ...buildRemotesManifest(env, { overrides: versions, state }), routes: table.routes };
     const key = cacheKey(address, loaded.mtimeMs, manifest);
     const shareable = shared(req) && !preview && !content;
-    const route = address.route;
     if (route) setRoutePattern(req, route.path);
     // Counted under the version this visitor got (the labels metrics' remoteVersions knows).
     if (route) pageView?.(route.remote, versions[route.remote] ?? 'local');
@@ -527,6 +534,7 @@ export function pageRenderer(
         : await serverRender(
             req,
             address.path + address.search,
+            route,
             manifest,
             apiPaths,
             versions,
@@ -540,6 +548,7 @@ export function pageRenderer(
     const fallback = declared
       ? undefined
       : await resolvePageMeta(db, address.path, site, origin, {
+          ...(manifest.routes ? { routes: manifest.routes } : {}),
           staff: Boolean(staff),
           ...(content ? { rows: content.rows } : {}),
         });
@@ -592,20 +601,23 @@ export function pageRenderer(
 
   /**
    * One page as a visitor without cookies gets it when the remotes are at `versions` (the preflight
-   * of a release, site/preflight.ts): the same server render and head as renderPage's, but never
+   * of a release, releases/preflight.ts): the same server render and head as renderPage's, but never
    * cached, counted or rate limited, and told in full (what threw, what the head says, whether the
    * route's remote rendered its region with the module the browser will hydrate).
    */
   async function checkPage(pagePath: string, versions: RemoteOverrides): Promise<PageCheck> {
-    const route = matchSiteRoute(pagePath)?.route;
+    // The route table of these versions (site-table.ts): a staged release's own pages.
+    const table = await tables.tableFor(versions);
+    const route = table.match(pagePath)?.route;
     if (route?.kind === 'app') return { status: 200, problems: [], browserOnly: true };
-    const manifest = buildRemotesManifest(env, { overrides: versions });
+    const manifest = { ...buildRemotesManifest(env, { overrides: versions }), routes: table.routes };
     const origin = publicOrigin(env);
     const seen: { threw?: unknown } = {};
     const caller: RenderCaller = { headers: {}, path: pagePath };
     const page = await serverRender(
       caller,
       pagePath,
+      route,
       manifest,
       [],
       versions,

@@ -19,6 +19,8 @@ export interface ShellRenderRequest {
   budgetMs: number;
   /** What the page's head needs from the server: the public origin, a preview's noindex. */
   head: PageHeadContext;
+  /** The route table of the request's versions (site-table.ts); older shell builds ignore it. */
+  routes?: readonly import('@agency/contracts').SiteRoute[];
 }
 
 export interface ShellRenderResult {

@@ -3,7 +3,9 @@ import {
   blogPostHead,
   caseStudyHead,
   cmsPageHead,
+  matchRoute,
   matchSiteRoute,
+  type SiteRoute,
   notFoundHead,
   routeHead,
   serviceHead,
@@ -27,13 +29,14 @@ export async function resolvePageMeta(
   rawPath: string,
   defaults: SiteDefaults,
   origin: string,
-  opts: { staff?: boolean; rows?: PageRows } = {},
+  /** `routes`: the request's route table (site-table.ts); without it, the built-in one. */
+  opts: { staff?: boolean; rows?: PageRows; routes?: readonly SiteRoute[] } = {},
 ): Promise<PageHead> {
   const rows = opts.rows ?? pageRows(db);
   const site = { ...defaults, origin };
   const path = headPath(rawPath);
   const visible = (published: boolean) => published || opts.staff === true;
-  const match = matchSiteRoute(path);
+  const match = opts.routes ? matchRoute(opts.routes, path) : matchSiteRoute(path);
   if (!match) return notFoundHead(site, path);
   const { route } = match;
   const missing = () => notFoundHead(site, path, route.id);

@@ -9,7 +9,6 @@ import {
   CARD_HEIGHT,
   CARD_ROUTE,
   CARD_WIDTH,
-  SITE_ROUTES,
   cardAlt,
   cardUrl,
   fullTitle,
@@ -25,6 +24,7 @@ import { visibleRows } from '../../content/visibility';
 import { parseQuery } from '../../http/validate';
 import { resolvePageMeta } from './page-meta';
 import { loadSiteDefaults } from './site-defaults';
+import { siteTables } from '../../releases/site-table';
 
 /** The public origin for absolute URLs: always PUBLIC_URL, never the request's Host header (a client can forge it). */
 export function publicOrigin(env: Pick<Env, 'PUBLIC_URL'>): string {
@@ -48,9 +48,16 @@ export function pageMetaRouter(env: Env, db: Db) {
   const router = Router();
   router.get('/page-meta', async (req, res) => {
     const { path } = parseQuery(pageMetaQuery, req);
-    const [site, staff] = await Promise.all([loadSiteDefaults(db), getStaffSession(req, db)]);
+    const [site, staff, table] = await Promise.all([
+      loadSiteDefaults(db),
+      getStaffSession(req, db),
+      siteTables(env).live(),
+    ]);
     const origin = publicOrigin(env);
-    const meta = await resolvePageMeta(db, path, site, origin, { staff: Boolean(staff) });
+    const meta = await resolvePageMeta(db, path, site, origin, {
+      staff: Boolean(staff),
+      routes: table.routes,
+    });
     res.setHeader('Cache-Control', 'no-cache');
     res.json({
       status: meta.status,
@@ -124,10 +131,13 @@ export function discoveryRouter(env: Env, db: Db) {
     } satisfies Partial<Record<SiteRouteId, typeof allContent>>;
     // An address that redirects (admin/redirects.ts) is never listed, even when a page is there.
     const entries: { path: string; lastmod: string }[] = [
-      ...SITE_ROUTES.filter((r) => r.inSitemap).map((r) => ({
-        path: r.path,
-        lastmod: listed[r.id]?.length ? newest(listed[r.id]!) : siteUpdated,
-      })),
+      // The fixed pages of the current releases (site-table.ts): a release adds or removes its own.
+      ...(await siteTables(env).live()).routes
+        .filter((r) => r.inSitemap)
+        .map((r) => ({
+          path: r.path,
+          lastmod: listed[r.id]?.length ? newest(listed[r.id]!) : siteUpdated,
+        })),
       ...serviceRows.map((s) => ({ path: sitePath('service', { slug: s.slug }), lastmod: s.updatedAt })),
       ...studies.map((s) => ({ path: sitePath('case-study', { slug: s.slug }), lastmod: s.updatedAt })),
       ...posts.map((p) => ({ path: sitePath('blog-post', { slug: p.slug }), lastmod: p.updatedAt })),

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import {
+  REMOTE_FOLDERS,
+  REMOTE_NAMES,
+  composeSiteRoutes,
+  routeShape,
+  type RemoteName,
+  type RemotePage,
+  type RouteConflict,
+} from '@agency/contracts';
+import { PAGES_FILE, pagesFromFile } from './site-table';
+import { ReleaseError } from './release-policy';
+import type { ReleaseStore } from './release-store';
+
+/** Where the pages the release would serve beside the others' come from. */
+export interface ClaimSources {
+  /** The repository (or site) root: a remote without a release serves its local build's pages. */
+  siteRoot: string;
+  /** Paths of the CMS pages visitors can see (`/privacy`), when the database is at hand. */
+  cmsPagePaths?: () => Promise<string[]>;
+}
+
+/** Who owns a path, in a release command's words. */
+const ownerName = (owner: RouteConflict['owner']) =>
+  owner === 'the server' || owner === 'the shell' ? owner : REMOTE_FOLDERS[owner];
+
+/** What the release would claim that someone else serves, one line per path (empty: nothing). */
+export async function routeClaimProblems(
+  store: ReleaseStore,
+  remote: RemoteName,
+  incoming: readonly RemotePage[] | undefined,
+  sources: ClaimSources,
+): Promise<string[]> {
+  // A build without pages.json serves the pages it had before: they were the site's, nothing new.
+  if (!incoming) return [];
+  const byRemote: Partial<Record<RemoteName, readonly RemotePage[]>> = { [remote]: incoming };
+  await Promise.all(
+    REMOTE_NAMES.filter((name) => name !== remote).map(async (name) => {
+      const live = (await store.list(name)).live;
+      const text = live
+        ? await store.readFile(name, live, PAGES_FILE)
+        : await readFile(path.join(sources.siteRoot, REMOTE_FOLDERS[name], 'dist', PAGES_FILE), 'utf8').catch(
+            () => undefined,
+          );
+      const own = pagesFromFile(text, `${name}@${live ?? 'local'}`);
+      if (own) byRemote[name] = own;
+    }),
+  );
+  // The live pages claim first, this release last: whichever remote comes first in the site's order,
+  // a clash involving this release is this release's to fix.
+  const order = [...REMOTE_NAMES.filter((n) => n !== remote), remote];
+  const problems = composeSiteRoutes(byRemote, order)
+    .conflicts.filter((c) => c.claimant === remote)
+    .map((c) => `${c.path} (page ${c.page}) is already served by ${ownerName(c.owner)}`);
+  const cmsPaths = new Set((await sources.cmsPagePaths?.()) ?? []);
+  for (const page of incoming) {
+    if (!page.path.includes(':') && cmsPaths.has(routeShape(page.path)))
+      problems.push(`${page.path} (page ${page.id}) is a published CMS page`);
+  }
+  return problems;
+}
+
+/**
+ * Refuses a release (or promote) of `remote` whose pages claim paths another remote, the server or a
+ * published CMS page already serve, naming both owners; the site would otherwise drop one of them.
+ */
+export async function checkRouteClaims(
+  store: ReleaseStore,
+  remote: RemoteName,
+  incoming: readonly RemotePage[] | undefined,
+  sources: ClaimSources,
+): Promise<void> {
+  const problems = await routeClaimProblems(store, remote, incoming, sources);
+  if (problems.length)
+    throw new ReleaseError(
+      `Release of ${REMOTE_FOLDERS[remote]} refused: its pages clash with pages already served.\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+}
+
+/** The pages a stored release publishes (undefined: none, a build from before pages.json). */
+export async function releasedPages(
+  store: ReleaseStore,
+  remote: RemoteName,
+  version: string,
+): Promise<RemotePage[] | undefined> {
+  return pagesFromFile(await store.readFile(remote, version, PAGES_FILE), `${remote}@${version}`);
+}
+
+/** The pages a build folder (before it is stored) publishes. */
+export async function builtPages(dir: string, remote: RemoteName): Promise<RemotePage[] | undefined> {
+  const text = await readFile(path.join(dir, PAGES_FILE), 'utf8').catch(() => undefined);
+  return pagesFromFile(text, `${remote} build`);
+}
+
