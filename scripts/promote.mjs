@@ -5,9 +5,15 @@
 // api/src/site/canary.ts), the current release stays for the others; --percent 100 completes it (a promote).
 // `npm run rollback -- <remote>` during a canary ends it (everyone back on the current release).
 // The CMS's Releases tab calls the same function (api/src/releases/release-control.ts).
-import { gitCommit, releaseCli, resolveRemote, withReleaseStore } from './release-store.mjs';
+// First the preflight (api/src/site/preflight.ts): every page of the remote rendered with `version` and
+// with the live one; a page that got worse refuses the promote (exit 1) with a line per page. --force
+// promotes anyway, recorded in the audit as the owner's.
+import { RELEASES_DIR, gitCommit, releaseCli, resolveRemote, withReleaseStore } from './release-store.mjs';
 
 const args = process.argv.slice(2);
+const forceAt = args.indexOf('--force');
+const force = forceAt >= 0;
+if (force) args.splice(forceAt, 1);
 const at = args.indexOf('--percent');
 const percentArg = at >= 0 ? (args[at + 1] ?? '') : undefined;
 if (at >= 0) args.splice(at, 2);
@@ -15,7 +21,7 @@ const [remoteArg, version] = args;
 const { folder, name } = await resolveRemote(remoteArg);
 if (!version) {
   console.error(
-    `Usage: npm run promote -- ${folder} <version> [--percent 1-100]  (stored versions: npm run releases -- ${folder})`,
+    `Usage: npm run promote -- ${folder} <version> [--percent 1-100] [--force]  (stored versions: npm run releases -- ${folder})`,
   );
   process.exit(1);
 }
@@ -25,8 +31,41 @@ if (!(percent >= 1 && percent <= 100)) {
   process.exit(1);
 }
 
+/** api/src/release-preflight-cli.ts, loaded only for a version that is stored. */
+const preflightCli = async () => {
+  const { tsImport } = await import('tsx/esm/api');
+  return tsImport('../api/src/release-preflight-cli.ts', import.meta.url);
+};
+
 await withReleaseStore(async (control, store, { commandWhere, describeSwitch, nextSteps }) => {
-  const outcome = await control.promote(name, version, { percent, gitCommit: gitCommit() });
-  console.log(describeSwitch(folder, outcome, commandWhere(store.kind, outcome)));
-  for (const line of nextSteps(folder, name, outcome)) console.log(line);
+  // A version that is not stored is the store's to refuse, in its own words.
+  const pre = (await store.hasVersion(name, version))
+    ? await (await preflightCli()).commandPreflight(RELEASES_DIR, name, version)
+    : undefined;
+  try {
+    if (pre?.note) console.log(pre.note);
+    const report = pre?.report;
+    if (report) {
+      const { preflightLines, preflightSummary } = await preflightCli();
+      console.log(preflightSummary(report));
+      for (const line of preflightLines(report)) console.log(line);
+      if (!report.passed && !force) {
+        console.error(
+          `Not promoted. Fix the pages above, or promote anyway: npm run promote -- ${folder} ${version} --force`,
+        );
+        process.exitCode = 1;
+        return;
+      }
+    }
+    const outcome = await control.promote(name, version, { percent, gitCommit: gitCommit() });
+    const message = describeSwitch(folder, outcome, commandWhere(store.kind, outcome));
+    console.log(message);
+    for (const line of nextSteps(folder, name, outcome)) console.log(line);
+    if (report && !report.passed)
+      await pre.audit(
+        `${describeSwitch(folder, outcome)}, ${(await preflightCli()).overrideSummary(report)}`,
+      );
+  } finally {
+    await pre?.close();
+  }
 });
