@@ -93,6 +93,81 @@ describe('Releases tab', () => {
     ]);
   });
 
+  it('a preflight refusal shows the pages that broke; Promote anyway sends force (issue 40)', async () => {
+    const preflight = {
+      remote: 'mf-content',
+      version: STAGED,
+      live: LIVE,
+      passed: false,
+      checked: 22,
+      failed: 1,
+      ms: 1200,
+      pages: [
+        { path: '/blog', route: 'blog', liveStatus: 200, stagedStatus: 200, problems: [] },
+        {
+          path: '/blog/paid-media',
+          route: 'blog-post',
+          liveStatus: 200,
+          stagedStatus: 200,
+          problems: ["render threw: Cannot read properties of undefined (reading 'name')"],
+        },
+      ],
+    };
+    const api = fakeApi({
+      [AdminRoutes.releases]: ok(listing(LIVE, [STAGED])),
+      [PROMOTE]: (body) =>
+        (body as { force?: boolean }).force
+          ? ok({
+              message: `Promoted mf-content ${STAGED} (was ${LIVE})`,
+              releases: content(STAGED, []),
+              preflight,
+            })
+          : {
+              status: 409,
+              body: {
+                code: 'PREFLIGHT_FAILED',
+                message: `Preflight failed: 1 of 22 pages of mf-content ${STAGED} render worse than on ${LIVE}. The owner can promote it anyway.`,
+                preflight,
+              },
+            },
+    });
+    renderScreen(<ReleasesTab />, { path: '/cms' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: `Promote mf-content ${STAGED}` }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Promote' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Not promoted: Preflight failed: 1 of 22 pages');
+    const rows = within(within(alert).getByRole('table')).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'PageLiveStagedProblem',
+      "/blog/paid-media200200render threw: Cannot read properties of undefined (reading 'name')",
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Promote anyway (owner only)' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { version: STAGED },
+      { version: STAGED, force: true },
+    ]);
+  });
+
+  it('says why the last canary ended by itself', async () => {
+    const at = '2026-11-28T18:00:00.000Z';
+    const reason = 'Canary ended automatically: 12 failures per 1,000 views vs 0 on the live version';
+    fakeApi({
+      [AdminRoutes.releases]: ok(
+        listing(LIVE, []).map((r, i) =>
+          i === 1 ? { ...r, canaryEnded: { version: STAGED, reason, at } } : r,
+        ),
+      ),
+    });
+    renderScreen(<ReleasesTab />, { path: '/cms' });
+    await screen.findByRole('region', { name: 'Content mf-content' });
+    expect(region('mf-content').textContent).toContain(
+      `Last canary${STAGED}: ${reason} (${formatDateTime(at)})`,
+    );
+  });
+
   it('after the server switched, the dialog closes and the tab shows the version live', async () => {
     let live = LIVE;
     fakeApi({

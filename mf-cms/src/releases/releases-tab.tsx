@@ -6,10 +6,11 @@ import {
   REMOTE_FOLDERS,
   SITE_ROUTES,
   remoteReleasesSchema,
+  type PreflightReport,
   type ReleaseSwitchAnswer,
   type RemoteReleases,
 } from '@agency/contracts';
-import { Badge, Button, Card, Input, Label, Skeleton, readList } from '@agency/ui';
+import { ApiError, Badge, Button, Card, Input, Label, Skeleton, readList } from '@agency/ui';
 import { Dialog } from '@agency/ui/dialog';
 import { toast } from '@agency/ui/toast';
 import { adminGet, adminKeys, adminSend, errorMessage } from '../shared/admin-api';
@@ -121,6 +122,16 @@ function RemoteCard({
                 <dt className="font-medium text-slate-600">Canary</dt>
                 <dd className="text-ink-900">
                   <span className="font-mono">{r.canary.version}</span> for {r.canary.percent}% of visitors
+                </dd>
+              </>
+            ) : null}
+            {/* The last canary that ended by itself (the canary guard), and why. */}
+            {r.canaryEnded && !r.canary ? (
+              <>
+                <dt className="font-medium text-slate-600">Last canary</dt>
+                <dd className="text-ink-900">
+                  <span className="font-mono">{r.canaryEnded.version}</span>: {r.canaryEnded.reason} (
+                  {formatDateTime(r.canaryEnded.at)})
                 </dd>
               </>
             ) : null}
@@ -254,6 +265,45 @@ function VersionList({
   );
 }
 
+/** The report of a preflight that refused a promote (409 PREFLIGHT_FAILED), when `err` is one. */
+export function refusedPreflight(err: unknown): PreflightReport | undefined {
+  if (!(err instanceof ApiError) || err.status !== 409) return undefined;
+  try {
+    const body = JSON.parse(err.bodyText) as { code?: unknown; preflight?: PreflightReport };
+    return body.code === 'PREFLIGHT_FAILED' ? body.preflight : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pages of a preflight that render worse on the staged version: path, both statuses, what broke. */
+function PreflightPages({ report }: { report: PreflightReport }) {
+  const failing = report.pages.filter((p) => p.problems.length);
+  return (
+    <table className="mt-2 w-full text-left text-xs">
+      <caption className="sr-only">Pages that render worse on {report.version}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Page</th>
+          <th scope="col">Live</th>
+          <th scope="col">Staged</th>
+          <th scope="col">Problem</th>
+        </tr>
+      </thead>
+      <tbody>
+        {failing.map((p) => (
+          <tr key={p.path} className="align-top">
+            <td className="pr-2 font-mono break-all">{p.path}</td>
+            <td className="pr-2">{p.liveStatus}</td>
+            <td className="pr-2">{p.stagedStatus}</td>
+            <td>{p.problems.join('; ')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /**
  * Asks before a switch (as running the release command would): nothing is sent before the
  * confirmation; it closes only once the server switched, and a refusal stays in it in the server's words.
@@ -282,13 +332,18 @@ function ConfirmSwitch({
     mutationFn: (b: object) => adminSend<ReleaseSwitchAnswer>('POST', url, b),
     onSettled: () => client.invalidateQueries({ queryKey: releasesQuery.queryKey }),
   });
-  const onConfirm = () =>
-    send.mutate(body(), {
-      onSuccess: (answer) => {
-        toast({ title: successTitle(), description: answer.message });
-        onClose();
+  // A promote its preflight refused: the pages that broke, and the owner's way past it.
+  const preflight = send.isError ? refusedPreflight(send.error) : undefined;
+  const onConfirm = (extra: object = {}) =>
+    send.mutate(
+      { ...body(), ...extra },
+      {
+        onSuccess: (answer) => {
+          toast({ title: successTitle(), description: answer.message });
+          onClose();
+        },
       },
-    });
+    );
   return (
     <Dialog
       open
@@ -310,6 +365,20 @@ function ConfirmSwitch({
             className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
           >
             {confirm.refused}: {errorMessage(send.error)}
+            {preflight ? <PreflightPages report={preflight} /> : null}
+          </div>
+        ) : null}
+        {preflight ? (
+          <div className="flex justify-end">
+            {/* The server lets the owner alone through, and records it in the audit. */}
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={send.isPending}
+              onClick={() => onConfirm({ force: true })}
+            >
+              Promote anyway (owner only)
+            </Button>
           </div>
         ) : null}
         <div className="flex justify-end gap-2">
