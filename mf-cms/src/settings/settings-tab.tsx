@@ -180,6 +180,38 @@ function SiteSettingsForm({
             invalid={Boolean(errors.leadRetentionMonths)}
           />
         </Field>
+        <div className="grid max-w-2xl gap-4 sm:grid-cols-2">
+          <Field
+            label="End a canary past (failures per 1,000 views)"
+            htmlFor={f('canary-rate')}
+            error={errors.canaryMaxFailuresPerThousand?.message}
+            hint="A canary whose client errors and failed server renders per 1,000 views exceed the live version's by more than this ends by itself."
+          >
+            <Input
+              type="number"
+              min={0}
+              max={1000}
+              step="any"
+              {...describedBy(f('canary-rate'), errors.canaryMaxFailuresPerThousand?.message, true)}
+              {...register('canaryMaxFailuresPerThousand', { valueAsNumber: true })}
+              invalid={Boolean(errors.canaryMaxFailuresPerThousand)}
+            />
+          </Field>
+          <Field
+            label="…once the canary has (views)"
+            htmlFor={f('canary-views')}
+            error={errors.canaryMinViews?.message}
+            hint="Fewer views than this decide nothing."
+          >
+            <Input
+              type="number"
+              min={1}
+              {...describedBy(f('canary-views'), errors.canaryMinViews?.message, true)}
+              {...register('canaryMinViews', { valueAsNumber: true })}
+              invalid={Boolean(errors.canaryMinViews)}
+            />
+          </Field>
+        </div>
         <SaveProblem
           state={saveState}
           id={id}
