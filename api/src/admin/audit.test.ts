@@ -98,7 +98,8 @@ describe('who changed what', () => {
       .expect(200);
     expect(await newest()).toMatchObject({
       action: 'content.bulk',
-      summary: 'publish',
+      // What it did and to which item (issue 41).
+      summary: 'Published: Audited post, edited',
       entityId: String(created.id),
     });
     // The item filter: this post's rows only, newest first.

@@ -1,9 +1,14 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
-import { and, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   AUDIT_PAGE_MAX,
+  auditActionLabel,
   auditQuerySchema,
+  auditTime,
+  auditTypeLabel,
+  auditTypesMatching,
   type AuditAction,
   type AuditEvent,
   type AuditQuery,
@@ -15,6 +20,7 @@ import { parseQuery } from '../http/validate';
 import { toCsv } from './leads-router';
 import { ruleOfRequest } from './access-policy';
 import { actorOfResponse, type Actor } from './staff-actor';
+import { TRASHABLE } from './trash-router';
 
 export interface AuditEntry {
   actor: Pick<Actor, 'id' | 'name'>;
@@ -77,6 +83,62 @@ function summaryOf(req: Request, body: unknown): string {
   return '';
 }
 
+/** Writes whose item is gone (or in the Trash) once they answer: its name is read before. */
+const NAMED_BEFORE = new Set<AuditAction>(['content.delete', 'content.bulk', 'trash.purge', 'media.delete']);
+
+/** The names of items of `type` (a content type or `media`) by id, as stored now. */
+async function namesOf(db: Db, type: string | null, ids: unknown[]): Promise<Map<string, string>> {
+  const kind = type
+    ? (TRASHABLE as Record<string, (typeof TRASHABLE)[keyof typeof TRASHABLE]>)[type]
+    : undefined;
+  const wanted = ids.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+  if (!kind || !wanted.length) return new Map();
+  const rows = (await db
+    .select({ id: kind.table.id, name: kind.title })
+    .from(kind.table as PgTable)
+    .where(inArray(kind.table.id, wanted))) as { id: unknown; name: unknown }[];
+  return new Map(rows.map((r) => [String(r.id), String(r.name ?? '')]));
+}
+
+/** What a bulk action did to each item, in words. */
+const BULK_WORDS: Record<string, string> = {
+  publish: 'Published',
+  unpublish: 'Unpublished',
+  delete: 'Moved to the Trash',
+};
+
+/**
+ * The action a row records when the route's one action says too little: an account's PATCH that
+ * disables, enables or sets a password; a rollback that ended a canary (the releases code answers
+ * "Ended the canary of …" for it).
+ */
+function actionOf(
+  action: AuditAction,
+  sent: Record<string, unknown> | undefined,
+  answered: unknown,
+): AuditAction {
+  if (action === 'user.update' && sent) {
+    if (sent['disabled'] === true) return 'user.disable';
+    if (sent['disabled'] === false) return 'user.enable';
+    if (typeof sent['password'] === 'string') return 'user.password';
+  }
+  if (action === 'release.rollback') {
+    const message = (answered as { message?: unknown } | undefined)?.message;
+    if (typeof message === 'string' && message.startsWith('Ended the canary')) return 'release.canary-end';
+  }
+  return action;
+}
+
+/** A lead change in words: how, how many, which kind and which ids. */
+function leadsSummary(action: AuditAction, sent: Record<string, unknown> | undefined, answered: unknown) {
+  const count = Number((answered as { count?: unknown } | undefined)?.count ?? 0);
+  const kind = typeof sent?.['type'] === 'string' ? `${sent['type']} ` : '';
+  const ids = Array.isArray(sent?.['ids']) ? ` (#${(sent['ids'] as unknown[]).join(', #')})` : '';
+  const leads = `${count} ${kind}lead${count === 1 ? '' : 's'}`;
+  if (action === 'leads.delete') return `${leads} deleted for good${ids}`;
+  return `${leads} marked ${sent?.['handled'] === false ? 'open again' : 'handled'}${ids}`;
+}
+
 /**
  * What the audit row of this write says, when its route knows better than the item it answered with
  * (an export or erasure of a person's data: how many records, never the address it was about).
@@ -96,9 +158,17 @@ export function auditWrites(
   /** Hears each write's rows once they are stored (staff-events.ts pushes them to open CMS tabs). */
   onRecorded?: (entries: AuditEntry[]) => void,
 ): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     const rule = ruleOfRequest(req, res);
     if (!rule?.audit) return next();
+    const sent = req.body as Record<string, unknown> | undefined;
+    const { type, id } = entityOf(rule.path, rule.values);
+    // An item moved to the Trash or deleted for good is named as it was (its row is gone after).
+    let names = new Map<string, string>();
+    if (NAMED_BEFORE.has(rule.audit)) {
+      const ids = rule.audit === 'content.bulk' ? (Array.isArray(sent?.['ids']) ? sent['ids'] : []) : [id];
+      names = await namesOf(db, type, ids).catch(() => new Map<string, string>());
+    }
     let answered: unknown;
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
@@ -108,27 +178,31 @@ export function auditWrites(
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     res.end = ((...args: unknown[]) => {
       if (res.statusCode < 200 || res.statusCode >= 300) return end(...args);
-      const { type, id } = entityOf(rule.path, rule.values);
       const base = {
         actor: actorOfResponse(res),
-        action: rule.audit!,
+        action: actionOf(rule.audit!, sent, answered),
         entityType: type,
         address: clientAddress(req),
       };
       // A bulk action is one row per item it changed, so each item's audit shows it.
       const changed = (answered as { changed?: unknown } | undefined)?.changed;
-      const sent = req.body as { action?: unknown } | undefined;
+      const bulk = typeof sent?.['action'] === 'string' ? sent['action'] : '';
+      const itemId = id ?? (answered as { id?: number } | undefined)?.id ?? null;
       const entries: AuditEntry[] = Array.isArray(changed)
-        ? changed.map((itemId) => ({
+        ? changed.map((changedId) => ({
             ...base,
-            entityId: itemId as number,
-            summary: String(sent?.action ?? ''),
+            entityId: changedId as number,
+            summary: [BULK_WORDS[bulk] ?? bulk, names.get(String(changedId))].filter(Boolean).join(': '),
           }))
         : [
             {
               ...base,
-              entityId: id ?? (answered as { id?: number } | undefined)?.id ?? null,
-              summary: (res.locals['auditSummary'] as string | undefined) ?? summaryOf(req, answered),
+              entityId: itemId,
+              summary:
+                (res.locals['auditSummary'] as string | undefined) ??
+                (rule.audit === 'leads.handled' || rule.audit === 'leads.delete'
+                  ? leadsSummary(rule.audit, sent, answered)
+                  : (names.get(String(itemId)) ?? summaryOf(req, answered))),
             },
           ];
       // A bulk action's rows (up to BULK_MAX_IDS) go in one statement, not one connection each.
@@ -142,18 +216,16 @@ export function auditWrites(
   };
 }
 
-/** The CSV's columns, headed for a person reading the sheet (as the leads export is). */
-const CSV_COLUMNS = (
-  [
-    ['When', 'at'],
-    ['Person', 'actorName'],
-    ['Action', 'action'],
-    ['Item type', 'entityType'],
-    ['Item id', 'entityId'],
-    ['Summary', 'summary'],
-    ['Address', 'address'],
-  ] as const
-).map(([header, field]) => ({ header, value: (row: Record<string, unknown>) => row[field] }));
+/** The CSV's columns, headed and worded for a person reading the sheet (as the leads export is). */
+const CSV_COLUMNS: { header: string; value: (row: Record<string, unknown>) => unknown }[] = [
+  { header: 'When', value: (row) => auditTime(String(row['at'])) },
+  { header: 'Person', value: (row) => row['actorName'] },
+  { header: 'Action', value: (row) => auditActionLabel(row as unknown as AuditEvent) },
+  { header: 'Item type', value: (row) => auditTypeLabel((row['entityType'] as string | null) ?? null) },
+  { header: 'Item id', value: (row) => row['entityId'] },
+  { header: 'Summary', value: (row) => row['summary'] },
+  { header: 'Address', value: (row) => row['address'] },
+];
 /** An instant of the query as the database compares it: a bare date is its start in UTC. */
 const instant = (value: string) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value).toISOString();
 
@@ -162,7 +234,8 @@ async function findEvents(db: Db, q: AuditQuery): Promise<AuditEvent[]> {
   const where: (SQL | undefined)[] = [];
   if (q.actor === 'owner') where.push(isNull(auditEvents.actorId));
   else if (q.actor) where.push(eq(auditEvents.actorId, Number(q.actor)));
-  if (q.type) where.push(eq(auditEvents.entityType, q.type));
+  // The type as stored ('blog-posts') or as the CMS names it ('Blog', 'Blog Post').
+  if (q.type) where.push(inArray(auditEvents.entityType, [q.type, ...auditTypesMatching(q.type)]));
   if (q.id) where.push(eq(auditEvents.entityId, q.id));
   if (q.from) where.push(gte(auditEvents.at, instant(q.from)));
   if (q.to) where.push(lt(auditEvents.at, instant(q.to)));

@@ -20,7 +20,8 @@ type TrashTable = PgTable & { id: PgColumn; deletedAt: PgColumn };
  * Each kind of item the trash holds, by its admin path segment: every content type of the registry
  * (the column staff know it by, and the public answers its restore or deletion changes), and library files.
  */
-const TRASHABLE = Object.fromEntries([
+/** What the Trash holds, by type: the table, the column naming an item, its label and cache tags. */
+export const TRASHABLE = Object.fromEntries([
   ...CONTENT_TYPE_DEFINITIONS.map(({ type, table, title, label, tags }) => [
     type,
     { table, title, label, tags },

@@ -70,3 +70,60 @@ describe('Audit tab: personal data', () => {
     expect(screen.getByText('Exported a person’s data')).toBeTruthy();
   });
 });
+
+/** Issue 41 defect 4: the audit in the CMS's words, to the second, each row linking to its item. */
+describe('Audit tab: words, seconds and links', () => {
+  it('names trash, accounts and canaries in words, shows seconds and links each row to its item', async () => {
+    fakeApi({
+      [StaffRoutes.users]: ok([]),
+      [`${StaffRoutes.audit}?limit=100`]: ok([
+        {
+          ...row(5, 'Ended the canary of mf-content 2.0: everyone is on 1.0'),
+          action: 'release.rollback',
+          entityType: 'mf-content',
+          entityId: null,
+        },
+        { ...row(4, 'Eddie Editor'), action: 'user.disable', entityType: 'users' },
+        {
+          ...row(3, 'Launch post'),
+          action: 'content.delete',
+          entityType: 'blog-posts',
+          at: '2026-03-01T09:00:15.000Z',
+        },
+        { ...row(2, 'Our services'), action: 'content.update', entityType: 'services' },
+        { ...row(1, 'Old post'), action: 'trash.purge', entityType: 'blog-posts' },
+      ]),
+    });
+    renderScreen(<AuditTab />, { path: '/cms?tab=audit' });
+    expect(await screen.findByText('Ended a canary')).toBeTruthy();
+    expect(screen.getByText('Disabled an account')).toBeTruthy();
+    expect(screen.getByText('Moved to the Trash')).toBeTruthy();
+    expect(screen.getByText('Deleted for good')).toBeTruthy();
+    expect(screen.getByText(/9:00:15/)).toBeTruthy();
+    const saved = screen.getByRole('link', { name: 'Service #2: Our services' });
+    expect(saved.getAttribute('href')).toBe('/cms?tab=services&item=2');
+    expect(screen.getByRole('link', { name: 'Blog Post #3: Launch post' }).getAttribute('href')).toBe(
+      '/cms?tab=trash',
+    );
+    expect(screen.getByRole('link', { name: 'Account #4: Eddie Editor' }).getAttribute('href')).toBe(
+      '/cms?tab=staff',
+    );
+    // Deleted for good: nowhere to go.
+    expect(screen.queryByRole('link', { name: /Old post/ })).toBeNull();
+    expect(screen.getByText('Blog Post #1: Old post')).toBeTruthy();
+  });
+
+  it('the type filter sends the name typed (the server takes Blog as well as blog-posts)', async () => {
+    const api = fakeApi({
+      [StaffRoutes.users]: ok([]),
+      [`${StaffRoutes.audit}?limit=100`]: ok([]),
+      [`${StaffRoutes.audit}?type=Blog+Post&limit=100`]: ok([
+        { ...row(9, 'Typed'), entityType: 'blog-posts' },
+      ]),
+    });
+    renderScreen(<AuditTab />);
+    await userEvent.type(await screen.findByLabelText('Item type'), 'Blog Post');
+    expect(await screen.findByText('Blog Post #9: Typed')).toBeTruthy();
+    expect(api.calls.some((c) => c.url === `${StaffRoutes.audit}?type=Blog+Post&limit=100`)).toBe(true);
+  });
+});

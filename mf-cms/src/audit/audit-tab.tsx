@@ -1,43 +1,84 @@
 import { useId, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { StaffRoutes, type AuditEvent, type StaffUser } from '@agency/contracts';
+import {
+  AUDIT_TYPE_LABELS,
+  CONTENT_TYPES,
+  CONTENT_TYPE_NAMES,
+  StaffRoutes,
+  auditActionLabel,
+  auditTypeLabel,
+  type AuditEvent,
+  type ContentType,
+  type StaffUser,
+} from '@agency/contracts';
+import { Link } from '@agency/ui/router';
 import { Button, Card, Input, Select, Skeleton, buttonClasses } from '@agency/ui';
 import { adminGet, adminKeys, asArray } from '../shared/admin-api';
 import { EmptyState, LoadFailed, TabHeader } from '../shared/list-ui';
 import { useDebouncedValue } from '../shared/list-filter';
-import { formatDateTime } from '../shared/publishing';
+import { addressSearch, type CmsAddress, type TabName } from '../shared/cms-address';
 
-const ACTION_LABELS: Record<string, string> = {
-  'sign-in': 'Signed in',
-  'sign-in-failed': 'Failed sign-in',
-  'content.create': 'Created',
-  'content.update': 'Saved',
-  'content.delete': 'Moved to the trash',
-  'content.restore': 'Restored a revision',
-  'content.bulk': 'Bulk action',
-  'trash.restore': 'Restored from the trash',
-  'trash.purge': 'Deleted for good',
-  'media.upload': 'Uploaded',
-  'media.update': 'Changed alt text',
-  'media.delete': 'Deleted a file',
-  'leads.handled': 'Marked leads',
-  'leads.delete': 'Deleted leads',
-  'leads.resend': 'Sent lead notifications again',
-  'settings.update': 'Saved site settings',
-  'password.change': 'Changed the shared password',
-  'release.promote': 'Promoted a release',
-  'release.rollback': 'Rolled back a release',
-  'user.create': 'Created an account',
-  'user.update': 'Changed an account',
-  'user.link': 'Made a set-password link',
-  'user.set-password': 'Set their password',
-  'privacy.export': 'Exported a person’s data',
-  'privacy.erase': 'Erased a person’s data',
-  'redirect.create': 'Added a redirect',
-  'redirect.delete': 'Deleted a redirect',
-  'redirect.import': 'Imported redirects',
+/** An audit time to the second, in the reader's zone: 'March 1, 2026 at 9:00:15 AM UTC'. */
+const auditWhen = (value: string) => {
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return value;
+  return at.toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+  });
 };
+
+const isContentType = (type: string | null): type is ContentType =>
+  type !== null && (CONTENT_TYPE_NAMES as readonly string[]).includes(type);
+
+/** The tab of the staff API's other areas, by the item type rows store. */
+const AREA_TABS: Record<string, TabName> = {
+  media: 'Media',
+  upload: 'Media',
+  resources: 'Media',
+  leads: 'Leads',
+  users: 'Staff',
+  'site-settings': 'Settings',
+  notifications: 'Settings',
+  password: 'Settings',
+  privacy: 'Settings',
+  redirects: 'Redirects',
+};
+
+/**
+ * Where a row's item is in the CMS: a content item opens in its editor; one moved to the Trash is in
+ * the Trash tab; one deleted for good is nowhere; the other areas open their tab.
+ */
+export function auditItemAddress(e: AuditEvent): CmsAddress | null {
+  if (e.action === 'trash.purge') return null;
+  const trashed =
+    e.action === 'content.delete' ||
+    e.action === 'media.delete' ||
+    e.summary.startsWith('Moved to the Trash');
+  if (trashed) return { tab: 'Trash', item: null };
+  if (isContentType(e.entityType)) {
+    const tab = CONTENT_TYPES[e.entityType].tab as TabName;
+    return { tab, item: e.entityId && /^\d+$/.test(e.entityId) ? e.entityId : null };
+  }
+  if (e.action.startsWith('release.')) return { tab: 'Releases', item: null };
+  const tab = e.entityType ? AREA_TABS[e.entityType] : undefined;
+  return tab ? { tab, item: null } : null;
+}
+
+/** The item of a row in words: its type as the CMS names it, its id and its summary. */
+const itemText = (e: AuditEvent) =>
+  `${[auditTypeLabel(e.entityType), e.entityId ? `#${e.entityId}` : ''].filter(Boolean).join(' ')}${
+    e.summary ? `: ${e.summary}` : ''
+  }`;
+
+/** The names the type filter offers (it takes any of them, or the code). */
+const TYPE_NAMES = [...new Set(Object.values(AUDIT_TYPE_LABELS))].sort();
 
 /** Rows the Audit tab loads at a time. */
 const AUDIT_PAGE_SIZE = 100;
@@ -105,9 +146,15 @@ export function AuditTab() {
           <Input
             id={`${id}-type`}
             value={type}
-            placeholder="blog-posts"
-            onChange={(e) => setType(e.target.value.trim())}
+            placeholder="Blog"
+            list={`${id}-types`}
+            onChange={(e) => setType(e.target.value)}
           />
+          <datalist id={`${id}-types`}>
+            {TYPE_NAMES.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
         </div>
         <div>
           <label htmlFor={`${id}-item`} className="mb-1 block text-sm font-medium text-ink-900">
@@ -127,9 +174,10 @@ export function AuditTab() {
       ) : !events.data.length ? (
         <EmptyState>Nothing recorded for this filter.</EmptyState>
       ) : (
-        <Card className="overflow-x-auto">
-          <table className="w-full text-left text-sm" aria-label="Audit events">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600">
+        <Card className="md:overflow-x-auto">
+          {/* A table from md up; below, each row is a block with its own labels (no sideways scroll). */}
+          <table className="block w-full text-left text-sm md:table" aria-label="Audit events">
+            <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600 md:table-header-group">
               <tr>
                 <th className="px-4 py-3">When</th>
                 <th className="px-4 py-3">Who</th>
@@ -138,19 +186,36 @@ export function AuditTab() {
                 <th className="px-4 py-3">Address</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-200">
-              {events.data.map((e) => (
-                <tr key={e.id} data-testid="audit-row">
-                  <td className="whitespace-nowrap px-4 py-2">{formatDateTime(e.at)}</td>
-                  <td className="px-4 py-2 font-medium text-ink-900">{e.actorName}</td>
-                  <td className="px-4 py-2">{ACTION_LABELS[e.action] ?? e.action}</td>
-                  <td className="px-4 py-2">
-                    {[e.entityType, e.entityId].filter(Boolean).join(' #')}
-                    {e.summary ? `: ${e.summary}` : ''}
-                  </td>
-                  <td className="px-4 py-2 text-slate-600">{e.address ?? ''}</td>
-                </tr>
-              ))}
+            <tbody className="block divide-y divide-slate-200 md:table-row-group">
+              {events.data.map((e) => {
+                const where = auditItemAddress(e);
+                return (
+                  <tr key={e.id} data-testid="audit-row" className="block px-4 py-3 md:table-row md:p-0">
+                    <td className="block text-xs text-slate-600 md:table-cell md:whitespace-nowrap md:px-4 md:py-2 md:text-sm md:text-ink-900">
+                      {auditWhen(e.at)}
+                    </td>
+                    <td className="block font-medium text-ink-900 md:table-cell md:px-4 md:py-2">
+                      {e.actorName}
+                    </td>
+                    <td className="block md:table-cell md:px-4 md:py-2">{auditActionLabel(e)}</td>
+                    <td className="block break-words md:table-cell md:px-4 md:py-2">
+                      {where ? (
+                        <Link
+                          to={{ search: addressSearch(where) }}
+                          className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                        >
+                          {itemText(e)}
+                        </Link>
+                      ) : (
+                        itemText(e)
+                      )}
+                    </td>
+                    <td className="block text-xs text-slate-600 md:table-cell md:px-4 md:py-2 md:text-sm">
+                      {e.address ?? ''}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
           {events.hasNextPage ? (

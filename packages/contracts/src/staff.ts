@@ -4,6 +4,8 @@ import { CONTROL_CHARACTERS_MESSAGE, SINGLE_LINE_TEXT } from './control-characte
 import { AdminMessages, STAFF_PASSWORD_MIN_LENGTH } from './admin';
 import { fillPath } from './paths';
 
+export * from './audit-words';
+
 /**
  * Personal staff accounts and roles (issue 24). The owner is the shared password of the spec: it signs
  * in without an e-mail address and may do everything, like an admin.
@@ -240,8 +242,9 @@ export const auditQuerySchema = z
       .optional(),
     type: z
       .string()
-      .regex(/^[a-z-]{1,40}$/, 'Invalid type')
-      .optional(),
+      .regex(/^[A-Za-z][A-Za-z _-]{0,39}$/, 'Give an item type as the CMS names it, such as Blog or Page')
+      .optional()
+      .meta({ description: 'An item type: its code (blog-posts) or its name in the CMS (Blog, Blog Post)' }),
     id: z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,80}$/, 'Invalid id')
@@ -271,8 +274,12 @@ export const AUDIT_ACTIONS = [
   'password.change',
   'release.promote',
   'release.rollback',
+  'release.canary-end',
   'user.create',
   'user.update',
+  'user.disable',
+  'user.enable',
+  'user.password',
   'user.link',
   'user.set-password',
   'redirect.create',
