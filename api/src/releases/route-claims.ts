@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import {
+  LEGACY_REMOTE_PAGES,
   REMOTE_FOLDERS,
   REMOTE_NAMES,
   composeSiteRoutes,
@@ -34,17 +35,20 @@ export async function routeClaimProblems(
 ): Promise<string[]> {
   // A build without pages.json serves the pages it had before: they were the site's, nothing new.
   if (!incoming) return [];
+  /** What `name` serves now: its live release's pages, else its local build's, else the built-in ones. */
+  const livePages = async (name: RemoteName): Promise<readonly RemotePage[]> => {
+    const live = (await store.list(name)).live;
+    const text = live
+      ? await store.readFile(name, live, PAGES_FILE)
+      : await readFile(path.join(sources.siteRoot, REMOTE_FOLDERS[name], 'dist', PAGES_FILE), 'utf8').catch(
+          () => undefined,
+        );
+    return pagesFromFile(text, `${name}@${live ?? 'local'}`) ?? LEGACY_REMOTE_PAGES[name];
+  };
   const byRemote: Partial<Record<RemoteName, readonly RemotePage[]>> = { [remote]: incoming };
   await Promise.all(
     REMOTE_NAMES.filter((name) => name !== remote).map(async (name) => {
-      const live = (await store.list(name)).live;
-      const text = live
-        ? await store.readFile(name, live, PAGES_FILE)
-        : await readFile(path.join(sources.siteRoot, REMOTE_FOLDERS[name], 'dist', PAGES_FILE), 'utf8').catch(
-            () => undefined,
-          );
-      const own = pagesFromFile(text, `${name}@${live ?? 'local'}`);
-      if (own) byRemote[name] = own;
+      byRemote[name] = await livePages(name);
     }),
   );
   // The live pages claim first, this release last: whichever remote comes first in the site's order,
@@ -53,6 +57,15 @@ export async function routeClaimProblems(
   const problems = composeSiteRoutes(byRemote, order)
     .conflicts.filter((c) => c.claimant === remote)
     .map((c) => `${c.path} (page ${c.page}) is already served by ${ownerName(c.owner)}`);
+  // A page with items (a parameter) that would stop answering: its published items' addresses break
+  // unless the page that serves them now says it moved from there.
+  const kept = new Set(incoming.flatMap((p) => [p.path, ...(p.movedFrom ?? [])].map(routeShape)));
+  for (const page of await livePages(remote)) {
+    if (page.path.includes(':') && !kept.has(routeShape(page.path)))
+      problems.push(
+        `${page.path} (page ${page.id}) would stop answering for its published items: keep it, or add movedFrom: ['${page.path}'] to the page that serves them now`,
+      );
+  }
   const cmsPaths = new Set((await sources.cmsPagePaths?.()) ?? []);
   for (const page of incoming) {
     if (!page.path.includes(':') && cmsPaths.has(routeShape(page.path)))
@@ -92,4 +105,3 @@ export async function builtPages(dir: string, remote: RemoteName): Promise<Remot
   const text = await readFile(path.join(dir, PAGES_FILE), 'utf8').catch(() => undefined);
   return pagesFromFile(text, `${remote} build`);
 }
-

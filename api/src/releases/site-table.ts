@@ -6,6 +6,7 @@ import {
   REMOTE_NAMES,
   composeSiteRoutes,
   matchRoute,
+  movedTo,
   readRemotePages,
   reservedSlugsOf,
   type RemoteName,
@@ -28,6 +29,8 @@ export interface SiteTable {
   /** Pages a release claimed that another owner serves: left out (the release commands refuse them). */
   conflicts: RouteConflict[];
   match(pathname: string): RouteMatch | undefined;
+  /** Where a page that moved (its `movedFrom`) lives now: a 301 for the old address. */
+  movedTo(pathname: string): string | undefined;
   /** Slugs a CMS page may not take: every fixed route's first segment and the server's own paths. */
   reservedSlugs: readonly string[];
 }
@@ -38,6 +41,7 @@ export function siteTableOf(pages: Partial<Record<RemoteName, readonly RemotePag
     routes,
     conflicts,
     match: (pathname) => matchRoute(routes, pathname),
+    movedTo: (pathname) => movedTo(routes, pathname),
     reservedSlugs: reservedSlugsOf(routes),
   };
 }

@@ -149,6 +149,34 @@ describe('pages from a remote release', () => {
     ).rejects.toThrow(/\/events \(page events\) is a published CMS page/);
   });
 
+  it('a page with items moved without a redirect is refused; with movedFrom its old addresses answer 301', async () => {
+    const moved = (movedFrom?: string[]) =>
+      LEGACY_REMOTE_PAGES.mf_content.map((p) =>
+        p.id === 'blog-post' ? { ...p, path: '/articles/:slug', ...(movedFrom ? { movedFrom } : {}) } : p,
+      );
+    await expect(
+      control.release({
+        remote: 'mf_content',
+        version: '1.3.0-eeeeeeeeee',
+        gitCommit: 'test',
+        dir: buildWith('articles', moved()),
+      }),
+    ).rejects.toThrow(/\/blog\/:slug \(page blog-post\) would stop answering for its published items/);
+
+    await control.release({
+      remote: 'mf_content',
+      version: '1.3.1-ffffffffff',
+      gitCommit: 'test',
+      dir: buildWith('articles', [...moved(['/blog/:slug']), WEBINARS]),
+    });
+    const res = await until('/blog/spring-launch?utm_source=x', 301);
+    expect(res.headers['location']).toBe('/articles/spring-launch?utm_source=x');
+    await request(t.app).get('/articles/spring-launch').expect(404);
+    // Rolled back to the release before: the blog posts are at /blog/:slug again.
+    await control.rollback('mf_content', 'test');
+    expect((await until('/blog/spring-launch', 404)).status).toBe(404);
+  });
+
   it('rolled back: the page is gone everywhere (404, sitemap, table)', async () => {
     await control.rollback('mf_content', 'test');
     const res = await until('/webinars', 404);

@@ -106,6 +106,20 @@ export function siteRouter(
       }
       const state = readReleaseState(env);
       const versions = requestVersions(state, canaryOverrides(env, req, res, state), preview.overrides);
+      // A page its release moved (`movedFrom` in its pages.json): the old address answers 301 while
+      // nothing but the catch-all CMS page would answer there.
+      if (address && req.method !== 'POST') {
+        const table = await siteTables(env, log).tableFor(versions);
+        const kind = table.match(address.path)?.route.kind;
+        const moved = (kind === undefined || kind === 'cms-page') && table.movedTo(address.path);
+        if (moved) {
+          const q = req.url.indexOf('?');
+          const location = q === -1 ? moved : moved + req.url.slice(q);
+          res.status(301).setHeader('Location', location).setHeader('Cache-Control', 'public, max-age=3600');
+          res.type('text/plain').send(`Moved Permanently. Redirecting to ${location}`);
+          return;
+        }
+      }
       content ??= await storedPreview(db, req);
       page = await renderPage(req, res, {
         state,

@@ -21,6 +21,7 @@ const RemotePageSchema = z.object({
   label: z.string().min(1).max(60).optional(),
   feed: z.string().regex(PATH_PATTERN).optional(),
   nav: z.object({ header: z.number().int().optional(), footer: z.number().int().optional() }).optional(),
+  movedFrom: z.array(z.string().max(200).regex(PATH_PATTERN)).max(20).optional(),
 });
 
 /**

@@ -6,6 +6,7 @@ import {
   composeSiteRoutes,
   matchRoute,
   matchSiteRoute,
+  movedTo,
   navLinks,
   reservedSlugsOf,
   type RemotePage,
@@ -135,5 +136,18 @@ describe('route table composed from the remotes’ pages', () => {
       { path: '/:page', claimant: 'mf_contact', page: 'catch', owner: 'the shell' },
     ]);
     expect(matchRoute(routes, '/blog/x')?.route.remote).toBe('mf_content');
+  });
+
+  it('answers where a page moved from (movedFrom), parameters carried over', () => {
+    const articles: RemotePage = {
+      ...webinar,
+      id: 'article',
+      path: '/articles/:slug',
+      movedFrom: ['/news/:slug'],
+    };
+    const { routes } = composeSiteRoutes({ mf_content: [...LEGACY_REMOTE_PAGES.mf_content, articles] });
+    expect(movedTo(routes, '/news/a%20b')).toBe('/articles/a%20b');
+    expect(movedTo(routes, '/news')).toBeUndefined();
+    expect(movedTo(routes, '/blog/x')).toBeUndefined();
   });
 });

@@ -44,6 +44,11 @@ export interface RemotePage {
   feed?: string;
   /** Linked from the header and/or the footer, under `label`. */
   nav?: PageNav;
+  /**
+   * Where the page was before (path patterns with the same parameters): those addresses answer 301
+   * to this one while this release is live, unless a page of the table serves them.
+   */
+  movedFrom?: string[];
 }
 
 /** A page of the composed table: a remote's page, and the remote that owns it. */
@@ -336,6 +341,24 @@ export function matchRoute(routes: readonly SiteRoute[], pathname: string): Rout
       }
     });
     if (ok) return { route, params };
+  }
+  return undefined;
+}
+
+/**
+ * Where an address a page of `routes` moved from lives now (`movedFrom`), with its parameters carried
+ * over; undefined when no page moved from there.
+ */
+export function movedTo(routes: readonly SiteRoute[], pathname: string): string | undefined {
+  for (const route of routes) {
+    for (const from of route.movedFrom ?? []) {
+      const old = matchRoute([{ ...route, path: from }], pathname);
+      if (!old) continue;
+      const target = segments(route.path).map((seg) =>
+        seg.startsWith(':') ? encodeURIComponent(old.params[seg.slice(1)] ?? '') : seg,
+      );
+      if (target.every(Boolean)) return `/${target.join('/')}`;
+    }
   }
   return undefined;
 }
