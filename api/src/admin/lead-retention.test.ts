@@ -69,7 +69,13 @@ describe('lead retention', () => {
 
     const { log, lines, text } = capturedLog();
     const purged = await purgeExpiredLeads(t.db, log);
-    expect(purged).toEqual({ months: 24, contactRequests: 1, resourceLeads: 1, outboxJobs: 2 });
+    expect(purged).toEqual({
+      months: 24,
+      contactRequests: 1,
+      resourceLeads: 1,
+      outboxJobs: 2,
+      deliveredSnapshotsTrimmed: 0,
+    });
 
     const contactIds = (await t.db.select({ id: contactRequests.id }).from(contactRequests)).map((r) => r.id);
     expect(contactIds.sort()).toEqual([recent, handledLately].sort());
@@ -87,6 +93,38 @@ describe('lead retention', () => {
       }),
     ]);
     expect(text()).not.toMatch(/@client\.test|Old Reader/);
+  });
+
+  it('a notification delivered over 30 days ago keeps what, to whom and when, not the lead; a recent one keeps all', async () => {
+    const lead = await contactFrom('delivered@client.test', 2);
+    await t.db.execute(
+      sql`update outbox_jobs set status = 'sent', sent_at = now() - make_interval(days => 31) where lead_id = ${lead} and lead_type = 'contacts'`,
+    );
+    const fresh = await contactFrom('fresh@client.test', 0);
+    await t.db.execute(
+      sql`update outbox_jobs set status = 'sent', sent_at = now() where lead_id = ${fresh} and lead_type = 'contacts'`,
+    );
+    const purged = await purgeExpiredLeads(t.db, capturedLog().log);
+    expect(purged).toMatchObject({ contactRequests: 0, deliveredSnapshotsTrimmed: 2 });
+    const jobs = await t.db.select().from(outboxJobs);
+    const old = jobs.filter((j) => j.leadId === lead);
+    expect(old.map((j) => j.payload['lead'])).toEqual([undefined, undefined]);
+    // The staff e-mail named the lead; now only its template and recipients (a visitor's own
+    // confirmation still says whom it went to, as the lead's record does until its period ends).
+    expect(old.find((j) => j.kind === 'email')?.payload).toMatchObject({
+      template: 'staff-lead',
+      to: ['sales@agency.test'],
+    });
+    expect(
+      Object.keys(
+        old.find((j) => j.kind === 'email' && j.payload['template'] === 'staff-lead')!.payload,
+      ).sort(),
+    ).toEqual(['template', 'to']);
+    expect(JSON.stringify(jobs.filter((j) => j.leadId === fresh).map((j) => j.payload))).toContain(
+      'fresh@client.test',
+    );
+    // The lead itself is untouched: its own period has not ended.
+    expect((await t.db.select().from(contactRequests)).map((r) => r.id)).toContain(lead);
   });
 
   it('follows the period an admin sets in the site settings', async () => {

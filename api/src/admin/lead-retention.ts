@@ -10,14 +10,24 @@ export interface RetentionPurge {
   contactRequests: number;
   resourceLeads: number;
   outboxJobs: number;
+  /** Delivered notifications past DELIVERED_SNAPSHOT_DAYS whose copy of the lead was dropped. */
+  deliveredSnapshotsTrimmed: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
+ * How long a delivered notification keeps its copy of the lead (name, e-mail, message): long enough to
+ * look into a delivery; after that the record keeps only what, to whom and when (the CMS's
+ * Deliveries), and the lead itself stays in its own table until its retention period ends.
+ */
+export const DELIVERED_SNAPSHOT_DAYS = 30;
+
+/**
  * Deletes the contact requests and resource leads whose last contact (staff marking them handled,
  * else their arrival) is more than the site setting's months ago, by the database's clock, with the
- * notifications about them. One instance at a time: the others find the lock taken and skip this
+ * notifications about them; delivered notifications drop their copy of the lead after
+ * DELIVERED_SNAPSHOT_DAYS. One instance at a time: the others find the lock taken and skip this
  * round (undefined). Newsletter subscriptions are kept until the person unsubscribes.
  */
 export async function purgeExpiredLeads(db: Db, log: Logger): Promise<RetentionPurge | undefined> {
@@ -48,6 +58,17 @@ export async function purgeExpiredLeads(db: Db, log: Logger): Promise<RetentionP
               .returning({ id: outboxJobs.id })
           ).length
         : 0;
+    const trimmed = await tx
+      .update(outboxJobs)
+      .set({ payload: sql`${outboxJobs.payload} - 'lead'` })
+      .where(
+        and(
+          sql`${outboxJobs.status} = 'sent'`,
+          sql`${outboxJobs.sentAt} < now() - make_interval(days => ${DELIVERED_SNAPSHOT_DAYS})`,
+          sql`${outboxJobs.payload} -> 'lead' is not null`,
+        ),
+      )
+      .returning({ id: outboxJobs.id });
     return {
       months,
       contactRequests: contacts.length,
@@ -61,6 +82,7 @@ export async function purgeExpiredLeads(db: Db, log: Logger): Promise<RetentionP
           'resources',
           leads.map((r) => r.id),
         )),
+      deliveredSnapshotsTrimmed: trimmed.length,
     };
   });
   // Counts only: which leads went is nobody's business in a log.
