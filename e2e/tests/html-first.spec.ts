@@ -130,6 +130,7 @@ test.describe('contact form without JavaScript', () => {
     await expect(page.locator('#contact').getByRole('heading', { name: 'Thank You!' })).toBeVisible();
     // 'Send Another Message' works without JavaScript too: the page again, with a blank form.
     await page.getByRole('button', { name: 'Send Another Message' }).click();
+    await expect(page).toHaveURL(/\/\?form=contact#contact-form$/);
     await expect(page.locator('#contact').getByLabel('First Name')).toHaveValue('');
     await expect(page.locator('#contact').getByLabel('Monthly Budget')).toHaveValue('');
     expect(await storedLeads(baseURL, 'contacts', email)).toHaveLength(1);

@@ -56,7 +56,12 @@ describe('ContactForm sending', () => {
   it('Send Another Message brings back an empty form', async () => {
     renderForm(ok({ id: 1 }));
     const user = await fillAndSend();
-    await user.click(await screen.findByRole('button', { name: 'Send Another Message' }));
+    const again = await screen.findByRole('button', { name: 'Send Another Message' });
+    // Without JavaScript it loads the page again, at `?form=contact#contact-form` (never an empty `?`).
+    const blank = (again as HTMLButtonElement).form!;
+    expect(blank.method).toBe('get');
+    expect([...new FormData(blank).entries()]).toEqual([['form', 'contact']]);
+    await user.click(again);
     expect((screen.getByLabelText('First Name') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Your Goals') as HTMLTextAreaElement).value).toBe('');
   });

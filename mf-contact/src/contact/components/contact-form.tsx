@@ -110,8 +110,10 @@ export function ContactForm() {
           Our team will contact you within 24 hours to schedule your free consultation.
         </p>
         {/* Before the code arrives (or without it) this loads the page again: a blank form. A link
-            would not do: one to this same address only scrolls. */}
+            would not do: one to this same address only scrolls. The field names the form, so the
+            address reads `?form=contact`, not an empty `?` (the page ignores it; its cache too). */}
         <form method="get" action={`${pathname}#${FORM_ANCHORS.contact}`}>
+          <input type="hidden" name="form" value="contact" />
           <Button
             type="submit"
             variant="outline"
