@@ -223,12 +223,6 @@ describe.skipIf(!baseUrl)('releases: two API instances on one PostgreSQL', () =>
     const ms = await bothSwitchTo(built, performance.now());
     console.log(`rollback: both instances switched ${ms.toFixed(0)} ms after the command ended`);
 
-    // Nothing before the first release: refused, and nothing changes.
-    const again = await command('rollback', 'mf-content');
-    expect(again.status).toBe(1);
-    expect(again.stderr).toContain('mf-content has no earlier release to roll back to.');
-    for (const i of [0, 1]) expect(await manifestEntry(i)).toBe(entryOf(built));
-
     const head = spawnSync('git', ['-C', REPO_ROOT, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
     const history = await command('releases', 'mf-content');
     expect(history.status, history.stderr).toBe(0);
@@ -239,5 +233,19 @@ describe.skipIf(!baseUrl)('releases: two API instances on one PostgreSQL', () =>
     );
     expect(lines[1]).toMatch(new RegExp(`^  ${FIXTURE_VERSION} +release .* commit fixture-commit$`));
     expect(lines[2]).toMatch(new RegExp(`^  ${built} +release .* commit ${head}`));
+
+    // The first release goes back to the locally built remote (issue 41 defect 3) on both instances;
+    // then nothing is left to roll back: refused, and nothing changes.
+    const local = await command('rollback', 'mf-content');
+    expect(local.status, local.stderr).toBe(0);
+    expect(local.stdout).toContain(`Rolled back mf-content from ${built} to its local build`);
+    for (const i of [0, 1])
+      await expect
+        .poll(() => manifestEntry(i), { timeout: SWITCH_WITHIN_MS })
+        .toBe('/remotes/mf-content/remoteEntry.js');
+    const again = await command('rollback', 'mf-content');
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('mf-content has no earlier release to roll back to.');
+    for (const i of [0, 1]) expect(await manifestEntry(i)).toBe('/remotes/mf-content/remoteEntry.js');
   }, 120_000);
 });

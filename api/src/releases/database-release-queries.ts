@@ -17,6 +17,7 @@ import type { Db } from '../db/client';
 import { blobs, releaseCurrent, releaseFiles, releaseSwitches, releases } from '../db/schema';
 import { blobColumns, putBlob, readBlob, type StoredBlob } from '../files/blob-store';
 import {
+  LOCAL_BUILD,
   ReleaseError,
   canaryRefusal,
   checkCanaryPercent,
@@ -318,8 +319,14 @@ export async function rollbackRelease(
       .where(eq(releaseSwitches.remote, remote))
       .orderBy(asc(releaseSwitches.id));
     const targetId = rollbackTarget(switches);
-    if (targetId === undefined)
-      throw new ReleaseError(releaseMessages.noEarlierRelease(REMOTE_FOLDERS[remote]));
+    if (targetId === undefined) {
+      // The first release (nothing before it): back to the locally built remote, which has no row.
+      const current = await currentOf(tx, remote);
+      if (!current) throw new ReleaseError(releaseMessages.noEarlierRelease(REMOTE_FOLDERS[remote]));
+      await tx.delete(releaseCurrent).where(eq(releaseCurrent.remote, remote));
+      await notifySwitched(tx, remote);
+      return { remote, version: LOCAL_BUILD, previous: current.version, switched: true };
+    }
     const [target] = await tx
       .select({ id: releases.id, version: releases.version })
       .from(releases)

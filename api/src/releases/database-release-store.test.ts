@@ -74,15 +74,20 @@ describe('release store in the database', () => {
       previous: '1.0.0-cccc',
     });
     expect((await rollbackRelease(t.db, 'mf_cms', 'ops')).version).toBe('1.0.0-aaaa');
+    // The first release rolls back to the locally built remote (issue 41 defect 3); then nothing is left.
+    expect(await rollbackRelease(t.db, 'mf_cms', 'ops')).toMatchObject({
+      version: 'local',
+      previous: '1.0.0-aaaa',
+    });
+    expect(await currentReleases(t.db)).toEqual({});
     await expect(rollbackRelease(t.db, 'mf_cms', 'ops')).rejects.toThrow(
       'mf-cms has no earlier release to roll back to.',
     );
-    expect(await currentReleases(t.db)).toEqual({ mf_cms: '1.0.0-aaaa' });
     // Releasing a stored version again switches to it without storing it twice.
     expect(await release('1.0.0-cccc')).toMatchObject({
       switched: true,
       stored: false,
-      previous: '1.0.0-aaaa',
+      previous: null,
     });
     expect((await rollbackRelease(t.db, 'mf_cms', 'ops')).version).toBe('1.0.0-aaaa');
 

@@ -118,7 +118,12 @@ export function databaseReleaseStore(
           storedAt: s.releasedAt,
           ...(s.subject ? { subject: s.subject } : {}),
         })),
-        history: history.map(({ subject, ...h }) => ({ ...h, ...(subject ? { subject } : {}) })),
+        // After the first release was rolled back to the local build, no switch is current.
+        history: history.map(({ subject, ...h }) => ({
+          ...h,
+          current: h.current && Boolean(live[remote]),
+          ...(subject ? { subject } : {}),
+        })),
       };
     },
 

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { RELEASE_VERSION_PATTERN, REMOTE_FOLDERS, type RemoteName } from '@agency/contracts';
 import {
   DISK_HISTORY_LENGTH,
+  LOCAL_BUILD,
   ReleaseError,
   canaryRefusal,
   checkCanaryPercent,
@@ -151,8 +152,13 @@ export function diskReleaseStore(dir: string): ReleaseStore {
         };
       }
       const previous = entry?.history.at(-1);
-      if (!entry || !previous)
-        throw new ReleaseError(releaseMessages.noEarlierRelease(REMOTE_FOLDERS[remote]));
+      if (!entry) throw new ReleaseError(releaseMessages.noEarlierRelease(REMOTE_FOLDERS[remote]));
+      if (!previous) {
+        // The first release: back to the locally built remote (no release state for it at all).
+        const { [remote]: _gone, ...others } = state.remotes;
+        writeDiskState(dir, { ...state, remotes: others });
+        return { remote, version: LOCAL_BUILD, previous: entry.current, switched: true };
+      }
       state.remotes[remote] = {
         current: previous,
         history: entry.history.slice(0, -1),

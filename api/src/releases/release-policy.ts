@@ -23,6 +23,12 @@ export const CMS_COMMIT = 'cms';
 /** What the canary guard records when it ends a canary by itself (site/canary-guard.ts). */
 export const CANARY_GUARD_COMMIT = 'canary-guard';
 
+/**
+ * The version a rollback of a remote's first release goes back to: none, its locally built remote
+ * (issue 41 defect 3). Release versions are `<package version>-<content hash>`: none is called this.
+ */
+export const LOCAL_BUILD = 'local';
+
 /** How many earlier releases the disk store keeps to roll back to. */
 export const DISK_HISTORY_LENGTH = 10;
 
@@ -98,7 +104,7 @@ export function describeSwitch(folder: string, o: SwitchOutcome, where = ''): st
     case 'canary':
       return `Canary: ${folder} ${o.version} for ${o.percent}% of visitors (the others stay on ${o.current})${where}`;
     case 'rolled-back':
-      return `Rolled back ${folder} from ${o.previous} to ${o.version}`;
+      return `Rolled back ${folder} from ${o.previous} to ${o.version === LOCAL_BUILD ? 'its local build' : o.version}`;
     case 'canary-ended':
       return `Ended the canary of ${folder} ${o.previous}: everyone is on ${o.version}`;
   }

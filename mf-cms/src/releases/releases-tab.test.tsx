@@ -189,7 +189,7 @@ describe('Releases tab', () => {
     );
   });
 
-  it('End canary asks first, then rolls back as `npm run rollback`; nothing to go back to, no button', async () => {
+  it('End canary asks first, then rolls back as `npm run rollback`; a first release can go back to the local build, a local build has no button', async () => {
     let canary: { version: string; percent: number } | null = { version: '2.1.0-m', percent: 10 };
     const api = fakeApi({
       [AdminRoutes.releases]: () => ok(listing(LIVE, []).map((r, i) => (i === 0 ? { ...r, canary } : r))),
@@ -201,8 +201,12 @@ describe('Releases tab', () => {
     renderScreen(<ReleasesTab />, { path: '/cms' });
     const user = userEvent.setup();
     const end = await screen.findByRole('button', { name: 'End the canary of mf-marketing' });
-    // mf-content has one release and no canary: nothing to roll back to.
-    expect(within(region('mf-content')).queryByRole('button', { name: /Roll back/ })).toBeNull();
+    // mf-content has its first release: a rollback goes back to its local build (issue 41 defect 3).
+    expect(within(region('mf-content')).getByRole('button', { name: 'Roll back mf-content' })).toBeTruthy();
+    // mf-contact serves its local build: nothing to go back to.
+    expect(
+      within(region('mf-contact')).queryByRole('button', { name: /Roll back|End the canary/ }),
+    ).toBeNull();
     await user.click(end);
     const dialog = screen.getByRole('dialog', { name: 'End the canary of mf-marketing 2.1.0-m?' });
     await user.click(within(dialog).getByRole('button', { name: 'End canary' }));

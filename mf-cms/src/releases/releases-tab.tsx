@@ -136,8 +136,9 @@ function RemoteCard({
               </>
             ) : null}
           </dl>
-          {/* Something to go back to: a canary to end, or an earlier release (the server has the last word). */}
-          {r.live && (r.canary || r.history.length > 1) ? (
+          {/* Something to go back to: a canary to end, an earlier release, or for the first release the
+              locally built remote (the server has the last word). */}
+          {r.live ? (
             <Button
               size="sm"
               variant="outline"
