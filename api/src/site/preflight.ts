@@ -2,7 +2,6 @@ import pLimit from 'p-limit';
 import { asc } from 'drizzle-orm';
 import {
   REMOTE_FOLDERS,
-  SITE_ROUTES,
   type PreflightPage,
   type PreflightReport,
   type RemoteName,
@@ -14,6 +13,7 @@ import type { Env } from '../env';
 import { blogPosts, caseStudies, pages, resources, services } from '../db/schema';
 import { visibleRows } from '../content/visibility';
 import { readReleaseState } from '../releases/active-release-store';
+import { siteTables } from '../releases/site-table';
 import { requestVersions } from './remotes-manifest';
 import { RENDER_CAP_FACTOR, within } from './render/render-flight';
 import type { PageCheck } from './render/page-renderer';
@@ -37,11 +37,16 @@ export const PREFLIGHT_CONCURRENCY = 6;
 export type PageChecker = (pagePath: string, versions: RemoteOverrides) => Promise<PageCheck>;
 
 /**
- * The pages `remote` serves, as the site's route table has them. The one place preflight reads the
- * table (the table composed at run time from each release's pages replaces SITE_ROUTES here).
+ * The pages `remote` serves at `versions`: its part of the route table composed from those versions'
+ * pages (releases/site-table.ts), so a staged release's new pages are checked too. The one place
+ * preflight reads the table.
  */
-export function remoteRoutes(remote: RemoteName): readonly SiteRoute[] {
-  return SITE_ROUTES.filter((r) => r.remote === remote);
+export async function remoteRoutes(
+  env: Env,
+  remote: RemoteName,
+  versions: RemoteOverrides,
+): Promise<readonly SiteRoute[]> {
+  return (await siteTables(env).tableFor(versions)).routes.filter((r) => r.remote === remote);
 }
 
 type ItemSource = (db: Db) => Promise<Record<string, string>[]>;
@@ -116,7 +121,7 @@ export async function runPreflight(
   const staged: RemoteOverrides = { ...live, [remote]: version };
   const skipped: string[] = [];
   const paths: { path: string; route: string }[] = [];
-  for (const route of remoteRoutes(remote)) {
+  for (const route of await remoteRoutes(env, remote, staged)) {
     if (route.kind === 'app') {
       skipped.push(`${route.path}: a browser-only app, not rendered on the server`);
       continue;
