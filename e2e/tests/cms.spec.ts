@@ -34,6 +34,32 @@ test.describe('CMS sign-in', () => {
     await expect(page.locator('body')).not.toContainText(/default password|hint/i);
   });
 
+  test('opening /cms before anyone signed in logs no error (no refused session probe); signed in, a reload stays signed in', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    const probes: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/api/admin/session')) probes.push(r.status());
+    });
+    await page.goto('/cms');
+    await expect(page.getByLabel('Password')).toBeVisible();
+    expect(probes).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('tablist', { name: 'Content sections' })).toBeVisible();
+    // A new tab of the same browser (e.g. a link from a lead e-mail): the session is asked for and kept.
+    const other = await page.context().newPage();
+    await other.goto('/cms');
+    await expect(other.getByRole('tablist', { name: 'Content sections' })).toBeVisible();
+    await other.close();
+    expect(errors).toEqual([]);
+  });
+
   test('says Authentication failed when the request itself fails', async ({ page }) => {
     await page.goto('/cms');
     await page.route('**/api/admin/auth', (route) => route.abort('connectionrefused'));

@@ -118,6 +118,31 @@ describe('staff authentication', () => {
     await request(t.app).get('/api/admin/session').set('Cookie', 'staff_session=forged').expect(401);
   });
 
+  it('sets a script-readable signed-in hint beside the session cookie, and clears it at logout or when its session is gone', async () => {
+    const res = await request(t.app).post('/api/admin/auth').send({ password: STAFF_PASSWORD }).expect(200);
+    const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    const hint = cookies.find((c) => c.startsWith('staff_signed_in='));
+    expect(hint).toMatch(/^staff_signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(cookies.find((c) => c.startsWith('staff_session='))).toMatch(/HttpOnly/i);
+    const session = cookies.find((c) => c.startsWith('staff_session='))!.split(';')[0]!;
+
+    const out = await staffClient(t.app, `${session}; staff_signed_in=1`)
+      .post('/api/admin/logout')
+      .expect(204);
+    expect(([] as string[]).concat(out.headers['set-cookie'] ?? [])).toContainEqual(
+      expect.stringMatching(/^staff_signed_in=;.*Expires=Thu, 01 Jan 1970/),
+    );
+    // A hint that outlived its session (expired, revoked): the refused probe clears it.
+    const gone = await request(t.app)
+      .get('/api/admin/session')
+      .set('Cookie', `${session}; staff_signed_in=1`)
+      .expect(401);
+    expect(([] as string[]).concat(gone.headers['set-cookie'] ?? [])).toContainEqual(
+      expect.stringMatching(/^staff_signed_in=;/),
+    );
+  });
+
   it('answers 401 on every staff route without a session', async () => {
     for (const [method, path] of STAFF_ROUTES) {
       const res = await request(t.app)[method](path).set('Host', SITE_HOST).set('Origin', SITE_ORIGIN);

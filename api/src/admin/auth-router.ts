@@ -11,7 +11,7 @@ import { consumeOrRefuse, limiterFor, rateLimit } from '../http/rate-limit';
 import { clientAddress } from '../http/client-address';
 import { HttpError, unauthorized } from '../http/errors';
 import { checkAdminPassword, ensureAdminPassword, setAdminPassword } from './admin-credentials';
-import { endStaffSession, getStaffSession, startStaffSession } from '../http/staff-session';
+import { clearSignedInHint, endStaffSession, getStaffSession, startStaffSession } from '../http/staff-session';
 import { requireStaff, sameOriginWrites, staffSessionOf } from './admin-guards';
 import { authorize } from './access-policy';
 import { verifyPassword } from './password-hash';
@@ -197,7 +197,11 @@ export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) 
     res.setHeader('Cache-Control', 'no-store');
     const session = await getStaffSession(req, db);
     const actor = session && (await actorOf(db, session));
-    if (!actor) throw unauthorized();
+    if (!actor) {
+      // The CMS asks only while its hint says signed in: a hint that outlived its session goes.
+      clearSignedInHint(req, res);
+      throw unauthorized();
+    }
     // Settings warns that a password changed there is replaced by ADMIN_PASSWORD at the next start.
     const publicUrlWarning = publicUrlProblem(env);
     res.json({

@@ -4,6 +4,7 @@ import { parse as parseCookie } from 'cookie';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { adminSessions, staffUsers } from '../db/schema';
+import { STAFF_SIGNED_IN_COOKIE } from '@agency/contracts';
 
 export interface StaffSession {
   /** SHA-256 of the cookie value (the raw id is never stored). */
@@ -40,6 +41,15 @@ function cookieOptions(req: Request): CookieOptions {
   return { httpOnly: true, sameSite: 'strict', path: '/', secure: req.secure };
 }
 
+/** The hint the CMS reads (STAFF_SIGNED_IN_COOKIE): no secret, so readable by scripts. */
+const hintOptions = (req: Request): CookieOptions => ({ sameSite: 'lax', path: '/', secure: req.secure });
+
+/** Clears the CMS's hint that this browser is signed in (its session is gone or refused). */
+export function clearSignedInHint(req: Request, res: Response) {
+  if (req.headers.cookie && parseCookie(req.headers.cookie)[STAFF_SIGNED_IN_COOKIE] !== undefined)
+    res.clearCookie(STAFF_SIGNED_IN_COOKIE, hintOptions(req));
+}
+
 /** Starts a session with a new random id (a fresh id at every sign-in) and sets its cookie. */
 export async function startStaffSession(
   req: Request,
@@ -66,6 +76,7 @@ export async function startStaffSession(
     expiresAt: sql`now() + (${ABSOLUTE_TIMEOUT_MS} * interval '1 millisecond')`,
   });
   res.cookie(STAFF_COOKIE, token, { ...cookieOptions(req), maxAge: ABSOLUTE_TIMEOUT_MS });
+  res.cookie(STAFF_SIGNED_IN_COOKIE, '1', { ...hintOptions(req), maxAge: ABSOLUTE_TIMEOUT_MS });
 }
 
 /** Ends the request's session (if any) and clears the cookie. */
@@ -73,6 +84,7 @@ export async function endStaffSession(req: Request, res: Response, db: Db): Prom
   const token = cookieToken(req);
   if (token) await db.delete(adminSessions).where(eq(adminSessions.id, digest(token)));
   res.clearCookie(STAFF_COOKIE, cookieOptions(req));
+  res.clearCookie(STAFF_SIGNED_IN_COOKIE, hintOptions(req));
 }
 
 /**

@@ -46,6 +46,8 @@ describe('CMS accounts (issue 24)', () => {
   beforeEach(() => {
     sessionStorage.clear();
     localStorage.clear();
+    // A browser that signed in: the server's hint beside the session cookie (STAFF_SIGNED_IN_COOKIE).
+    document.cookie = 'staff_signed_in=1; path=/';
   });
   afterEach(() => vi.unstubAllGlobals());
 

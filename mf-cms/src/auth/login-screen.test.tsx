@@ -30,16 +30,32 @@ const signIn = async (password: string) => {
   await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 };
 
+/** What the server sets beside the session cookie at sign-in (STAFF_SIGNED_IN_COOKIE). */
+const signedInHint = (on: boolean) => {
+  document.cookie = on ? 'staff_signed_in=1; path=/' : 'staff_signed_in=; path=/; max-age=0';
+};
+
 describe('CMS sign-in', () => {
-  beforeEach(() => sessionStorage.clear());
+  beforeEach(() => {
+    sessionStorage.clear();
+    signedInHint(false);
+  });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('asks for the session first, then shows the password screen without a hint', async () => {
-    openCms(ok({}));
-    expect(screen.getByText('Checking your session...')).toBeTruthy();
+  it('a browser that never signed in gets the password screen at once, asking the server nothing (no red 401)', async () => {
+    const api = openCms(ok({}));
     expect(await screen.findByRole('heading', { name: 'Content Management' })).toBeTruthy();
     expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
     expect(screen.queryByText(/default password/i)).toBeNull();
+    expect(api.calls.filter((c) => c.url.includes(AdminRoutes.session))).toEqual([]);
+  });
+
+  it('with the signed-in hint it asks for the session first; a session that is gone shows the password screen', async () => {
+    signedInHint(true);
+    const api = openCms(ok({}));
+    expect(screen.getByText('Checking your session...')).toBeTruthy();
+    expect(await screen.findByLabelText('Password')).toBeTruthy();
+    expect(api.calls.filter((c) => c.url.includes(AdminRoutes.session))).toHaveLength(1);
   });
 
   it('an empty password shows "Password is required" and sends nothing', async () => {
@@ -98,12 +114,14 @@ describe('CMS sign-in', () => {
   });
 
   it('with a live session the CMS opens directly', async () => {
+    signedInHint(true);
     openCms(ok({}), () => SESSION);
     expect(await screen.findByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(screen.queryByLabelText('Password')).toBeNull();
   });
 
   it('when the session check fails, says the server could not be reached and offers Retry', async () => {
+    signedInHint(true);
     openCms(ok({}), () => ({ status: 500, body: { message: 'down' } }));
     expect((await screen.findByRole('alert')).textContent).toBe('The server could not be reached.');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminMessages, AdminRoutes, type AdminAuthInput, type AdminSession } from '@agency/contracts';
+import {
+  AdminMessages,
+  AdminRoutes,
+  STAFF_SIGNED_IN_COOKIE,
+  type AdminAuthInput,
+  type AdminSession,
+} from '@agency/contracts';
 import { apiRequest, getJson } from '@agency/ui';
 import { adminKeys } from '../shared/admin-api';
 import { clearLocalDrafts } from '../shared/local-draft';
@@ -15,11 +21,29 @@ export const setSessionFlag = (on: boolean) => {
   }
 };
 
-/** GET /api/admin/session: the session, or null without one. Asked afresh every time the CMS opens. */
+/**
+ * Whether this browser may hold a staff session: the server's hint cookie (STAFF_SIGNED_IN_COOKIE,
+ * any tab), or this tab's own sign-in. Without either there is nothing to ask the server about.
+ */
+function mayBeSignedIn(): boolean {
+  try {
+    if (sessionStorage.getItem(SESSION_FLAG) === 'true') return true;
+  } catch {
+    /* storage unavailable: the cookie decides */
+  }
+  return document.cookie.split(/;\s*/).includes(`${STAFF_SIGNED_IN_COOKIE}=1`);
+}
+
+/**
+ * GET /api/admin/session: the session, or null without one. Asked afresh every time the CMS opens,
+ * unless this browser never signed in (no hint): then the sign-in screen shows at once, without a
+ * refused request.
+ */
 export function useStaffSession() {
   return useQuery({
     queryKey: adminKeys.session,
     queryFn: async () => {
+      if (!mayBeSignedIn()) return null;
       const session = await getJson<AdminSession | null>(AdminRoutes.session, { on401: 'returnNull' });
       setSessionFlag(Boolean(session));
       return session;

@@ -22,6 +22,14 @@ import {
   type PreviewType,
 } from './content-types';
 
+/**
+ * A cookie scripts may read that says this browser holds a staff session (value `1`): set and cleared
+ * with the session's own cookie, which scripts cannot read. The CMS asks the server for the session
+ * only when it is there, so a visitor who never signed in opens /cms without a refused request
+ * (a red 401 in the console). Not a credential: the server decides, from the session cookie.
+ */
+export const STAFF_SIGNED_IN_COOKIE = 'staff_signed_in';
+
 /** Staff API paths (everything under /api/admin needs a staff session except auth); content types' from the registry. */
 export const AdminRoutes = {
   auth: '/api/admin/auth',
