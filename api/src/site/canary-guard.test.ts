@@ -21,6 +21,8 @@ import { canaryRuns } from '../db/schema';
 const LIVE = '1.0.0-live000001';
 const CANARY = '1.1.0-canary0001';
 const SECRET = 'release-webhook-secret-0123456789';
+/** A canary whose server render throws on every page. */
+const BROKEN = '1.2.0-broken0001';
 
 describe('canary guard', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -30,10 +32,10 @@ describe('canary guard', () => {
   let receiver: http.Server;
 
   /** A page of mf-content for a visitor in the canary (ticket 0) or out of it (ticket 99). */
-  const visit = (inCanary: boolean) =>
+  const visit = (inCanary: boolean, version = CANARY) =>
     request(t.app)
       .get('/blog')
-      .set('Cookie', `canary=mf-content@${CANARY}:${inCanary ? 0 : 99}`)
+      .set('Cookie', `canary=mf-content@${version}:${inCanary ? 0 : 99}`)
       .expect(200);
   const reportError = (version: string) =>
     request(t.app)
@@ -44,10 +46,10 @@ describe('canary guard', () => {
     ((await owner.get('/api/admin/releases').expect(200)).body as RemoteReleases[]).find(
       (r) => r.remote === 'mf-content',
     )!;
-  const startCanary = () =>
+  const startCanary = (version = CANARY) =>
     writeFiles(releases, {
       'release-state.json': JSON.stringify({
-        remotes: { mf_content: { current: LIVE, history: [], canary: { version: CANARY, percent: 50 } } },
+        remotes: { mf_content: { current: LIVE, history: [], canary: { version, percent: 50 } } },
       }),
     });
 
@@ -65,6 +67,9 @@ describe('canary guard', () => {
     writeFiles(releases, {
       ...standInBuild('live', `mf-content/${LIVE}`),
       ...standInBuild('canary', `mf-content/${CANARY}`),
+      [`mf-content/${BROKEN}/remoteEntry.js`]: '// broken',
+      [`mf-content/${BROKEN}/server/entry-server.js`]:
+        "export const sharedSingletons = { react: (globalThis.__hostReact ??= {}) }; export const modules = { get Marker() { throw new Error('broken render'); } };",
     });
     startCanary();
     t = await createTestApp({
@@ -168,5 +173,17 @@ describe('canary guard', () => {
     const runs = await t.db.select().from(canaryRuns);
     expect(runs.filter((r) => r.endedReason)).toHaveLength(2);
     expect(runs.every((r) => r.endedAt)).toBe(true);
+  });
+
+  it('counts server renders that failed as the canary’s failures', async () => {
+    startCanary(BROKEN);
+    await expect.poll(async () => (await mfContent()).canary?.version).toBe(BROKEN);
+    await t.app.canaryGuard.check();
+    // Each visitor in the canary gets the page rendered in the browser (its server render threw).
+    for (let i = 0; i < 20; i++) expect((await visit(true, BROKEN)).text).toContain('<div id="root"></div>');
+    const [ended] = await t.app.canaryGuard.check();
+    expect(ended).toMatchObject({ version: BROKEN, canary: { views: 20, failures: 20 } });
+    expect(ended!.reason).toMatch(/^Canary ended automatically: 1,000 failures per 1,000 views vs \d/);
+    expect((await mfContent()).canary).toBeNull();
   });
 });
