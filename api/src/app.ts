@@ -18,6 +18,7 @@ import { socialCardRouter } from './site/social-card/social-card-router';
 import { createPublicCache, tagsFromNotification, type PublicCache } from './http/public-cache';
 import { STAFF_VARIANT_PATHS, tagsDroppedBy, type ContentTag } from './http/public-reads';
 import { staffVariant } from './http/staff-variants';
+import { sharedCacheHeaders, sharedCacheSettings } from './http/shared-cache';
 import { countInProcess } from './http/rate-limit';
 import { marketingRouter } from './marketing/marketing-router';
 import { contentRouter } from './content/content-router';
@@ -113,6 +114,9 @@ export function createApp({
   app.use(securityHeaders(() => release().derived));
   // Absolute-form targets (`GET http://host/path`) in origin form before anything reads the path.
   app.use(requestTarget);
+  // What a shared cache in front (Varnish, a CDN) may keep: decided last, when the headers go out.
+  cache.setShared(sharedCacheSettings(env));
+  app.use(sharedCacheHeaders((mark, status) => cache.sharedHeaders(mark, status)));
   app.use(healthRouter(database, diskSpace));
   // Before anything can write: a full disk hangs the embedded database for good.
   if (diskSpace) app.use(refuseWritesWhileDiskLow(diskSpace));

@@ -118,6 +118,36 @@ const envSchema = z.object({
    * this (PostgreSQL; a PGlite server takes its own back at start). Longer than any one send.
    */
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /**
+   * How long a shared cache in front (Varnish, a CDN) may keep a public page or API read: its
+   * s-maxage. Default: a day when SHARED_CACHE_PURGE_URLS lets staff saves purge it, else 60 s.
+   */
+  SHARED_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(31_536_000).optional(),
+  /** stale-while-revalidate of public answers (default 30 s). */
+  SHARED_CACHE_SWR_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  /** stale-if-error of public answers: how long a shared cache may serve a copy while the origin fails (default a day). */
+  SHARED_CACHE_STALE_IF_ERROR_SECONDS: z.coerce.number().int().min(0).max(31_536_000).optional(),
+  /**
+   * Shared caches to purge when content changes (http/shared-cache-purge.ts), space- or
+   * comma-separated: `varnish+http://10.0.0.5:6081` (HTTP PURGE with an xkey header) or
+   * `https://api.cdn.example/purge` (POST {"tags": [...]} with SHARED_CACHE_PURGE_TOKEN). Unset: no purges.
+   */
+  SHARED_CACHE_PURGE_URLS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(/[\s,]+/).filter(Boolean))
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(
+            (u) => /^(varnish\+)?https?:\/\/[^/]/.test(u),
+            'SHARED_CACHE_PURGE_URLS: each must be varnish+http(s)://host[:port] or an http(s) purge API URL',
+          ),
+      ),
+    ),
+  /** Bearer token sent to the generic purge API (never to Varnish). */
+  SHARED_CACHE_PURGE_TOKEN: z.string().optional(),
 });
 
 /** The settings with their defaults applied; PUBLIC_URL is always an origin without a trailing slash. */

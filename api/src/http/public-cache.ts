@@ -7,6 +7,17 @@ import { PRECOMPRESSED } from './content-encoding';
 import { isStaffVariant } from './staff-variants';
 import { setRoutePattern } from './route-pattern';
 import {
+  DEFAULT_SHARED_CACHE,
+  HTML_KEY,
+  NOT_FOUND_SECONDS,
+  carriesPersonalCookie,
+  markShared,
+  sharedCacheControl,
+  surrogateHeaders,
+  type SharedCacheSettings,
+  type SharedMark,
+} from './shared-cache';
+import {
   CONTENT_TAGS,
   isContentTag,
   matchPublicRead,
@@ -122,9 +133,7 @@ const etagOf = (buf: Buffer) => etag(buf, { weak: true });
  * public-reads.ts); other instances hear of it through NOTIFY. Requests with a staff cookie bypass it:
  * staff may see drafts.
  */
-export function createPublicCache(
-  opts: { maxEntries?: number; backstopMs?: number; staleMs?: number } = {},
-) {
+export function createPublicCache(opts: { maxEntries?: number; backstopMs?: number; staleMs?: number } = {}) {
   const maxEntries = opts.maxEntries ?? 500;
   const backstopMs = opts.backstopMs ?? DEFAULT_BACKSTOP_MS;
   const staleMs = opts.staleMs ?? DEFAULT_STALE_MS;
@@ -151,6 +160,32 @@ export function createPublicCache(
   /** Per tag: when its answers go stale by themselves (absent: never); 'unknown' while being read. */
   const dueAt = new Map<ContentTag, number | 'unknown'>();
   let dueReads = 0;
+  /** What a shared cache in front may do with these answers (shared-cache.ts). */
+  let shared: SharedCacheSettings = DEFAULT_SHARED_CACHE;
+  /** Hears the families a scheduled publish changed, when this instance sees its time pass. */
+  let duePassed: ((tags: readonly ContentTag[]) => void) | undefined;
+
+  /**
+   * Cache-Control, Surrogate-Key and Cache-Tag of a shared answer built from `mark.tags`: s-maxage is
+   * capped at the next scheduled publish of those families (0 while it is being read), so a shared
+   * cache never outlives one even if its purge is late.
+   */
+  function sharedHeaders(mark: SharedMark, status = 200): string[] {
+    let seconds =
+      status === 404 || status === 410
+        ? Math.min(NOT_FOUND_SECONDS, shared.maxAgeSeconds)
+        : shared.maxAgeSeconds;
+    for (const t of mark.tags) {
+      const at = dueAt.get(t);
+      if (at === 'unknown') seconds = 0;
+      else if (at !== undefined) seconds = Math.min(seconds, Math.max(0, Math.ceil((at - now()) / 1000)));
+    }
+    return [
+      'Cache-Control',
+      sharedCacheControl(shared, seconds),
+      ...surrogateHeaders(mark.page ? [...mark.tags, HTML_KEY] : mark.tags),
+    ];
+  }
 
   const mark = () => clock;
 
@@ -180,7 +215,10 @@ export function createPublicCache(
   function expireDue(): void {
     const t = now();
     const passed = [...dueAt].filter(([, at]) => at !== 'unknown' && at <= t).map(([tag]) => tag);
-    if (passed.length) invalidate(passed);
+    if (passed.length) {
+      invalidate(passed);
+      duePassed?.(passed);
+    }
   }
 
   function keep(key: string, entry: Entry, changed: boolean): void {
@@ -295,6 +333,7 @@ export function createPublicCache(
    * copy (keptCopy), marked as such.
    */
   function send(req: Request, res: Response, hit: Entry, { stale = false } = {}): void {
+    markShared(res, { tags: hit.tags, page: hit.contentType.startsWith('text/html') });
     res.setHeader('ETag', hit.etag);
     res.setHeader('X-Cache', away || stale ? 'STALE' : 'HIT');
     if (away || stale) {
@@ -303,7 +342,8 @@ export function createPublicCache(
       res.setHeader('Warning', '110 - "Response is Stale"');
     }
     res.setHeader('Vary', 'Accept-Encoding');
-    if (hit.cacheControl) res.setHeader('Cache-Control', hit.cacheControl);
+    // Here, in this order, as the front door sends it; the value is the shared-cache policy's.
+    res.setHeader('Cache-Control', hit.cacheControl ?? 'no-cache');
     // Express's freshness check: If-None-Match lists, `*` and weak comparison, as for uncached answers.
     if (req.fresh) {
       res.statusCode = 304;
@@ -363,6 +403,8 @@ export function createPublicCache(
     setRoutePattern(req, `/api${match.read.path}`);
     req.url = match.url;
     if (!enabled || match.read.uncached || carriesStaffCookie(req)) return next();
+    // A public read: a shared cache in front may keep it too (shared-cache.ts decides the headers).
+    markShared(res, { tags: match.read.tags });
     // Mounted at /api, which Express matches in any letter case: the key names it in one.
     const key = `/api${req.url}`;
     // HEAD is answered from GET's entry (Node sends the headers, not the body); only GET fills it.
@@ -405,7 +447,7 @@ export function createPublicCache(
     const { headers } = req;
     if (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined)
       return undefined;
-    if (carriesStaffCookie(req as Request)) return undefined;
+    if (carriesPersonalCookie(req)) return undefined;
     const hit = lookup(`/api${known.url}`);
     return hit && { known, hit };
   }
@@ -433,7 +475,6 @@ export function createPublicCache(
         'HIT',
         'Vary',
         known.staffVariant ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
-        ...(hit.cacheControl ? ['Cache-Control', hit.cacheControl] : []),
         ...(token ? ['Content-Encoding', token] : []),
         'Content-Type',
         hit.contentType,
@@ -442,7 +483,14 @@ export function createPublicCache(
       ];
       hit.heads.set(key, tail);
     }
-    for (const item of tail) head.push(item);
+    // Cache-Control is not kept with the rest: its s-maxage may count down to a scheduled publish.
+    const [, cacheControl, ...keys] = sharedHeaders({ tags: hit.tags });
+    for (let i = 0; i < tail.length; i++) {
+      head.push(tail[i]!);
+      // After ETag, X-Cache and Vary (their names and values): where `send` puts it.
+      if (i === 5) head.push('Cache-Control', cacheControl!);
+    }
+    for (const item of keys) head.push(item);
     (res as ServerResponse & { [servedHit]?: true })[servedHit] = true;
     res.writeHead(200, head);
     res.end(token ? hit[token] : hit.body);
@@ -458,6 +506,15 @@ export function createPublicCache(
     mark,
     store,
     invalidate,
+    sharedHeaders,
+    /** What a shared cache in front may do with public answers (SHARED_CACHE_* settings). */
+    setShared: (settings: SharedCacheSettings) => {
+      shared = settings;
+    },
+    /** `listener` hears the families whose scheduled items went live (to purge shared caches). */
+    onDuePassed: (listener: (tags: readonly ContentTag[]) => void) => {
+      duePassed = listener;
+    },
     /** Follows the due times of scheduled content (read now, and again after every change to it). */
     watchDue: (times: DueTimes) => {
       due = times;

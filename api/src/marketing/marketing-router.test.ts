@@ -121,7 +121,10 @@ describe('GET /api/services', () => {
     const first = await request(t.app).get('/api/services?published=true').expect(200);
     const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();
-    expect(first.headers['cache-control']).toBe('no-cache');
+    // Browsers revalidate every time (max-age=0); a shared cache in front may hold it (shared-cache.ts).
+    expect(first.headers['cache-control']).toBe(
+      'public, max-age=0, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400',
+    );
     const again = await request(t.app)
       .get('/api/services?published=true')
       .set('If-None-Match', etag)

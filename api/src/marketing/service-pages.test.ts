@@ -92,7 +92,8 @@ describe('service pages come from the CMS', () => {
       },
       displayOrder: 7,
     });
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+/);
+    expect(res.headers['surrogate-key']).toBe('services');
   });
 
   it('serves the seeded services with the texts of the former static catalogue', async () => {

@@ -175,10 +175,10 @@ describe('authentication and session', () => {
     const cookie = await signIn(t.app);
     for (const path of ['/api/admin/session', '/api/admin/pages', '/api/admin/leads']) {
       const res = await staffClient(t.app, cookie).get(path).expect(200);
-      expect(res.headers['cache-control'], path).toBe('no-store');
+      expect(res.headers['cache-control'], path).toBe('private, no-store');
     }
     const denied = await request(t.app).get('/api/admin/pages').expect(401);
-    expect(denied.headers['cache-control']).toBe('no-store');
+    expect(denied.headers['cache-control']).toBe('private, no-store');
   });
 
   it('stores the staff credential as a salted scrypt hash, never the password', async () => {

@@ -10,6 +10,7 @@ import {
 import type { Env } from '../env';
 import { readReleaseState } from '../releases/active-release-store';
 import type { ReleaseState } from '../releases/release-state';
+import { markCanary } from '../http/shared-cache';
 
 /**
  * Canary rollout (`npm run promote -- <remote> <version> --percent N`): the release state names, per
@@ -66,6 +67,8 @@ export function canaryOverrides(
   });
   if (!running.length) return {};
   res.vary('Cookie');
+  // The page now depends on this visitor's draw: no shared cache may keep it (http/shared-cache.ts).
+  markCanary(res);
   const kept = readTickets(req.headers.cookie ? parseCookie(req.headers.cookie)[CANARY_COOKIE] : undefined);
   const tickets: Tickets = {};
   let drawn = false;

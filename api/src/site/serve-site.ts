@@ -20,6 +20,7 @@ import { pageTarget, type PageAddress } from './page-address';
 import { isGone } from './old-addresses';
 import { siteTables } from '../releases/site-table';
 import { isDatabaseUnavailable } from '../http/errors';
+import { markShared } from '../http/shared-cache';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -152,6 +153,8 @@ export function siteRouter(
       return;
     }
     if (content) res.setHeader('X-Robots-Tag', 'noindex');
+    // A visitor's complete page: a shared cache in front may keep it (http/shared-cache.ts decides).
+    if (page.tags && !page.personal) markShared(res, { tags: page.tags, page: true });
     res
       // A trashed item's address: its missing-page render, answered Gone (old-addresses.ts).
       .status(page.status === 404 && isGone(res) ? 410 : page.status)

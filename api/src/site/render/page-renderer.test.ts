@@ -141,7 +141,9 @@ describe('server render of pages', () => {
     // Stored text cannot close the data block: no script runs from it.
     expect(res.text).not.toContain('<script>alert(1)</script>');
     expect(page.querySelectorAll('script:not([type]), script[type="text/javascript"]')).toHaveLength(0);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    // A visitor's complete page: browsers revalidate, a shared cache may hold it under its families.
+    expect(res.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+, /);
+    expect(res.headers['surrogate-key']).toMatch(/\bblog-posts\b.*\bhtml$/);
   });
 
   it("lists the route's own scripts for the shell's loader to fetch at once: its entry and its module's chunks", async () => {

@@ -83,6 +83,8 @@ export interface RenderedPage {
   personal: boolean;
   /** Milliseconds the server spent on the page (head, data and render), for Server-Timing. */
   renderMs: number;
+  /** A visitor's page built from these content families: a shared cache in front may keep it. */
+  tags?: readonly ContentTag[] | undefined;
 }
 
 /** The built shell's index.html as a template, re-read when the shell is rebuilt. */
@@ -596,6 +598,7 @@ export function pageRenderer(
       personal: Boolean(staff) || Boolean(content) || flashed,
       renderMs: performance.now() - started,
       stored,
+      tags: shareable && !staff ? tags : undefined,
     };
   }
 
