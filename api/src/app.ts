@@ -18,7 +18,10 @@ import { socialCardRouter } from './site/social-card/social-card-router';
 import { createPublicCache, tagsFromNotification, type PublicCache } from './http/public-cache';
 import { STAFF_VARIANT_PATHS, tagsDroppedBy, type ContentTag } from './http/public-reads';
 import { staffVariant } from './http/staff-variants';
-import { sharedCacheHeaders, sharedCacheSettings } from './http/shared-cache';
+import { HTML_KEY, sharedCacheHeaders, sharedCacheSettings } from './http/shared-cache';
+import { sharedCachePurgerFromEnv } from './http/shared-cache-purge';
+import { CONTENT_TAGS } from './http/public-reads';
+import { readReleaseState } from './releases/active-release-store';
 import { countInProcess } from './http/rate-limit';
 import { marketingRouter } from './marketing/marketing-router';
 import { contentRouter } from './content/content-router';
@@ -128,7 +131,31 @@ export function createApp({
   redirects.onChange(() => void database.notify(REDIRECTS_CHANGED, '').catch(() => {}));
   void database.listen(REDIRECTS_CHANGED, () => void redirects.reload()).catch(() => {});
   void database.listen(CONTENT_CHANGED, () => void redirects.reload()).catch(() => {});
+  // Shared caches in front (SHARED_CACHE_PURGE_URLS): purged by family where the change happens (this
+  // instance's staff write, a scheduled publish it sees pass, a release switch it reads). At start,
+  // everything once: a purge a crash lost (the queue is in memory) is made good.
+  const purger = sharedCachePurgerFromEnv(env, log);
+  purger?.purge([...CONTENT_TAGS, HTML_KEY]);
+  if (purger) {
+    cache.onDuePassed((tags) => purger.purge(tags));
+    // A release, promote, rollback or canary (the CMS, a command, another instance): every page's
+    // script addresses change. The state is in memory; a look every second costs nothing.
+    const versionsOf = () => {
+      try {
+        return JSON.stringify(readReleaseState(env).remotes);
+      } catch {
+        return undefined;
+      }
+    };
+    let versions = versionsOf();
+    setInterval(() => {
+      const now = versionsOf();
+      if (now !== undefined && versions !== undefined && now !== versions) purger.purge([HTML_KEY]);
+      if (now !== undefined) versions = now;
+    }, 1000).unref();
+  }
   const contentChanged = (tags: readonly ContentTag[]) => {
+    purger?.purge(tags);
     cache.invalidate(tags);
     void redirects.reload();
     void database.notify(CONTENT_CHANGED, tags.join(',')).catch(() => {});
@@ -258,6 +285,8 @@ export function createApp({
   /** Loads what the first page render needs; the server awaits it before it listens. */
   return Object.assign(app, {
     canaryGuard: canary,
+    /** The shared-cache purger (undefined without SHARED_CACHE_PURGE_URLS). */
+    sharedCachePurger: purger,
     warmUp: async () => {
       await releases.ready;
       await site.warm();
