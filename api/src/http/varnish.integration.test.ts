@@ -66,7 +66,7 @@ describe.skipIf(!varnishd)('behind Varnish (deploy/varnish/default.vcl)', () => 
     work = mkdtempSync(path.join(tmpdir(), 'varnish-'));
     const vcl = readFileSync(path.join(REPO_ROOT, 'deploy/varnish/default.vcl'), 'utf8').replace(
       /\.port = "300[12]"/g,
-      `.port = "${appPort}"`,
+      () => `.port = "${appPort}"`,
     );
     writeFileSync(path.join(work, 'default.vcl'), vcl);
     varnish = spawn(
