@@ -8,7 +8,16 @@
 // First the preflight (api/src/site/preflight.ts): every page of the remote rendered with `version` and
 // with the live one; a page that got worse refuses the promote (exit 1) with a line per page. --force
 // promotes anyway, recorded in the audit as the owner's.
-import { RELEASES_DIR, gitCommit, releaseCli, resolveRemote, withReleaseStore } from './release-store.mjs';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import {
+  RELEASES_DIR,
+  ROOT,
+  gitCommit,
+  releaseCli,
+  resolveRemote,
+  withReleaseStore,
+} from './release-store.mjs';
 
 const args = process.argv.slice(2);
 const forceAt = args.indexOf('--force');
@@ -37,11 +46,21 @@ const preflightCli = async () => {
   return tsImport('../api/src/release-preflight-cli.ts', import.meta.url);
 };
 
+/**
+ * Whether there is a site here to check against (a built shell, and the site's data: DATABASE_URL or
+ * a DATA_DIR folder); else the preflight's module (the whole app) is not even loaded.
+ */
+const siteHere =
+  existsSync(path.join(process.env.SITE_ROOT || ROOT, 'shell', 'dist', 'server', 'entry-server.js')) &&
+  (/^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ||
+    existsSync(process.env.DATA_DIR || path.join(ROOT, 'data')));
+
 await withReleaseStore(async (control, store, { commandWhere, describeSwitch, nextSteps }) => {
   // A version that is not stored is the store's to refuse, in its own words.
-  const pre = (await store.hasVersion(name, version))
-    ? await (await preflightCli()).commandPreflight(RELEASES_DIR, name, version)
-    : undefined;
+  const pre =
+    siteHere && (await store.hasVersion(name, version))
+      ? await (await preflightCli()).commandPreflight(RELEASES_DIR, name, version)
+      : undefined;
   try {
     if (pre?.note) console.log(pre.note);
     const report = pre?.report;
