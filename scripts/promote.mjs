@@ -5,9 +5,10 @@
 // api/src/site/canary.ts), the current release stays for the others; --percent 100 completes it (a promote).
 // `npm run rollback -- <remote>` during a canary ends it (everyone back on the current release).
 // The CMS's Releases tab calls the same function (api/src/releases/release-control.ts).
-// First the preflight (api/src/site/preflight.ts): every page of the remote rendered with `version` and
-// with the live one; a page that got worse refuses the promote (exit 1) with a line per page. --force
-// promotes anyway, recorded in the audit as the owner's.
+// With --preflight, first the preflight (api/src/site/preflight.ts) in this process, on the site's data
+// here (DATABASE_URL, else DATA_DIR): every page of the remote rendered with `version` and with the live
+// one; a page that got worse refuses the promote (exit 1) with a line per page. --force promotes anyway,
+// recorded in the audit as the owner's. The CMS's Releases tab always runs it, in the server.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -23,6 +24,11 @@ const args = process.argv.slice(2);
 const forceAt = args.indexOf('--force');
 const force = forceAt >= 0;
 if (force) args.splice(forceAt, 1);
+// Asked for: the command's process must open the very data and builds the server uses (DATA_DIR,
+// SITE_ROOT, RELEASES_DIR as the server has them), which a command run elsewhere cannot know.
+const preflightAt = args.indexOf('--preflight');
+const preflightAsked = preflightAt >= 0;
+if (preflightAsked) args.splice(preflightAt, 1);
 const at = args.indexOf('--percent');
 const percentArg = at >= 0 ? (args[at + 1] ?? '') : undefined;
 if (at >= 0) args.splice(at, 2);
@@ -30,7 +36,7 @@ const [remoteArg, version] = args;
 const { folder, name } = await resolveRemote(remoteArg);
 if (!version) {
   console.error(
-    `Usage: npm run promote -- ${folder} <version> [--percent 1-100] [--force]  (stored versions: npm run releases -- ${folder})`,
+    `Usage: npm run promote -- ${folder} <version> [--percent 1-100] [--preflight] [--force]  (stored versions: npm run releases -- ${folder})`,
   );
   process.exit(1);
 }
@@ -58,7 +64,7 @@ const siteHere =
 await withReleaseStore(async (control, store, { commandWhere, describeSwitch, nextSteps }) => {
   // A version that is not stored is the store's to refuse, in its own words.
   const pre =
-    siteHere && (await store.hasVersion(name, version))
+    preflightAsked && siteHere && (await store.hasVersion(name, version))
       ? await (await preflightCli()).commandPreflight(RELEASES_DIR, name, version)
       : undefined;
   try {

@@ -55,9 +55,11 @@ describe('authentication and session', () => {
   it('sets an HttpOnly, SameSite=Strict, Path=/ session cookie, not Secure over plain http', async () => {
     const res = await request(t.app).post('/api/admin/auth').send({ password: STAFF_PASSWORD }).expect(200);
     const [cookie, ...others] = setCookie(res);
-    // Besides the session, only the known-browser mark (issue 36 item 6): HttpOnly, Strict, sign-in only.
-    expect(others.map((c) => c.split('=')[0])).toEqual(['staff_known_browser']);
-    const known = others[0]!.split(';').map((a) => a.trim());
+    // Besides the session: the CMS's signed-in hint (no secret, value 1, script-readable by design) and
+    // the known-browser mark (issue 36 item 6): HttpOnly, Strict, sign-in only.
+    expect(others.map((c) => c.split('=')[0])).toEqual(['staff_signed_in', 'staff_known_browser']);
+    expect(others[0]).toMatch(/^staff_signed_in=1; /);
+    const known = others[1]!.split(';').map((a) => a.trim());
     expect(known).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Strict', 'Path=/api/admin/auth']));
     expect(known).not.toContain('Secure');
     const attrs = cookie!.split(';').map((a) => a.trim());
