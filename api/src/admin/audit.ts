@@ -13,6 +13,8 @@ import {
   type AuditEvent,
   type AuditQuery,
 } from '@agency/contracts';
+import { TRASHABLE } from './trash-router';
+import { auditSummaryOf } from './audit-summary';
 import type { Db } from '../db/client';
 import { auditEvents } from '../db/schema';
 import { clientAddress } from '../http/client-address';
@@ -20,7 +22,6 @@ import { parseQuery } from '../http/validate';
 import { toCsv } from './leads-router';
 import { ruleOfRequest } from './access-policy';
 import { actorOfResponse, type Actor } from './staff-actor';
-import { TRASHABLE } from './trash-router';
 
 export interface AuditEntry {
   actor: Pick<Actor, 'id' | 'name'>;
@@ -140,14 +141,6 @@ function leadsSummary(action: AuditAction, sent: Record<string, unknown> | undef
 }
 
 /**
- * What the audit row of this write says, when its route knows better than the item it answered with
- * (an export or erasure of a person's data: how many records, never the address it was about).
- */
-export const setAuditSummary = (res: Response, summary: string) => {
-  res.locals['auditSummary'] = summary;
-};
-
-/**
  * Records every successful staff write (its rule in the access policy names the action) before the
  * answer leaves, so a client that reads the audit after its write finds the row. A write that failed
  * records nothing; an audit row that cannot be stored is logged and the answer still goes out.
@@ -199,7 +192,7 @@ export function auditWrites(
               ...base,
               entityId: itemId,
               summary:
-                (res.locals['auditSummary'] as string | undefined) ??
+                auditSummaryOf(res) ??
                 (rule.audit === 'leads.handled' || rule.audit === 'leads.delete'
                   ? leadsSummary(rule.audit, sent, answered)
                   : (names.get(String(itemId)) ?? summaryOf(req, answered))),

@@ -9,7 +9,7 @@ import {
 } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { parseBody } from '../http/validate';
-import { setAuditSummary } from './audit';
+import { setAuditSummary } from './audit-summary';
 import { toCsv } from './leads-router';
 import { countsSummary, erasePersonalData, findPersonalData } from './personal-data';
 

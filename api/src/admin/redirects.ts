@@ -27,7 +27,7 @@ import { HttpError, notFound } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';
 import { adminIdParams, ErrorCode } from '@agency/contracts';
 import { toCsv } from './leads-router';
-import { setAuditSummary } from './audit';
+import { setAuditSummary } from './audit-summary';
 
 type Row = Record<string, unknown>;
 type Source = Redirect['source'];

@@ -14,7 +14,7 @@ import type { Env } from '../env';
 import { lastCanaryEnd } from '../releases/canary-runs';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { overrideSummary, preflightOf, preflightSummary } from '../releases/release-preflight';
-import { setAuditSummary } from './audit';
+import { setAuditSummary } from './audit-summary';
 import { actorOfResponse } from './staff-actor';
 import { parseBody } from '../http/validate';
 import { releaseStoreOf } from '../releases/active-release-store';

@@ -18,6 +18,7 @@ export * from './releases';
 export * from './revisions';
 export * from './rich-text-policy';
 export * from './staff';
+export * from './audit-words';
 export * from './form-posts';
 export * from './page-data';
 export * from './page-head';

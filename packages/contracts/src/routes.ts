@@ -1,4 +1,6 @@
 import { fillPath, type PathArgs } from './paths';
+import type { RemoteName } from './remote-names';
+import type { SiteRoute } from './site-routes';
 
 /**
  * A content type's public list and item (a type with `publicApi` in CONTENT_TYPES): named by its
@@ -62,9 +64,8 @@ export const ApiRoutes = {
   pages: (slug: string) => apiPath('page', { slug }),
 } as const;
 
-/** Remote names as the shell and the manifest know them. */
-export const REMOTE_NAMES = ['mf_marketing', 'mf_content', 'mf_contact', 'mf_cms'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+// Declared in remote-names.ts, which the route table (site-routes.ts) reads too without a cycle.
+export { REMOTE_NAMES, type RemoteName } from './remote-names';
 
 /** The workspace folder of each remote: its build is served at /remotes/<folder>/. */
 export const REMOTE_FOLDERS: Record<RemoteName, string> = {
@@ -80,5 +81,5 @@ export interface RemotesManifest {
    * The site's route table composed from these releases' pages (site-routes.ts composeSiteRoutes);
    * absent (an older server): the table the shell was built with.
    */
-  routes?: import('./site-routes').SiteRoute[];
+  routes?: SiteRoute[];
 }

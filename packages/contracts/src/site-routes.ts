@@ -1,4 +1,4 @@
-import type { RemoteName } from './routes';
+import type { RemoteName } from './remote-names';
 import { fillPath, type PathArgs } from './paths';
 
 /**
