@@ -3,13 +3,19 @@ import { Router, type Request, type Response } from 'express';
 import { parse as parseCookie } from 'cookie';
 import { clearPreviewCookie } from '../http/preview-cookie';
 import type { Logger } from 'pino';
-import { AdminMessages, ErrorCode, adminAuthSchema, changePasswordSchema } from '@agency/contracts';
+import {
+  AdminMessages,
+  ErrorCode,
+  StaffMessages,
+  adminAuthSchema,
+  changePasswordSchema,
+} from '@agency/contracts';
 import type { Db } from '../db/client';
 import { publicUrlProblem, type Env } from '../env';
 import { parseBody } from '../http/validate';
 import { consumeOrRefuse, limiterFor, rateLimit } from '../http/rate-limit';
 import { clientAddress } from '../http/client-address';
-import { HttpError, unauthorized } from '../http/errors';
+import { HttpError, forbidden, unauthorized } from '../http/errors';
 import { checkAdminPassword, ensureAdminPassword, setAdminPassword } from './admin-credentials';
 import { clearSignedInHint, endStaffSession, getStaffSession, startStaffSession } from '../http/staff-session';
 import { requireStaff, sameOriginWrites, staffSessionOf } from './admin-guards';
@@ -126,10 +132,15 @@ export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) 
       })
       .from(staffUsers)
       .where(sql`lower(${staffUsers.email}) = ${email.toLowerCase()}`);
-    const enabled = user && !user.disabled ? user : undefined;
-    // An unknown address costs the same scrypt work as a known one: timing tells nothing.
-    const ok = await verifyPassword(password, enabled?.passwordHash ?? DUMMY_HASH);
-    return { user: ok && enabled?.passwordHash ? enabled : undefined, targetId: user?.id ?? null };
+    // An unknown address costs the same scrypt work as a known one: timing tells nothing. A disabled
+    // account's own hash is checked the same way, so only its correct password learns it is disabled.
+    const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+    const right = ok && user?.passwordHash ? user : undefined;
+    return {
+      user: right && !right.disabled ? right : undefined,
+      disabled: Boolean(right?.disabled),
+      targetId: user?.id ?? null,
+    };
   };
 
   const router = Router();
@@ -176,7 +187,14 @@ export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) 
         counted.length = 0;
         // Filed under the account the e-mail names (its filter in the audit shows it), by the e-mail given.
         if (checked?.targetId) who = { id: checked.targetId, name: email! };
-        await recordAudit(db, log, { actor: who, action: 'sign-in-failed', address });
+        await recordAudit(db, log, {
+          actor: who,
+          action: 'sign-in-failed',
+          address,
+          ...(checked?.disabled ? { summary: 'Account disabled' } : {}),
+        });
+        // Still counted as a failed attempt (as before): only the right password hears why.
+        if (checked?.disabled) throw forbidden(StaffMessages.accountDisabled);
         throw unauthorized(AdminMessages.invalidPassword);
       }
       if (user) {

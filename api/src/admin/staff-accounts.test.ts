@@ -176,10 +176,24 @@ describe('staff accounts', () => {
     const res = await owner.patch(`/api/admin/users/${other.id}`).send({ disabled: true }).expect(200);
     expect(res.body).toMatchObject({ disabled: true });
     await dee.get('/api/admin/pages').expect(401);
-    await request(t.app)
+    // Its correct password hears why (issue 41 defect 6); a wrong one reads like any wrong password,
+    // so the disabled state is no secret only to someone who knows the password.
+    const refused = await request(t.app)
       .post('/api/admin/auth')
       .send({ email: other.email, password: 'dee-is-leaving-soon' })
+      .expect(403);
+    expect(refused.body.message).toBe('This account is disabled. Ask an admin to enable it.');
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    const wrong = await request(t.app)
+      .post('/api/admin/auth')
+      .send({ email: other.email, password: 'not-dees-password-at-all' })
       .expect(401);
+    expect(wrong.body.message).toBe('Invalid password');
+    // Both are failed sign-ins in the audit, filed under the account.
+    const failed = (
+      (await owner.get(`/api/admin/audit?actor=${other.id}`).expect(200)).body as { action: string; summary: string }[]
+    ).filter((e) => e.action === 'sign-in-failed');
+    expect(failed.map((e) => e.summary)).toEqual(['', 'Account disabled']);
     await owner.get('/api/admin/pages').expect(200);
   });
 

@@ -61,6 +61,8 @@ export const StaffMessages = {
   ownAccount: 'You cannot disable your own account or take away your own admin role',
   linkInvalid: 'This link is not valid any more: ask an admin for a new one',
   userNotFound: 'Account not found',
+  /** A disabled account's correct password (a wrong one still reads as any wrong password). */
+  accountDisabled: 'This account is disabled. Ask an admin to enable it.',
 } as const;
 
 /**
