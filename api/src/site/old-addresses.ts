@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import type { RedirectAnswers } from '../admin/redirects';
+import { movedPermanently, withQueryOf } from './page-address';
 
 /**
  * The address of a trashed item: the page renders as for any missing item (the site's own missing-page
@@ -31,15 +32,7 @@ export const oldAddresses =
         return next();
       }
       answers.countHit(req.path);
-      const q = req.url.indexOf('?');
-      const query = q === -1 ? '' : req.url.slice(q + 1);
-      const location = query ? `${answer}${answer.includes('?') ? '&' : '?'}${query}` : answer;
-      res
-        .status(301)
-        .setHeader('Location', location)
-        .setHeader('Cache-Control', 'public, max-age=300')
-        .type('text/plain')
-        .send(`Moved Permanently. Redirecting to ${location}`);
+      movedPermanently(res, withQueryOf(answer, req.url), 300);
     } catch (err) {
       next(err);
     }

@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { matchSiteRoute, type SiteRoute } from '@agency/contracts';
 import { wasAbsoluteForm } from '../http/request-target';
 
@@ -76,4 +76,21 @@ export function pageTarget(req: Request): PageTarget {
     return { kind: 'redirect', location: q === -1 ? path : `${path}?${query}` };
   const route = matchSiteRoute(path)?.route;
   return { kind: 'page', address: { path, search: keptSearch(route, query), route } };
+}
+
+/** `location` with the query string of `url` carried over (campaign parameters reach the new page). */
+export function withQueryOf(location: string, url: string): string {
+  const q = url.indexOf('?');
+  const query = q === -1 ? '' : url.slice(q + 1);
+  return query ? `${location}${location.includes('?') ? '&' : '?'}${query}` : location;
+}
+
+/** Answers a permanent redirect to `location`, which shared caches and browsers may keep `maxAge` seconds. */
+export function movedPermanently(res: Response, location: string, maxAge: number) {
+  res
+    .status(301)
+    .setHeader('Location', location)
+    .setHeader('Cache-Control', `public, max-age=${maxAge}`)
+    .type('text/plain')
+    .send(`Moved Permanently. Redirecting to ${location}`);
 }

@@ -16,7 +16,7 @@ import { remotePreview } from './remote-preview';
 import { canaryOverrides } from './canary';
 import { postedPreviewRoute, storedPreview, type ContentPreview } from './content-preview';
 import type { PublicCache } from '../http/public-cache';
-import { pageTarget, type PageAddress } from './page-address';
+import { movedPermanently, pageTarget, withQueryOf, type PageAddress } from './page-address';
 import { isGone } from './old-addresses';
 import { siteTables } from '../releases/site-table';
 import { isDatabaseUnavailable } from '../http/errors';
@@ -55,6 +55,7 @@ export function siteRouter(
   const router = Router();
   const shellDist = path.join(env.SITE_ROOT, 'shell', 'dist');
   const renderPage = pageRenderer(env, db, log, app, cache, metrics?.pageView, metrics?.renderFailed);
+  const tables = siteTables(env, log);
 
   // A staff preview (kept in its cookie) is this browser's manifest too; it is never shared (staffVariant).
   router.get('/remotes-manifest.json', staffVariant, async (req, res, next) => {
@@ -64,7 +65,7 @@ export function siteRouter(
       const state = readReleaseState(env);
       const versions = requestVersions(state, canaryOverrides(env, req, res, state), overrides);
       res.setHeader('Cache-Control', NO_CACHE);
-      const table = await siteTables(env, log).tableFor(versions);
+      const table = await tables.tableFor(versions);
       res.json({ ...buildRemotesManifest(env, { overrides: versions, state }), routes: table.routes });
     } catch (err) {
       next(err);
@@ -107,24 +108,20 @@ export function siteRouter(
       }
       const state = readReleaseState(env);
       const versions = requestVersions(state, canaryOverrides(env, req, res, state), preview.overrides);
+      // The route table of these versions (their pages.json), looked up once for the request.
+      const table = await tables.tableFor(versions);
       // A page its release moved (`movedFrom` in its pages.json): the old address answers 301 while
       // nothing but the catch-all CMS page would answer there.
       if (address && req.method !== 'POST') {
-        const table = await siteTables(env, log).tableFor(versions);
         const kind = table.match(address.path)?.route.kind;
         const moved = (kind === undefined || kind === 'cms-page') && table.movedTo(address.path);
-        if (moved) {
-          const q = req.url.indexOf('?');
-          const location = q === -1 ? moved : moved + req.url.slice(q);
-          res.status(301).setHeader('Location', location).setHeader('Cache-Control', 'public, max-age=3600');
-          res.type('text/plain').send(`Moved Permanently. Redirecting to ${location}`);
-          return;
-        }
+        if (moved) return movedPermanently(res, withQueryOf(moved, req.url), 3600);
       }
       content ??= await storedPreview(db, req);
       page = await renderPage(req, res, {
         state,
         versions,
+        table,
         preview: preview.overrides,
         content,
         ...(address ? { address } : {}),
@@ -182,14 +179,7 @@ export function siteRouter(
       res.status(400).type('text/plain').send('Bad request');
       return;
     }
-    if (target.kind === 'redirect') {
-      res
-        .status(301)
-        .setHeader('Location', target.location)
-        .setHeader('Cache-Control', 'public, max-age=3600');
-      res.type('text/plain').send(`Moved Permanently. Redirecting to ${target.location}`);
-      return;
-    }
+    if (target.kind === 'redirect') return movedPermanently(res, target.location, 3600);
     await answerPage(req, res, undefined, target.address);
   });
   // An editor's unsaved values, previewed at the item's own address (see content-preview.ts).

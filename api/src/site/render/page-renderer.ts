@@ -8,7 +8,6 @@ import {
   FORM_OUTCOME_PATH,
   REMOTE_NAMES,
   type FormOutcome,
-  matchSiteRoute,
   type PageKind,
   type SiteRoute,
   type RemoteName,
@@ -41,7 +40,7 @@ import type { RemoteServerBuild, ShellRenderResult } from './server-build-contra
 import { carriesFlash, takeFlash } from '../../forms/form-flash';
 import { canonicalPagePath, type PageAddress } from '../page-address';
 import { setRoutePattern } from '../../http/route-pattern';
-import { siteTables } from '../../releases/site-table';
+import { siteTables, type SiteTable } from '../../releases/site-table';
 import { clientAddress } from '../../http/client-address';
 import { TOO_MANY_REQUESTS } from '../../http/rate-limit';
 import { RENDER_CAP_FACTOR, renderFlights, within } from './render-flight';
@@ -66,10 +65,12 @@ export interface PageCheck {
   browserOnly?: true;
 }
 
-/** A request's page address when the caller decided none (a posted staff preview): its path, canonical. */
+/**
+ * A request's page address when the caller decided none (a posted staff preview): its path, canonical.
+ * Its route comes from the request's table (renderPage).
+ */
 function addressOf(req: Request): PageAddress {
-  const path = canonicalPagePath(req.path) ?? req.path;
-  return { path, search: '', route: matchSiteRoute(path)?.route };
+  return { path: canonicalPagePath(req.path) ?? req.path, search: '', route: undefined };
 }
 
 export interface RenderedPage {
@@ -349,12 +350,15 @@ export function pageRenderer(
     {
       state,
       versions,
+      table,
       preview: asked,
       content,
       address = addressOf(req),
     }: {
       state: ReleaseState;
       versions: RemoteOverrides;
+      /** The route table of `versions` (releases/site-table.ts), which the caller looked up. */
+      table: SiteTable;
       preview?: RemoteOverrides;
       content?: ContentPreview;
       /** The page's canonical address (pageTarget); derived from the request's path when not given. */
@@ -366,8 +370,7 @@ export function pageRenderer(
     if (!loaded) return undefined;
     const { template } = loaded;
     const preview = asked && Object.keys(asked).length ? asked : undefined;
-    // The route table of these versions (their pages.json): the page's route, and the browser's table.
-    const table = await tables.tableFor(versions);
+    // The page's route and the browser's table: from these versions' pages (their pages.json).
     const route = table.match(address.path)?.route;
     address = { ...address, route };
     const manifest = { ...buildRemotesManifest(env, { overrides: versions, state }), routes: table.routes };
@@ -654,7 +657,12 @@ export function pageRenderer(
     }
     const status =
       page?.head?.status ??
-      (await resolvePageMeta(db, pagePath, await loadSiteDefaults(db), origin, { staff: false })).status;
+      (
+        await resolvePageMeta(db, pagePath, await loadSiteDefaults(db), origin, {
+          staff: false,
+          routes: table.routes,
+        })
+      ).status;
     return { status, ...(page ? { heading: /<h1[\s>]/i.test(page.html) } : {}), problems };
   }
 
