@@ -10,7 +10,7 @@ import {
   type RemotePage,
   type RouteConflict,
 } from '@agency/contracts';
-import { PAGES_FILE, pagesFromFile } from './site-table';
+import { PAGES_FILE, pagesFromFile, readPagesOf } from './site-table';
 import { ReleaseError } from './release-policy';
 import type { ReleaseStore } from './release-store';
 
@@ -37,13 +37,8 @@ export async function routeClaimProblems(
   if (!incoming) return [];
   /** What `name` serves now: its live release's pages, else its local build's, else the built-in ones. */
   const livePages = async (name: RemoteName): Promise<readonly RemotePage[]> => {
-    const live = (await store.list(name)).live;
-    const text = live
-      ? await store.readFile(name, live, PAGES_FILE)
-      : await readFile(path.join(sources.siteRoot, REMOTE_FOLDERS[name], 'dist', PAGES_FILE), 'utf8').catch(
-          () => undefined,
-        );
-    return pagesFromFile(text, `${name}@${live ?? 'local'}`) ?? LEGACY_REMOTE_PAGES[name];
+    const live = (await store.list(name)).live ?? undefined;
+    return (await readPagesOf(store, sources.siteRoot, name, live)) ?? LEGACY_REMOTE_PAGES[name];
   };
   const byRemote: Partial<Record<RemoteName, readonly RemotePage[]>> = { [remote]: incoming };
   await Promise.all(
@@ -92,13 +87,8 @@ export async function checkRouteClaims(
 }
 
 /** The pages a stored release publishes (undefined: none, a build from before pages.json). */
-export async function releasedPages(
-  store: ReleaseStore,
-  remote: RemoteName,
-  version: string,
-): Promise<RemotePage[] | undefined> {
-  return pagesFromFile(await store.readFile(remote, version, PAGES_FILE), `${remote}@${version}`);
-}
+export const releasedPages = (store: ReleaseStore, remote: RemoteName, version: string) =>
+  readPagesOf(store, '', remote, version);
 
 /** The pages a build folder (before it is stored) publishes. */
 export async function builtPages(dir: string, remote: RemoteName): Promise<RemotePage[] | undefined> {

@@ -19,6 +19,7 @@ import {
 import type { Env } from '../env';
 import { readReleaseState, releaseStoreOf } from './active-release-store';
 import { currentVersions } from './release-state';
+import type { ReleaseStore } from './release-store';
 
 /** The file a remote's build publishes beside its entry (packages/federation-config/publish-pages.ts). */
 export const PAGES_FILE = 'pages.json';
@@ -62,6 +63,27 @@ export function pagesFromFile(
   return read.pages;
 }
 
+/** Where the locally built remote's pages are (its browser build's dist folder). */
+const localPagesFile = (siteRoot: string, remote: RemoteName) =>
+  path.join(siteRoot, REMOTE_FOLDERS[remote], 'dist', PAGES_FILE);
+
+/**
+ * The pages `remote` publishes at `version` (a stored release), or in its local build under
+ * `siteRoot` when no version is given; undefined when there is no pages.json (a build from before it).
+ */
+export async function readPagesOf(
+  store: ReleaseStore,
+  siteRoot: string,
+  remote: RemoteName,
+  version: string | undefined,
+  log?: Pick<Logger, 'warn'>,
+): Promise<RemotePage[] | undefined> {
+  const text = version
+    ? await store.readFile(remote, version, PAGES_FILE)
+    : await readFile(localPagesFile(siteRoot, remote), 'utf8').catch(() => undefined);
+  return pagesFromFile(text, `${remote}@${version ?? 'local'}`, log);
+}
+
 const LOCAL_RECHECK_MS = 1000;
 
 /** Route tables by versions, and the current releases' (see siteTables). */
@@ -93,8 +115,7 @@ export function siteTables(env: Env, log?: Pick<Logger, 'warn'>): SiteTables {
   async function localPages(remote: RemoteName): Promise<RemotePage[] | undefined> {
     const cached = local.get(remote);
     if (cached && Date.now() - cached.checked < LOCAL_RECHECK_MS) return cached.pages;
-    const file = path.join(env.SITE_ROOT, REMOTE_FOLDERS[remote], 'dist', PAGES_FILE);
-    const mtimeMs = await stat(file).then(
+    const mtimeMs = await stat(localPagesFile(env.SITE_ROOT, remote)).then(
       (s) => s.mtimeMs,
       () => -1,
     );
@@ -105,10 +126,7 @@ export function siteTables(env: Env, log?: Pick<Logger, 'warn'>): SiteTables {
     const pages =
       mtimeMs < 0
         ? Promise.resolve(undefined)
-        : readFile(file, 'utf8').then(
-            (text) => pagesFromFile(text, file, log),
-            () => undefined,
-          );
+        : readPagesOf(releaseStoreOf(env), env.SITE_ROOT, remote, undefined, log);
     local.set(remote, { mtimeMs, checked: Date.now(), pages });
     return pages;
   }
@@ -118,9 +136,7 @@ export function siteTables(env: Env, log?: Pick<Logger, 'warn'>): SiteTables {
     const key = `${remote}@${version}`;
     let pages = released.get(key);
     if (!pages) {
-      pages = releaseStoreOf(env)
-        .readFile(remote, version, PAGES_FILE)
-        .then((text) => pagesFromFile(text, key, log));
+      pages = readPagesOf(releaseStoreOf(env), env.SITE_ROOT, remote, version, log);
       // A failed read (the database away) is not remembered: the next request reads again.
       pages.catch(() => released.delete(key));
       released.set(key, pages);
