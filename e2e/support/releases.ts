@@ -25,7 +25,6 @@ export function clearReleases() {
 }
 
 /** The contact page's eyebrow ("Contact"), the text the release specs change to tell versions apart. */
-const CONTACT_PAGE = path.join(ROOT, 'mf-contact', 'src', 'pages', 'contact-page.tsx');
 const EYEBROW = 'tracking-wider text-brand-300">Contact<';
 
 /**
@@ -33,17 +32,16 @@ const EYEBROW = 'tracking-wider text-brand-300">Contact<';
  * (the sources are restored afterwards, whatever happens); answers the script's result.
  */
 export function releaseContactWith(label: string, ...args: string[]) {
-  const original = readFileSync(CONTACT_PAGE, 'utf8');
-  expect(original).toContain(EYEBROW);
-  try {
-    writeFileSync(
-      CONTACT_PAGE,
-      original.replace(EYEBROW, () => `tracking-wider text-brand-300">Contact ${label}<`),
-    );
-    return runScript('release.mjs', 'mf-contact', ...args);
-  } finally {
-    writeFileSync(CONTACT_PAGE, original);
-  }
+  return releaseWithEdits(
+    'mf-contact',
+    {
+      'src/pages/contact-page.tsx': (original) => {
+        expect(original).toContain(EYEBROW);
+        return original.replace(EYEBROW, () => `tracking-wider text-brand-300">Contact ${label}<`);
+      },
+    },
+    ...args,
+  );
 }
 
 /** Stages mf-contact with the eyebrow `Contact <label>` and answers the staged version. */
