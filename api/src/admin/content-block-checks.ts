@@ -1,34 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   BUILT_IN_BLOCKS,
   ErrorCode,
   AdminMessages,
   HeroMessages,
   type ContentBlockValues,
-  type PageKind,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { siteTables, type SiteTable } from '../releases/site-table';
-import { blogPosts, caseStudies, pages, services } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { visibleRows } from '../content/visibility';
-
-type SlugTable = PgTable & {
-  slug: PgColumn;
-  published: PgColumn;
-  publishedAt?: PgColumn;
-  deletedAt: PgColumn;
-};
-
-/** The table whose published item a one-slug route shows. */
-const ITEM_TABLES: Partial<Record<PageKind, SlugTable>> = {
-  service: services,
-  'case-study': caseStudies,
-  'blog-post': blogPosts,
-  'cms-page': pages,
-};
+import { ITEM_TABLES } from '../content/item-tables';
 
 /**
  * Whether a site path leads to a page: a fixed route, or an item visitors can see (visibleRows:

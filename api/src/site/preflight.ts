@@ -10,7 +10,8 @@ import {
 } from '@agency/contracts';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
-import { blogPosts, caseStudies, pages, resources, services } from '../db/schema';
+import { resources } from '../db/schema';
+import { ITEM_TABLES, type SlugTable } from '../content/item-tables';
 import { visibleRows } from '../content/visibility';
 import { readReleaseState } from '../releases/active-release-store';
 import { siteTables } from '../releases/site-table';
@@ -51,23 +52,20 @@ export async function remoteRoutes(
 
 type ItemSource = (db: Db) => Promise<Record<string, string>[]>;
 const slugs =
-  (table: typeof blogPosts | typeof caseStudies | typeof pages | typeof services): ItemSource =>
+  (table: SlugTable): ItemSource =>
   async (db) =>
     (
-      await db
+      (await db
         .select({ slug: table.slug })
         .from(table)
         .where(visibleRows(db, table))
         .orderBy(asc(table.id))
-        .limit(PREFLIGHT_ITEM_CAP + 1)
+        .limit(PREFLIGHT_ITEM_CAP + 1)) as { slug: string }[]
     ).map((r) => ({ slug: r.slug }));
 
-/** Where the items of a parameterised page come from: by its kind, else by its id. */
+/** Where the items of a parameterised page come from: its kind's table, else by its id. */
 const ITEM_SOURCES: Record<string, ItemSource> = {
-  service: slugs(services),
-  'case-study': slugs(caseStudies),
-  'blog-post': slugs(blogPosts),
-  'cms-page': slugs(pages),
+  ...Object.fromEntries(Object.entries(ITEM_TABLES).map(([kind, table]) => [kind, slugs(table)])),
   'resource-access': async (db) =>
     (
       await db
