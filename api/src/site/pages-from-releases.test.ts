@@ -11,6 +11,7 @@ import { diskReleaseStore } from '../releases/disk-release-store';
 import { releaseControl } from '../releases/release-control';
 import { ReleaseError } from '../releases/release-policy';
 import { pages as cmsPages } from '../db/schema';
+import { cmsPagePathsOf } from '../content/cms-page-paths';
 
 /**
  * A remote's release brings its own pages (pages.json beside its entry): routed, rendered with the
@@ -138,7 +139,7 @@ describe('pages from a remote release', () => {
       .insert(cmsPages)
       .values({ name: 'Events', slug: 'events', title: 'Events', content: { body: 'x' }, published: true });
     const events = { ...WEBINARS, id: 'events', path: '/events' };
-    const withCms = releaseControl(store, { siteRoot: site, cmsPagePaths: async () => ['/events'] });
+    const withCms = releaseControl(store, { siteRoot: site, cmsPagePaths: () => cmsPagePathsOf(t.db) });
     await expect(
       withCms.release({
         remote: 'mf_content',
