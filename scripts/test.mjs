@@ -46,13 +46,15 @@ if (results.find((r) => r.name === 'typecheck')?.ok) {
   if (built) {
     const pgUrl = process.env.TEST_PG_DATABASE_URL;
     // The browser tests mostly wait (on pages, servers, the browser); the PostgreSQL tests use the
-    // other core meanwhile. Their output is printed when they end.
+    // other core meanwhile, one file at a time: beside e2e's two servers and Chromium, two of their
+    // workers starting servers at once left those starts past their minute. Their output is printed
+    // when they end.
     await stage(
       run('e2e', ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts']),
       ...(pgUrl
         ? [
             run('test:pg', ['node', 'scripts/test-pg.mjs'], {
-              env: { ...process.env, DATABASE_URL: pgUrl },
+              env: { ...process.env, DATABASE_URL: pgUrl, VITEST_MAX_WORKERS: '1' },
               buffered: true,
             }),
           ]
