@@ -191,7 +191,10 @@ describe('staff accounts', () => {
     expect(wrong.body.message).toBe('Invalid password');
     // Both are failed sign-ins in the audit, filed under the account.
     const failed = (
-      (await owner.get(`/api/admin/audit?actor=${other.id}`).expect(200)).body as { action: string; summary: string }[]
+      (await owner.get(`/api/admin/audit?actor=${other.id}`).expect(200)).body as {
+        action: string;
+        summary: string;
+      }[]
     ).filter((e) => e.action === 'sign-in-failed');
     expect(failed.map((e) => e.summary)).toEqual(['', 'Account disabled']);
     await owner.get('/api/admin/pages').expect(200);

@@ -161,10 +161,11 @@ export const adminOperations: Operation[] = [
     method: 'post',
     path: AdminRoutes.auth,
     tag: 'Staff session',
-    summary: 'Sign in with the staff password (sets the session cookie)',
+    summary:
+      'Sign in with the staff password (sets the session cookie); 403 "This account is disabled…" for a disabled account\'s correct password, 401 for any wrong one',
     body: adminAuthSchema,
     responses: { 200: { description: 'Signed in', schema: authenticatedSchema } },
-    errors: [400, 401, 429],
+    errors: [400, 401, 403, 429],
   },
   {
     method: 'get',

@@ -74,6 +74,16 @@ describe('CMS sign-in', () => {
     expect(sessionStorage.getItem(SESSION_FLAG)).toBeNull();
   });
 
+  it('a disabled account’s correct password says so and who can help, not "Invalid password" (issue 41 defect 6)', async () => {
+    openCms({ status: 403, body: { message: 'This account is disabled. Ask an admin to enable it.' } });
+    await screen.findByLabelText('Password');
+    await signIn('the-right-password');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This account is disabled. Ask an admin to enable it.',
+    );
+    expect(sessionStorage.getItem(SESSION_FLAG)).toBeNull();
+  });
+
   it('a rate limit says "Invalid password" and asks to wait', async () => {
     openCms({ status: 429, body: { message: 'Too many attempts' } });
     await signIn('again');

@@ -3,6 +3,7 @@ import {
   AdminMessages,
   AdminRoutes,
   STAFF_SIGNED_IN_COOKIE,
+  StaffMessages,
   type AdminAuthInput,
   type AdminSession,
 } from '@agency/contracts';
@@ -53,7 +54,7 @@ export function useStaffSession() {
   });
 }
 
-export type LoginOutcome = 'ok' | 'invalid' | 'rate-limited';
+export type LoginOutcome = 'ok' | 'invalid' | 'rate-limited' | 'disabled';
 
 /** POST /api/admin/auth: a not-OK answer is an outcome; only a failed request throws. */
 export async function signIn(input: AdminAuthInput): Promise<LoginOutcome> {
@@ -64,14 +65,18 @@ export async function signIn(input: AdminAuthInput): Promise<LoginOutcome> {
     body: JSON.stringify(input),
   });
   if (res.ok) return 'ok';
+  // 403: the right password of a disabled account (a wrong one is 401 like any other).
+  if (res.status === 403) return 'disabled';
   return res.status === 429 ? 'rate-limited' : 'invalid';
 }
 
 /** What a refused sign-in says: 'Invalid password' for any answer that is not OK (spec); a rate limit also says when to retry. */
 export const signInProblem = (outcome: Exclude<LoginOutcome, 'ok'>): string =>
-  outcome === 'rate-limited'
-    ? `${AdminMessages.invalidPassword}. Too many attempts: please wait a few minutes.`
-    : AdminMessages.invalidPassword;
+  outcome === 'disabled'
+    ? StaffMessages.accountDisabled
+    : outcome === 'rate-limited'
+      ? `${AdminMessages.invalidPassword}. Too many attempts: please wait a few minutes.`
+      : AdminMessages.invalidPassword;
 
 export function useLogin() {
   const client = useQueryClient();

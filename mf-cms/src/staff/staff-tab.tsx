@@ -14,6 +14,7 @@ import { toast } from '@agency/ui/toast';
 import { adminGet, adminKeys, adminSend, asArray, errorMessage, fieldErrors } from '../shared/admin-api';
 import { Field } from '../shared/form-controls';
 import { EmptyState, LoadFailed, TabHeader } from '../shared/list-ui';
+import { useConfirm } from '../shared/confirm';
 
 const usersKey = [...adminKeys.all, 'users'] as const;
 const ROLE_LABELS: Record<StaffRole, string> = { admin: 'Admin', editor: 'Editor' };
@@ -178,6 +179,29 @@ export function StaffTab() {
     onSuccess: () => client.invalidateQueries({ queryKey: usersKey }),
     onError: (err) => toast({ variant: 'destructive', title: 'Not saved', description: errorMessage(err) }),
   });
+  const { ask, dialog } = useConfirm();
+  /** Disabling signs the person out everywhere at once: asked first, naming them. Enabling is not. */
+  const toggle = async (u: StaffUser) => {
+    if (
+      !u.disabled &&
+      !(await ask({
+        title: `Disable ${u.name}?`,
+        description: `${u.name} (${u.email}) is signed out everywhere at once and cannot sign in until an admin enables the account again. Their content and history stay.`,
+        confirmLabel: `Disable ${u.name}`,
+      }))
+    )
+      return;
+    patch.mutate(
+      { user: u, body: { disabled: !u.disabled } },
+      {
+        onSuccess: () =>
+          toast({
+            title: u.disabled ? `${u.name} enabled` : `${u.name} disabled`,
+            description: u.disabled ? 'They can sign in again.' : 'They were signed out everywhere.',
+          }),
+      },
+    );
+  };
   const makeLink = useMutation({
     mutationFn: (user: StaffUser) => adminSend<SetPasswordLink>('POST', StaffRoutes.userLink(user.id), {}),
     onSuccess: (made, user) => setLink({ user, link: made }),
@@ -199,9 +223,10 @@ export function StaffTab() {
       ) : !users.data.length ? (
         <EmptyState>No personal accounts yet: everyone signs in with the shared password.</EmptyState>
       ) : (
-        <Card className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600">
+        <Card>
+          {/* A table from md up; below, each account is a block whose controls wrap (no sideways scroll at 390 px). */}
+          <table className="block w-full text-left text-sm md:table">
+            <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600 md:table-header-group">
               <tr>
                 <th className="px-4 py-3">Name</th>
                 <th className="px-4 py-3">E-mail</th>
@@ -212,15 +237,22 @@ export function StaffTab() {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-200">
+            <tbody className="block divide-y divide-slate-200 md:table-row-group">
               {users.data.map((u) => (
-                <tr key={u.id} data-testid="staff-row">
-                  <td className="px-4 py-3 font-medium text-ink-900">{u.name}</td>
-                  <td className="px-4 py-3">{u.email}</td>
-                  <td className="px-4 py-3">
+                <tr
+                  key={u.id}
+                  data-testid="staff-row"
+                  className="block space-y-2 p-4 md:table-row md:space-y-0 md:p-0"
+                >
+                  <td className="block font-medium text-ink-900 md:table-cell md:px-4 md:py-3">{u.name}</td>
+                  <td className="block break-all text-slate-700 md:table-cell md:break-normal md:px-4 md:py-3">
+                    {u.email}
+                  </td>
+                  <td className="block md:table-cell md:px-4 md:py-3">
                     <Select
                       aria-label={`Role of ${u.name}`}
                       value={u.role}
+                      className="w-full sm:w-auto"
                       onChange={(e) => patch.mutate({ user: u, body: { role: e.target.value as StaffRole } })}
                     >
                       {STAFF_ROLES.map((r) => (
@@ -230,23 +262,21 @@ export function StaffTab() {
                       ))}
                     </Select>
                   </td>
-                  <td className="px-4 py-3">
+                  <td className="block md:table-cell md:px-4 md:py-3">
                     {u.disabled ? 'Disabled' : u.hasPassword ? 'Active' : 'Waiting for a password'}
                   </td>
-                  <td className="flex flex-wrap justify-end gap-2 px-4 py-3">
-                    <Button size="sm" variant="outline" onClick={() => makeLink.mutate(u)}>
-                      Set-password link
-                    </Button>
-                    <Button size="sm" variant="outline" onClick={() => setPasswordFor(u)}>
-                      New password
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={() => patch.mutate({ user: u, body: { disabled: !u.disabled } })}
-                    >
-                      {u.disabled ? 'Enable' : 'Disable'}
-                    </Button>
+                  <td className="block md:table-cell md:px-4 md:py-3">
+                    <div className="flex flex-wrap gap-2 md:justify-end">
+                      <Button size="sm" variant="outline" onClick={() => makeLink.mutate(u)}>
+                        Set-password link
+                      </Button>
+                      <Button size="sm" variant="outline" onClick={() => setPasswordFor(u)}>
+                        New password
+                      </Button>
+                      <Button size="sm" variant="secondary" onClick={() => void toggle(u)}>
+                        {u.disabled ? 'Enable' : 'Disable'}
+                      </Button>
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -257,6 +287,7 @@ export function StaffTab() {
       {creating ? <NewAccountDialog onClose={() => setCreating(false)} /> : null}
       {passwordFor ? <NewPasswordDialog user={passwordFor} onClose={() => setPasswordFor(null)} /> : null}
       {link ? <LinkDialog {...link} onClose={() => setLink(null)} /> : null}
+      {dialog}
     </section>
   );
 }
