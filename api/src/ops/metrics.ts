@@ -5,8 +5,7 @@ import { REMOTE_FOLDERS, type ClientErrorReport, type RemoteName } from '@agency
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import { readReleaseState } from '../releases/active-release-store';
-import { cacheOutcome } from '../http/public-cache';
-
+import { cacheOutcome } from '../http/cached-answer';
 
 /**
  * The versions each remote serves right now: its current release (`local` when it has none) and,
