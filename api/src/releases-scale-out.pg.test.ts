@@ -7,7 +7,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, onPostgres, scratchDatabase, startServer, stopAll } from './test-support/server-process';
 import { openDatabase, type Database } from './db/client';
-import { storeRelease } from './releases/database-release-queries';
+import { storeRelease } from './releases/database-release-switches';
 
 /**
  * Releases shared through PostgreSQL: two API processes on one database, each with its own DATA_DIR

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RemoteReleases } from '@agency/contracts';
 import { createTestApp } from '../test-support/test-app';
 import { standInSite, writeFiles } from '../test-support/stand-in-site';
-import { storeRelease } from '../releases/database-release-queries';
+import { storeRelease } from '../releases/database-release-switches';
 import { STAFF_PASSWORD, signIn, staffClient } from './admin-test-support';
 
 /**

@@ -8,17 +8,13 @@ import { blobChunks, blobs, releaseCurrent, releaseFiles, releaseSwitches, relea
 import {
   currentCanary,
   currentReleases,
-  liveReleases,
-  findReleaseFiles,
   hasRelease,
-  materializeRelease,
-  promoteRelease,
+  liveReleases,
   releaseHistory,
-  rollbackRelease,
   stagedReleases,
-  startCanary,
-  storeRelease,
-} from './database-release-queries';
+} from './database-release-reads';
+import { promoteRelease, rollbackRelease, startCanary, storeRelease } from './database-release-switches';
+import { findReleaseFiles, materializeRelease } from './database-release-files';
 import { databaseReleaseStore } from './database-release-store';
 import { ReleaseError } from './release-policy';
 

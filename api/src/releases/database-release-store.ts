@@ -5,19 +5,20 @@ import type { Database } from '../db/client';
 import { readBlob } from '../files/blob-store';
 import {
   RELEASE_SWITCHED,
-  findReleaseFiles,
-  hasRelease,
-  liveReleases,
-  materializeRelease,
   promoteRelease,
-  releaseHistory,
   rollbackRelease,
-  rolledBackFrom,
-  stagedReleases,
   startCanary,
   storeRelease,
+} from './database-release-switches';
+import {
+  hasRelease,
+  liveReleases,
+  releaseHistory,
+  rolledBackFrom,
+  stagedReleases,
   type CurrentRelease,
-} from './database-release-queries';
+} from './database-release-reads';
+import { findReleaseFiles, materializeRelease } from './database-release-files';
 import { releaseFilesFromDatabase } from './release-files';
 import type { ReleaseState } from './release-state';
 import type { ReleaseStore } from './release-store';
@@ -29,7 +30,8 @@ import type { ReleaseStore } from './release-store';
 export const RELEASE_POLL_MS = 1000;
 
 /**
- * The release store in PostgreSQL (when DATABASE_URL is set; queries in database-release-queries.ts).
+ * The release store in PostgreSQL (when DATABASE_URL is set; its queries are database-release-switches.ts,
+ * database-release-reads.ts and database-release-files.ts).
  * With `follow` (the server), the current version of each remote is kept in memory and re-read when any
  * instance's switch notifies RELEASE_SWITCHED (and every RELEASE_POLL_MS besides); server builds are
  * written to `cacheDir` on first use. Without it (a release command), only the switches and lists.

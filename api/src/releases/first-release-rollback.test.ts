@@ -9,7 +9,7 @@ import { REPO_ROOT } from '../env';
 import { createTestApp } from '../test-support/test-app';
 import { standInBuild, standInSite, writeFiles } from '../test-support/stand-in-site';
 import { STAFF_PASSWORD, signIn, staffClient } from '../admin/admin-test-support';
-import { storeRelease } from './database-release-queries';
+import { storeRelease } from './database-release-switches';
 
 /**
  * Issue 41 defect 3: the first release of a remote can be rolled back, to the locally built remote

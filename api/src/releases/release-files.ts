@@ -3,7 +3,7 @@ import { REMOTE_FOLDERS, type RemoteName } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { sendBlob } from '../files/send-blob';
 import { PRECOMPRESSED, acceptedEncoding } from '../http/content-encoding';
-import { findReleaseFiles, isReleasePath } from './database-release-queries';
+import { findReleaseFiles, isReleasePath } from './database-release-files';
 
 const REMOTE_OF_FOLDER = new Map(
   (Object.entries(REMOTE_FOLDERS) as [RemoteName, string][]).map(([name, folder]) => [folder, name]),

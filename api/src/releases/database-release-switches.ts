@@ -1,21 +1,14 @@
+// What changes a remote's release in the database, each in one transaction under a per-remote lock:
+// store (and release) a build, promote, start a canary, roll back. A switch changes the remote's one
+// current row, logs itself and notifies every instance on RELEASE_SWITCHED (database-release-store.ts
+// is the adapter; the reads are database-release-reads.ts).
 import path from 'node:path';
-import {
-  createReadStream,
-  createWriteStream,
-  mkdirSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { pipeline } from 'node:stream/promises';
-import { and, asc, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { createReadStream, readdirSync, statSync } from 'node:fs';
+import { asc, eq, sql } from 'drizzle-orm';
 import { REMOTE_FOLDERS, type RemoteName } from '@agency/contracts';
 import type { Db } from '../db/client';
-import { blobs, releaseCurrent, releaseFiles, releaseSwitches, releases } from '../db/schema';
-import { blobColumns, putBlob, readBlob, type StoredBlob } from '../files/blob-store';
+import { releaseCurrent, releaseFiles, releaseSwitches, releases } from '../db/schema';
+import { putBlob } from '../files/blob-store';
 import {
   LOCAL_BUILD,
   ReleaseError,
@@ -27,47 +20,11 @@ import {
   releaseMessages,
 } from './release-policy';
 import type { CanaryResult, SwitchResult } from './release-store';
+import { contentTypeOf } from './database-release-files';
+import { findRelease, type Tx } from './database-release-reads';
 
-/**
- * The database release store's queries (database-release-store.ts is the adapter): a release's files are blobs,
- * the version each remote serves is one row, and a switch (release or rollback) changes that row, logs
- * itself and notifies every instance on RELEASE_SWITCHED, all in one transaction.
- */
+/** Notified (payload: the remote) when a remote's live versions change. */
 export const RELEASE_SWITCHED = 'release_switched';
-
-/** A path inside a release: relative, `/`-separated, no `.`/`..` segments. */
-export const isReleasePath = (p: string) =>
-  p.length > 0 &&
-  p.length <= 500 &&
-  !p.startsWith('/') &&
-  p.split('/').every((s) => s && s !== '.' && s !== '..');
-
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-};
-
-/** The type of a release file; a precompressed `x.js.br` has the type of `x.js` (sent with Content-Encoding). */
-export function contentTypeOf(file: string): string {
-  const plain = file.replace(/\.(br|gz)$/, '');
-  return TYPES[path.extname(plain).toLowerCase()] ?? 'application/octet-stream';
-}
 
 function listFiles(dir: string, prefix = ''): string[] {
   return readdirSync(path.join(dir, prefix))
@@ -86,8 +43,6 @@ async function* fileBytes(file: string): AsyncGenerator<Buffer> {
   for await (const chunk of createReadStream(file)) yield chunk as Buffer;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /** One switch at a time per remote, whichever machine runs it (held until the transaction ends). */
 const lockRemote = (tx: Tx, remote: RemoteName) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`release:${remote}`}))`);
@@ -95,15 +50,6 @@ const lockRemote = (tx: Tx, remote: RemoteName) =>
 /** Tells every instance (once the transaction commits) that `remote`'s live versions changed. */
 const notifySwitched = (tx: Tx, remote: RemoteName) =>
   tx.execute(sql`select pg_notify(${RELEASE_SWITCHED}, ${remote})`);
-
-/** The stored `remote@version`, if any. */
-async function findRelease(tx: Tx | Db, remote: RemoteName, version: string) {
-  const [row] = await tx
-    .select({ id: releases.id, version: releases.version })
-    .from(releases)
-    .where(and(eq(releases.remote, remote), eq(releases.version, version)));
-  return row;
-}
 
 /** The stored `remote@version`, or the refusal that names the command listing what is stored. */
 async function requireRelease(tx: Tx, remote: RemoteName, version: string) {
@@ -241,30 +187,6 @@ export async function startCanary(
   });
 }
 
-/** Whether `remote@version` is stored (staged or released). */
-export async function hasRelease(db: Db, remote: RemoteName, version: string): Promise<boolean> {
-  return Boolean(await findRelease(db, remote, version));
-}
-
-/** Stored versions of `remote` that were never switched to (staged, waiting for a promote), newest first. */
-export async function stagedReleases(
-  db: Db,
-  remote: string,
-): Promise<{ version: string; releasedAt: string; subject: string | null }[]> {
-  checkRemote(remote);
-  return db
-    .select({ version: releases.version, releasedAt: releases.releasedAt, subject: releases.subject })
-    .from(releases)
-    .where(
-      and(
-        eq(releases.remote, remote),
-        sql`not exists (select 1 from ${releaseSwitches} where ${releaseSwitches.releaseId} = ${releases.id})`,
-        sql`not exists (select 1 from ${releaseCurrent} where ${releaseCurrent.canaryReleaseId} = ${releases.id})`,
-      ),
-    )
-    .orderBy(desc(releases.id));
-}
-
 /**
  * The release to roll back to: the switches replayed as a stack (a release pushes the version it
  * replaces, a rollback pops), so rollbacks walk back through earlier releases one at a time.
@@ -333,165 +255,4 @@ export async function rollbackRelease(
       .where(eq(releases.id, targetId));
     return switchTo(tx, remote, target!, 'rollback', gitCommit);
   });
-}
-
-export interface HistoryEntry {
-  action: 'release' | 'promote' | 'rollback';
-  version: string;
-  switchedAt: string;
-  /** The commit of the checkout that made the switch. */
-  gitCommit: string;
-  /** This switch put the version the remote serves now in place. */
-  current: boolean;
-  /** When the version was stored (built and released). */
-  builtAt: string;
-  /** What changed in it: the commit subject recorded at release time (null: not recorded). */
-  subject: string | null;
-}
-
-/** Every switch of `remote`, newest first. */
-export async function releaseHistory(db: Db, remote: string): Promise<HistoryEntry[]> {
-  checkRemote(remote);
-  const rows = await db
-    .select({
-      action: releaseSwitches.action,
-      version: releases.version,
-      switchedAt: releaseSwitches.switchedAt,
-      gitCommit: releaseSwitches.gitCommit,
-      builtAt: releases.releasedAt,
-      subject: releases.subject,
-    })
-    .from(releaseSwitches)
-    .innerJoin(releases, eq(releases.id, releaseSwitches.releaseId))
-    .where(eq(releaseSwitches.remote, remote))
-    .orderBy(desc(releaseSwitches.id));
-  return rows.map((r, i) => ({ ...r, current: i === 0 }));
-}
-
-/** The version the last switch of `remote` rolled back from, when its last switch is a rollback. */
-export async function rolledBackFrom(db: Db, remote: RemoteName): Promise<string | null> {
-  const from = alias(releases, 'from_release');
-  const [last] = await db
-    .select({ action: releaseSwitches.action, from: from.version })
-    .from(releaseSwitches)
-    .leftJoin(from, eq(from.id, releaseSwitches.fromReleaseId))
-    .where(eq(releaseSwitches.remote, remote))
-    .orderBy(desc(releaseSwitches.id))
-    .limit(1);
-  return last?.action === 'rollback' ? last.from : null;
-}
-
-export interface CurrentRelease {
-  version: string;
-  /** A canary running beside it: `version` for `percent` % of visitors. */
-  canary?: { version: string; percent: number };
-}
-
-/** The version each released remote serves now, and its canary if one runs. */
-export async function liveReleases(db: Db): Promise<Partial<Record<RemoteName, CurrentRelease>>> {
-  const canaryRelease = alias(releases, 'canary_release');
-  const rows = await db
-    .select({
-      remote: releaseCurrent.remote,
-      version: releases.version,
-      canaryVersion: canaryRelease.version,
-      canaryPercent: releaseCurrent.canaryPercent,
-    })
-    .from(releaseCurrent)
-    .innerJoin(releases, eq(releases.id, releaseCurrent.releaseId))
-    .leftJoin(canaryRelease, eq(canaryRelease.id, releaseCurrent.canaryReleaseId));
-  const out: Partial<Record<RemoteName, CurrentRelease>> = {};
-  for (const r of rows) {
-    if (!Object.hasOwn(REMOTE_FOLDERS, r.remote)) continue;
-    out[r.remote as RemoteName] =
-      r.canaryVersion && r.canaryPercent !== null
-        ? { version: r.version, canary: { version: r.canaryVersion, percent: r.canaryPercent } }
-        : { version: r.version };
-  }
-  return out;
-}
-
-/** The version each released remote serves now (to everyone outside a canary). */
-export async function currentReleases(db: Db): Promise<Partial<Record<RemoteName, string>>> {
-  const live = await liveReleases(db);
-  return Object.fromEntries(Object.entries(live).map(([r, l]) => [r, l.version]));
-}
-
-/** The canary `remote` runs now, if any. */
-export async function currentCanary(db: Db, remote: string) {
-  checkRemote(remote);
-  return (await liveReleases(db))[remote]?.canary;
-}
-
-/** Stored files of `remote@version` among `paths` (any that exist), with their blobs. */
-export async function findReleaseFiles(
-  db: Db,
-  remote: RemoteName,
-  version: string,
-  paths: string[],
-): Promise<Map<string, StoredBlob>> {
-  const rows = await db
-    .select({ path: releaseFiles.path, ...blobColumns })
-    .from(releaseFiles)
-    .innerJoin(releases, eq(releases.id, releaseFiles.releaseId))
-    .innerJoin(blobs, eq(blobs.id, releaseFiles.blobId))
-    .where(
-      and(eq(releases.remote, remote), eq(releases.version, version), inArray(releaseFiles.path, paths)),
-    );
-  return new Map(rows.map(({ path: p, ...blob }) => [p, blob]));
-}
-
-/**
- * Writes what the server needs of `remote@version` (its server build, and the browser build's
- * stylesheets the page links) into `target`: first into a scratch folder, then renamed into place,
- * so a folder at `target` is always complete. Does nothing when `target` exists.
- */
-export async function materializeRelease(
-  db: Db,
-  remote: RemoteName,
-  version: string,
-  target: string,
-): Promise<void> {
-  try {
-    statSync(target);
-    return;
-  } catch {
-    // not there yet
-  }
-  const rows = await db
-    .select({ path: releaseFiles.path, ...blobColumns })
-    .from(releaseFiles)
-    .innerJoin(releases, eq(releases.id, releaseFiles.releaseId))
-    .innerJoin(blobs, eq(blobs.id, releaseFiles.blobId))
-    .where(
-      and(
-        eq(releases.remote, remote),
-        eq(releases.version, version),
-        or(like(releaseFiles.path, 'server/%'), like(releaseFiles.path, 'assets/%.css')),
-      ),
-    );
-  const scratch = `${target}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    mkdirSync(scratch, { recursive: true });
-    for (const { path: rel, ...blob } of rows) {
-      if (!isReleasePath(rel)) continue;
-      const file = path.join(scratch, ...rel.split('/'));
-      mkdirSync(path.dirname(file), { recursive: true });
-      await pipeline(readBlob(db, blob), createWriteStream(file));
-    }
-    // Builds are ES modules; the cache lies outside any package that would say so.
-    writeFileSync(path.join(scratch, 'package.json'), '{ "type": "module" }\n');
-    try {
-      renameSync(scratch, target);
-    } catch (err) {
-      // Another request of this process (or another process on this disk) got there first.
-      try {
-        statSync(target);
-      } catch {
-        throw err;
-      }
-    }
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
 }
