@@ -9,6 +9,9 @@
 // here (DATABASE_URL, else DATA_DIR): every page of the remote rendered with `version` and with the live
 // one; a page that got worse refuses the promote (exit 1) with a line per page. --force promotes anyway,
 // recorded in the audit as the owner's. The CMS's Releases tab always runs it, in the server.
+// A preflight asked for that cannot run here (a running server holds the PGlite DATA_DIR, no built
+// shell, no site data) refuses the promote too, saying where it can run (docs/teams.md §9): nothing
+// goes out unchecked because the check was out of reach. --force promotes unchecked then.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -60,15 +63,31 @@ const siteHere =
   existsSync(path.join(process.env.SITE_ROOT || ROOT, 'shell', 'dist', 'server', 'entry-server.js')) &&
   (/^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ||
     existsSync(process.env.DATA_DIR || path.join(ROOT, 'data')));
+const NO_SITE =
+  'Preflight not run: there is no site here to check against (a built shell, npm run build, and the ' +
+  "site's data: DATA_DIR or DATABASE_URL as the server has them).";
 
 await withReleaseStore(async (control, store, { commandWhere, describeSwitch, nextSteps }) => {
   // A version that is not stored is the store's to refuse, in its own words.
   const pre =
-    preflightAsked && siteHere && (await store.hasVersion(name, version))
-      ? await (await preflightCli()).commandPreflight(RELEASES_DIR, name, version)
+    preflightAsked && (await store.hasVersion(name, version))
+      ? siteHere
+        ? await (await preflightCli()).commandPreflight(RELEASES_DIR, name, version)
+        : { note: NO_SITE, close: async () => {} }
       : undefined;
   try {
-    if (pre?.note) console.log(pre.note);
+    if (pre && !pre.report) {
+      console.error(pre.note ?? NO_SITE);
+      if (!force) {
+        console.error(
+          `Not promoted: --preflight asks for every page to be checked first. Promote from the CMS's ` +
+            `Releases tab (the server checks them there), or run this with DATABASE_URL set to the ` +
+            `site's PostgreSQL, or promote unchecked: npm run promote -- ${folder} ${version} --force`,
+        );
+        process.exitCode = 1;
+        return;
+      }
+    }
     const report = pre?.report;
     if (report) {
       const { preflightLines, preflightSummary } = await preflightCli();
