@@ -30,6 +30,7 @@ export const pages: RemotePage[] = [
     module: 'CaseStudyDetailPage',
     kind: 'case-study',
     layout: 'site',
+    sitemap: { items: 'case-studies' },
   },
   {
     id: 'blog',
@@ -56,6 +57,7 @@ export const pages: RemotePage[] = [
     module: 'BlogPostPage',
     kind: 'blog-post',
     layout: 'site',
+    sitemap: { items: 'blog-posts' },
     feed: '/blog/rss.xml',
   },
   {

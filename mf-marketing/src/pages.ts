@@ -60,5 +60,6 @@ export const pages: RemotePage[] = [
     module: 'ServiceDetailPage',
     kind: 'service',
     layout: 'site',
+    sitemap: { items: 'services' },
   },
 ];

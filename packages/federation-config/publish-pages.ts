@@ -21,7 +21,8 @@ export function publishPages(pages: readonly RemotePage[], exposed: readonly str
       this.emitFile({
         type: 'asset',
         fileName: PAGES_FILE,
-        source: `${JSON.stringify({ pages }, null, 2)}\n`,
+        // `format`: remote-pages.ts PAGES_FORMAT (this file imports no runtime code of the contracts).
+        source: `${JSON.stringify({ format: 2, pages }, null, 2)}\n`,
       });
     },
   };

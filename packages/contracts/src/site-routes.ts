@@ -36,8 +36,15 @@ export interface RemotePage {
   layout: 'site' | 'bare';
   /** Head of a `static` page (title without the site name; description falls back to the site's). */
   head?: { title: string; description?: string; noindex?: boolean };
-  /** Listed in the sitemap as it is (dynamic kinds list their published items instead). */
+  /** Listed in the sitemap as it is (a page with a parameter lists its items with `sitemap`). */
   inSitemap?: boolean;
+  /**
+   * A page with one parameter lists its items in the sitemap: every published item of the content
+   * type `items` (a key of CONTENT_TYPES whose items have a slug: remote-pages.ts SITEMAP_ITEM_TYPES),
+   * at this page's path with the parameter filled by the item's slug. The sitemap has no other list
+   * of item pages.
+   */
+  sitemap?: { items: string };
   /** The page's name in the header, the footer and breadcrumbs (pages that are linked by name). */
   label?: string;
   /** The RSS feed the page's head links to (`<link rel="alternate">`), so readers and crawlers find it. */
@@ -117,6 +124,7 @@ const ROUTES = [
     module: 'ServiceDetailPage',
     kind: 'service',
     layout: 'site',
+    sitemap: { items: 'services' },
   },
   {
     id: 'case-studies',
@@ -140,6 +148,7 @@ const ROUTES = [
     module: 'CaseStudyDetailPage',
     kind: 'case-study',
     layout: 'site',
+    sitemap: { items: 'case-studies' },
   },
   {
     id: 'blog',
@@ -165,6 +174,7 @@ const ROUTES = [
     module: 'BlogPostPage',
     kind: 'blog-post',
     layout: 'site',
+    sitemap: { items: 'blog-posts' },
     feed: BLOG_FEED_PATH,
   },
   {
@@ -226,6 +236,7 @@ const ROUTES = [
     module: 'CmsPage',
     kind: 'cms-page',
     layout: 'site',
+    sitemap: { items: 'pages' },
   },
 ] as const satisfies readonly SiteRoute[];
 

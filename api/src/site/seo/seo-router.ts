@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { Router } from 'express';
 import { SitemapStream, streamToPromise } from 'sitemap';
 import { create } from 'xmlbuilder2';
-import { asc, desc, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   BLOG_FEED_PATH,
@@ -11,14 +12,17 @@ import {
   CARD_WIDTH,
   cardAlt,
   cardUrl,
+  SITEMAP_ITEM_TYPES,
   fullTitle,
-  sitePath,
   type SiteRouteId,
+  type SitemapItemType,
 } from '@agency/contracts';
 import type { Db } from '../../db/client';
 import { redirectedPaths } from '../../admin/redirects';
 import type { Env } from '../../env';
-import { blogPosts, caseStudies, pages, services } from '../../db/schema';
+import { blogPosts } from '../../db/schema';
+import { CONTENT_TYPE_ENTRIES } from '../../admin/content-types';
+import type { CrudTable } from '../../admin/crud-router';
 import { getStaffSession } from '../../http/staff-session';
 import { visibleRows } from '../../content/visibility';
 import { parseQuery } from '../../http/validate';
@@ -83,6 +87,22 @@ const BLOG_FEED_DESCRIPTION = 'Practical articles on SEO, paid media, analytics 
 /** The urlset carries only the sitemap namespace: no news, image, video or xhtml entries are listed. */
 const NO_EXTENSIONS = { news: false, xhtml: false, image: false, video: false };
 
+interface SitemapItem {
+  slug: string;
+  updatedAt: string;
+}
+
+/** The published items of a content type with a slug, in the order the registry lists them. */
+async function publishedItems(db: Db, type: SitemapItemType): Promise<SitemapItem[]> {
+  const entry = CONTENT_TYPE_ENTRIES[type];
+  const table = entry.table as CrudTable & { slug: PgColumn; published: PgColumn };
+  return (await db
+    .select({ slug: table.slug, updatedAt: table.updatedAt })
+    .from(table)
+    .where(visibleRows(db, table))
+    .orderBy(...(entry.publicOrder ?? entry.orderBy))) as SitemapItem[];
+}
+
 /** /sitemap.xml, /robots.txt and the blog's RSS feed, always from the current published data. */
 export function discoveryRouter(env: Env, db: Db) {
   const router = Router();
@@ -102,51 +122,46 @@ export function discoveryRouter(env: Env, db: Db) {
 
   router.get('/sitemap.xml', async (req, res) => {
     const origin = publicOrigin(env);
-    const [posts, studies, cmsPages, serviceRows, redirected] = await Promise.all([
-      db
-        .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
-        .from(blogPosts)
-        .where(visibleRows(db, blogPosts)),
-      db
-        .select({ slug: caseStudies.slug, updatedAt: caseStudies.updatedAt })
-        .from(caseStudies)
-        .where(visibleRows(db, caseStudies)),
-      db.select({ slug: pages.slug, updatedAt: pages.updatedAt }).from(pages).where(visibleRows(db, pages)),
-      db
-        .select({ slug: services.slug, updatedAt: services.updatedAt })
-        .from(services)
-        .where(visibleRows(db, services))
-        .orderBy(asc(services.displayOrder), asc(services.id)),
+    const [table, redirected, ...lists] = await Promise.all([
+      siteTables(env).live(),
       redirectedPaths(db),
+      ...SITEMAP_ITEM_TYPES.map((type) => publishedItems(db, type)),
     ]);
-    const newest = (rows: { updatedAt: string }[]) =>
+    const items = new Map(SITEMAP_ITEM_TYPES.map((type, i) => [type, lists[i]!]));
+    const newest = (rows: readonly SitemapItem[]) =>
       rows.reduce((max, r) => (r.updatedAt > max ? r.updatedAt : max), '1970-01-01T00:00:00Z');
-    const allContent = [...posts, ...studies, ...cmsPages, ...serviceRows];
+    const allContent = lists.flat();
     const siteUpdated = allContent.length ? newest(allContent) : new Date().toISOString();
     // Listing pages change when their items do; every other fixed page with the site's newest change.
-    const listed: Record<string, typeof allContent> = {
-      'case-studies': studies,
-      blog: posts,
-      services: serviceRows,
-    } satisfies Partial<Record<SiteRouteId, typeof allContent>>;
-    // An address that redirects (admin/redirects.ts) is never listed, even when a page is there.
-    const entries: { path: string; lastmod: string }[] = [
-      // The fixed pages of the current releases (site-table.ts): a release adds or removes its own.
-      ...(await siteTables(env).live()).routes
-        .filter((r) => r.inSitemap)
-        .map((r) => ({
-          path: r.path,
-          lastmod: listed[r.id]?.length ? newest(listed[r.id]!) : siteUpdated,
-        })),
-      ...serviceRows.map((s) => ({ path: sitePath('service', { slug: s.slug }), lastmod: s.updatedAt })),
-      ...studies.map((s) => ({ path: sitePath('case-study', { slug: s.slug }), lastmod: s.updatedAt })),
-      ...posts.map((p) => ({ path: sitePath('blog-post', { slug: p.slug }), lastmod: p.updatedAt })),
-      ...cmsPages.map((p) => ({ path: `/${p.slug}`, lastmod: p.updatedAt })),
-    ].filter((e) => !redirected.has(e.path));
+    const listed: Partial<Record<SiteRouteId, SitemapItemType>> = {
+      'case-studies': 'case-studies',
+      blog: 'blog-posts',
+      services: 'services',
+    };
+    const lastmodOf = (id: string) => {
+      const rows = items.get(listed[id as SiteRouteId]!);
+      return rows?.length ? newest(rows) : siteUpdated;
+    };
+    // The pages of the current releases (site-table.ts), each release adding or removing its own: the
+    // fixed pages in the sitemap as they are, and a page that lists its items (`sitemap: { items }`,
+    // the CMS pages' catch-all too) once per published item, at its own path.
+    const entries = table.routes.flatMap((r): { path: string; lastmod: string }[] => {
+      if (r.sitemap)
+        return (items.get(r.sitemap.items as SitemapItemType) ?? []).map((item) => ({
+          path: r.path.replace(/:\w+/, () => encodeURIComponent(item.slug)),
+          lastmod: item.updatedAt,
+        }));
+      return r.inSitemap ? [{ path: r.path, lastmod: lastmodOf(r.id) }] : [];
+    });
     // The sitemap library writes the protocol (escaping, date-only lastmod); we only say what is listed.
     const sitemap = new SitemapStream({ hostname: origin, lastmodDateOnly: true, xmlns: NO_EXTENSIONS });
     const xml = await streamToPromise(
-      Readable.from(entries.map((e) => ({ url: origin + e.path, lastmod: e.lastmod }))).pipe(sitemap),
+      Readable.from(
+        // An address that redirects (admin/redirects.ts) is never listed, even when a page is there.
+        entries
+          .filter((e) => !redirected.has(e.path))
+          .map((e) => ({ url: origin + e.path, lastmod: e.lastmod })),
+      ).pipe(sitemap),
     );
     res.type('application/xml').setHeader('Cache-Control', 'no-cache').send(xml);
   });
