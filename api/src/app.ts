@@ -44,7 +44,7 @@ import { createDownloadTokens } from './content/download-token';
 import { formPostsRouter } from './forms/form-posts-router';
 import { createSubscriptionTokens } from './newsletter/subscription-tokens';
 import { subscriptionPagesRouter } from './newsletter/subscription-pages';
-import { redirectAnswers } from './admin/redirects';
+import { redirectAnswers } from './admin/redirect-answers';
 import { oldAddresses } from './site/old-addresses';
 import { runPreflight } from './site/preflight';
 import { canaryGuard } from './site/canary-guard';

@@ -14,7 +14,7 @@ import { authorize } from './access-policy';
 import { auditRouter, auditWrites, type AuditEntry } from './audit';
 import { setPasswordRouter, staffUsersRouter } from './staff-users-router';
 import { presenceRouter } from './presence-router';
-import { redirectsRouter } from './redirects';
+import { redirectsRouter } from './redirects-router';
 import { privacyRouter } from './privacy-router';
 import { LIBRARY_FILE_TAGS, dropsOnWrite } from '../http/public-reads';
 import { notificationsRouter } from '../notifications/notifications-router';

@@ -20,7 +20,7 @@ import { checkIfMatch, ifMatchTags, preconditionFailed, setEntityTag } from '../
 import { parseBody, parseParams } from '../http/validate';
 import { clockOf, nowIso } from '../content/visibility';
 import { findRevision, listRevisions, recordRevision, snapshotOf } from './revisions';
-import { addressChanged } from './redirects';
+import { addressChanged } from './redirect-store';
 
 type Row = Record<string, unknown>;
 type StoredRow = Row & { updatedAt: string };

@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from 'express';
-import type { RedirectAnswers } from '../admin/redirects';
+import type { RedirectAnswers } from '../admin/redirect-answers';
 import { movedPermanently, withQueryOf } from './page-address';
 
 /**

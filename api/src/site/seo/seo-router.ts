@@ -18,7 +18,7 @@ import {
   type SitemapItemType,
 } from '@agency/contracts';
 import type { Db } from '../../db/client';
-import { redirectedPaths } from '../../admin/redirects';
+import { redirectedPaths } from '../../admin/redirect-store';
 import type { Env } from '../../env';
 import { blogPosts } from '../../db/schema';
 import { CONTENT_TYPE_ENTRIES } from '../../admin/content-types';
