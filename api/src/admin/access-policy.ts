@@ -61,7 +61,7 @@ export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
   // Recipients and webhook secrets: admins, like the site settings.
   [`GET ${A}/notifications/settings`]: admin(),
   [`PUT ${A}/notifications/settings`]: admin('settings.update'),
-  // Old addresses (admin/redirects.ts): content work, like the slugs they come from.
+  // Old addresses (admin/redirects-router.ts): content work, like the slugs they come from.
   [`GET ${A}/redirects`]: editor(),
   [`GET ${A}/redirects.csv`]: editor(),
   [`POST ${A}/redirects`]: editor('redirect.create'),

@@ -185,7 +185,7 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
             snapshot: snapshot(stored),
             before: snapshot(existing),
           });
-          // A published item's old address redirects to its new one (admin/redirects.ts).
+          // A published item's old address redirects to its new one (redirect-store.ts).
           await addressChanged(tx as unknown as Db, type, existing, stored);
         }
         return stored;

@@ -86,7 +86,7 @@ describe('trash', () => {
     await request(t.app).get('/api/blog-posts/to-trash').expect(404);
     const list = await request(t.app).get('/api/blog-posts').expect(200);
     expect(list.body.map((p: { slug: string }) => p.slug)).not.toContain('to-trash');
-    // The page of a trashed item is Gone until it is restored (issue 41, admin/redirects.ts).
+    // The page of a trashed item is Gone until it is restored (issue 41, admin/redirect-answers.ts).
     await request(t.app).get('/blog/to-trash').expect(410);
     expect((await request(t.app).get('/sitemap.xml').expect(200)).text).not.toContain('to-trash');
     expect((await request(t.app).get('/blog/rss.xml').expect(200)).text).not.toContain('to-trash');

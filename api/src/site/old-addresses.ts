@@ -11,7 +11,7 @@ export const isGone = (res: Response): boolean => res.locals['gone'] === true;
 
 /**
  * Before the site router (and so before the page cache): an old address answers 301 to where its
- * content lives now, the address of a trashed item 410 Gone. From memory (admin/redirects.ts); a hit
+ * content lives now, the address of a trashed item 410 Gone. From memory (admin/redirect-answers.ts); a hit
  * is counted and stored in batches. Other paths go on untouched.
  */
 export const oldAddresses =

@@ -157,7 +157,7 @@ export function discoveryRouter(env: Env, db: Db) {
     const sitemap = new SitemapStream({ hostname: origin, lastmodDateOnly: true, xmlns: NO_EXTENSIONS });
     const xml = await streamToPromise(
       Readable.from(
-        // An address that redirects (admin/redirects.ts) is never listed, even when a page is there.
+        // An address that redirects (admin/redirect-store.ts) is never listed, even when a page is there.
         entries
           .filter((e) => !redirected.has(e.path))
           .map((e) => ({ url: origin + e.path, lastmod: e.lastmod })),
