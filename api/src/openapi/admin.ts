@@ -1,158 +1,36 @@
-/** The staff API under /api/admin: one entry per operation (the CRUD tables through `crud`). */
+/**
+ * The staff API under /api/admin: one entry per operation, in the order the document lists them (the
+ * content tables are content-tables.ts, the uploads media.ts).
+ */
 import { z } from 'zod';
-import type { $ZodObject, $ZodType } from 'zod/v4/core';
 import {
   AdminRoutes,
   REMOTE_FOLDERS,
   REMOTE_NAMES,
   adminAuthSchema,
-  adminIdParams,
   adminSessionSchema,
-  bulkActionSchema,
-  bulkPath,
   changePasswordSchema,
   leadsDeleteSchema,
   leadsHandledSchema,
   leadsQuerySchema,
-  mediaPatchSchema,
   promoteReleaseSchema,
   remoteReleasesSchema,
-  revisionParams,
   siteSettingsSchema,
   trashItemParams,
-  uploadResponseSchema,
 } from '@agency/contracts';
-import { CONTENT_TYPE_DEFINITIONS, storedRowSchema } from '../admin/content-types';
-import type { Operation } from './operation';
+import { staff, type Operation } from './operation';
 import {
   authenticatedSchema,
-  bulkActionResultSchema,
   leadListSchema,
   leadsChangeResultSchema,
   leadsSummarySchema,
-  mediaItemSchema,
   releaseSwitchAnswerSchema,
-  revisionSchema,
-  revisionSummarySchema,
   siteSettingEntriesSchema,
   trashItemSchema,
 } from './responses';
+import { contentTableOperations } from './content-tables';
+import { mediaOperations } from './media';
 
-const staff = (op: Omit<Operation, 'staff'>): Operation => ({ ...op, staff: true });
-
-/**
- * The eight operations of a staff-managed table (see crud-router.ts): list, read, create, update,
- * move to the trash, and its revisions (list, read, restore). `row` adds the stored-only fields.
- */
-function crud(
-  base: string,
-  label: string,
-  input: $ZodObject,
-  extra: Record<string, $ZodType> = {},
-): Operation[] {
-  const row = storedRowSchema(input as z.ZodObject, extra as Record<string, z.ZodType>);
-  const tag = label;
-  const one = `${base}/{id}`;
-  return [
-    staff({
-      method: 'get',
-      path: base,
-      tag,
-      summary: `List ${label}`,
-      responses: { 200: { description: 'Every item not in the trash', schema: z.array(row) } },
-    }),
-    staff({
-      method: 'post',
-      path: base,
-      tag,
-      summary: `Create (${label})`,
-      body: input,
-      responses: { 201: { description: 'Created', schema: row } },
-      errors: [400, 409],
-    }),
-    staff({
-      method: 'get',
-      path: one,
-      tag,
-      summary: `Read one (${label}); the ETag is its version`,
-      params: adminIdParams,
-      responses: { 200: { description: 'The item', schema: row } },
-      errors: [400, 404],
-    }),
-    staff({
-      method: 'put',
-      path: one,
-      tag,
-      summary: `Replace (${label}); If-Match makes it conditional`,
-      params: adminIdParams,
-      body: input,
-      responses: { 200: { description: 'Saved', schema: row } },
-      errors: [400, 404, 409, 412],
-    }),
-    staff({
-      method: 'delete',
-      path: one,
-      tag,
-      summary: `Move to the trash (${label})`,
-      params: adminIdParams,
-      responses: { 204: { description: 'In the trash' } },
-      errors: [400, 404, 412],
-    }),
-    staff({
-      method: 'get',
-      path: `${one}/revisions`,
-      tag,
-      summary: `Revisions of one item (${label}), newest first`,
-      params: adminIdParams,
-      responses: { 200: { description: 'The revisions', schema: z.array(revisionSummarySchema) } },
-      errors: [400, 404],
-    }),
-    staff({
-      method: 'get',
-      path: `${one}/revisions/{revId}`,
-      tag,
-      summary: `One revision (${label})`,
-      params: revisionParams,
-      responses: { 200: { description: 'The revision', schema: revisionSchema } },
-      errors: [400, 404],
-    }),
-    staff({
-      method: 'post',
-      path: `${one}/revisions/{revId}/restore`,
-      tag,
-      summary: `Save a revision again (${label})`,
-      params: revisionParams,
-      responses: { 200: { description: 'Saved', schema: row } },
-      errors: [400, 404, 409, 412],
-    }),
-    staff({
-      method: 'post',
-      path: bulkPath(base),
-      tag,
-      summary: `Publish, unpublish or move to the trash a selection (${label}), in one transaction`,
-      body: bulkActionSchema,
-      responses: { 200: { description: 'What changed', schema: bulkActionResultSchema } },
-      errors: [400],
-    }),
-  ];
-}
-
-const upload = (path: string, field: string, summary: string): Operation =>
-  staff({
-    method: 'post',
-    path,
-    tag: 'Media',
-    summary,
-    upload: field,
-    responses: {
-      201: { description: 'Stored', schema: uploadResponseSchema },
-      200: {
-        description: 'The same bytes were already stored: that file (`reused: true`)',
-        schema: uploadResponseSchema,
-      },
-    },
-    errors: [400, 413, 415, 429],
-  });
 /** A remote by its name (mf_content) or its folder (mf-content). */
 const remoteParams = z.object({ remote: z.enum([...REMOTE_NAMES, ...Object.values(REMOTE_FOLDERS)]) });
 
@@ -192,37 +70,8 @@ export const adminOperations: Operation[] = [
     responses: { 204: { description: 'Changed' } },
     errors: [400, 429],
   }),
-  ...CONTENT_TYPE_DEFINITIONS.flatMap(({ adminPath, plural, schema, stored }) =>
-    crud(adminPath, plural, schema, stored),
-  ),
-  upload(AdminRoutes.resourceUpload, 'file', "Upload a resource's download file"),
-  upload(AdminRoutes.upload, 'image', 'Upload an image'),
-  staff({
-    method: 'get',
-    path: AdminRoutes.media,
-    tag: 'Media',
-    summary: 'Uploaded files, newest first',
-    responses: { 200: { description: 'The files', schema: z.array(mediaItemSchema) } },
-  }),
-  staff({
-    method: 'patch',
-    path: `${AdminRoutes.media}/{id}`,
-    tag: 'Media',
-    summary: "Set an image's alt text",
-    params: adminIdParams,
-    body: mediaPatchSchema,
-    responses: { 200: { description: 'Saved', schema: mediaItemSchema } },
-    errors: [400, 404],
-  }),
-  staff({
-    method: 'delete',
-    path: `${AdminRoutes.media}/{id}`,
-    tag: 'Media',
-    summary: 'Move an unused file to the Trash (409 naming the items that use it)',
-    params: adminIdParams,
-    responses: { 204: { description: 'In the Trash' } },
-    errors: [400, 404, 409],
-  }),
+  ...contentTableOperations,
+  ...mediaOperations,
   staff({
     method: 'get',
     path: AdminRoutes.siteSettings,

@@ -9,10 +9,9 @@ import {
   type NotificationSettingsView,
   type NotificationsStatus,
 } from '@agency/contracts';
-import type { Operation } from './operation';
+import { staff, type Operation } from './operation';
 
 const timestamp = z.iso.datetime({ offset: true });
-const staff = (op: Omit<Operation, 'staff'>): Operation => ({ ...op, staff: true });
 
 const hookView = z.object({
   url: z.string(),

@@ -36,3 +36,6 @@ export interface Operation {
   /** Error statuses this operation answers besides the common ones (all in the shared error body). */
   errors?: number[];
 }
+
+/** An operation behind the staff session. */
+export const staff = (op: Omit<Operation, 'staff'>): Operation => ({ ...op, staff: true });

@@ -6,9 +6,8 @@ import {
   privacyEraseSchema,
   privacySubjectSchema,
 } from '@agency/contracts';
-import type { Operation } from './operation';
+import { staff, type Operation } from './operation';
 
-const staff = (op: Omit<Operation, 'staff'>): Operation => ({ ...op, staff: true });
 const count = z.number().int();
 
 const counts = z.object(Object.fromEntries(PERSONAL_DATA_KINDS.map((k) => [k, count])));

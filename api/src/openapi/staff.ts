@@ -17,10 +17,9 @@ import {
   type SetPasswordLink,
   type StaffUser,
 } from '@agency/contracts';
-import type { Operation } from './operation';
+import { staff, type Operation } from './operation';
 
 const timestamp = z.iso.datetime({ offset: true });
-const staff = (op: Omit<Operation, 'staff'>): Operation => ({ ...op, staff: true });
 
 const staffUserSchema = z.object({
   id: z.number().int(),

@@ -1,0 +1,109 @@
+/** The staff API of each CMS content table (admin/crud-router.ts): one set of operations per content type. */
+import { z } from 'zod';
+import type { $ZodObject, $ZodType } from 'zod/v4/core';
+import { adminIdParams, bulkActionSchema, bulkPath, revisionParams } from '@agency/contracts';
+import { CONTENT_TYPE_DEFINITIONS, storedRowSchema } from '../admin/content-types';
+import { staff, type Operation } from './operation';
+import { bulkActionResultSchema, revisionSchema, revisionSummarySchema } from './responses';
+
+/**
+ * The eight operations of a staff-managed table (see crud-router.ts): list, read, create, update,
+ * move to the trash, and its revisions (list, read, restore). `row` adds the stored-only fields.
+ */
+function crud(
+  base: string,
+  label: string,
+  input: $ZodObject,
+  extra: Record<string, $ZodType> = {},
+): Operation[] {
+  const row = storedRowSchema(input as z.ZodObject, extra as Record<string, z.ZodType>);
+  const tag = label;
+  const one = `${base}/{id}`;
+  return [
+    staff({
+      method: 'get',
+      path: base,
+      tag,
+      summary: `List ${label}`,
+      responses: { 200: { description: 'Every item not in the trash', schema: z.array(row) } },
+    }),
+    staff({
+      method: 'post',
+      path: base,
+      tag,
+      summary: `Create (${label})`,
+      body: input,
+      responses: { 201: { description: 'Created', schema: row } },
+      errors: [400, 409],
+    }),
+    staff({
+      method: 'get',
+      path: one,
+      tag,
+      summary: `Read one (${label}); the ETag is its version`,
+      params: adminIdParams,
+      responses: { 200: { description: 'The item', schema: row } },
+      errors: [400, 404],
+    }),
+    staff({
+      method: 'put',
+      path: one,
+      tag,
+      summary: `Replace (${label}); If-Match makes it conditional`,
+      params: adminIdParams,
+      body: input,
+      responses: { 200: { description: 'Saved', schema: row } },
+      errors: [400, 404, 409, 412],
+    }),
+    staff({
+      method: 'delete',
+      path: one,
+      tag,
+      summary: `Move to the trash (${label})`,
+      params: adminIdParams,
+      responses: { 204: { description: 'In the trash' } },
+      errors: [400, 404, 412],
+    }),
+    staff({
+      method: 'get',
+      path: `${one}/revisions`,
+      tag,
+      summary: `Revisions of one item (${label}), newest first`,
+      params: adminIdParams,
+      responses: { 200: { description: 'The revisions', schema: z.array(revisionSummarySchema) } },
+      errors: [400, 404],
+    }),
+    staff({
+      method: 'get',
+      path: `${one}/revisions/{revId}`,
+      tag,
+      summary: `One revision (${label})`,
+      params: revisionParams,
+      responses: { 200: { description: 'The revision', schema: revisionSchema } },
+      errors: [400, 404],
+    }),
+    staff({
+      method: 'post',
+      path: `${one}/revisions/{revId}/restore`,
+      tag,
+      summary: `Save a revision again (${label})`,
+      params: revisionParams,
+      responses: { 200: { description: 'Saved', schema: row } },
+      errors: [400, 404, 409, 412],
+    }),
+    staff({
+      method: 'post',
+      path: bulkPath(base),
+      tag,
+      summary: `Publish, unpublish or move to the trash a selection (${label}), in one transaction`,
+      body: bulkActionSchema,
+      responses: { 200: { description: 'What changed', schema: bulkActionResultSchema } },
+      errors: [400],
+    }),
+  ];
+}
+
+/** Every content type's table operations, in the registry's order. */
+export const contentTableOperations: Operation[] = CONTENT_TYPE_DEFINITIONS.flatMap(
+  ({ adminPath, plural, schema, stored }) => crud(adminPath, plural, schema, stored),
+);
