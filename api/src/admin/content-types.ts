@@ -28,7 +28,8 @@ import { CONTENT_TABLES, blogPosts, contentBlocks, pages, services, testimonials
 import { withBodyImages } from '../content/content-repository';
 import type { ContentTag } from '../http/public-reads';
 import { nowIso } from '../content/visibility';
-import { crudRouter, publishDate, type CrudConfig, type CrudTable } from './crud-router';
+import { crudRouter } from './crud-router';
+import { publishDate, type CrudConfig, type CrudTable } from './crud-table';
 import { checkBlock, checkPageSlug } from './content-block-checks';
 import { readLegacyServiceBody } from './legacy-service-body';
 import { resourceUploadRouter } from './resource-upload-router';

@@ -1,5 +1,7 @@
+// The staff API of one content table: list, read, create, replace, move to the trash, revisions and bulk
+// actions (crud-bulk-actions.ts), each write with its revision and its redirect in one transaction.
 import { Router, type Request } from 'express';
-import { and, eq, getTableColumns, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { parse } from 'zod/v4/core';
@@ -8,10 +10,8 @@ import {
   adminIdParams,
   bulkActionSchema,
   ErrorCode,
-  type BulkActionResult,
   revisionParams,
   type RevisionKind,
-  type ContentType,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/pg-errors';
@@ -21,54 +21,8 @@ import { parseBody, parseParams } from '../http/validate';
 import { clockOf, nowIso } from '../content/visibility';
 import { findRevision, listRevisions, recordRevision, snapshotOf } from './revisions';
 import { addressChanged } from './redirect-store';
-
-type Row = Record<string, unknown>;
-type StoredRow = Row & { updatedAt: string };
-export type CrudTable = PgTable & { id: PgColumn; updatedAt: PgColumn; deletedAt: PgColumn };
-
-export interface CrudConfig<S extends z.ZodObject> {
-  /** The admin path segment, which also names the item's revisions and its place in the trash. */
-  type: ContentType;
-  table: CrudTable;
-  /** `.strict()` body schema from the contracts; POST and PUT take the full object. */
-  schema: S;
-  /** List order (newest or display order first). */
-  orderBy: (PgColumn | SQL)[];
-  /** The unique column a duplicate would hit, and the message staff see then. */
-  unique: { field: string; message: string };
-  /** What the entity is called in messages ('Page', 'Service', ...). */
-  label: string;
-  /** Extra columns derived on the server (e.g. a blog post's publishedAt). */
-  derive?: (values: z.output<S>, existing: Row | undefined, now: Date) => Row;
-  /**
-   * Checks that need the database (a link to an existing page, say), after the schema and before any
-   * write; throws an HttpError (400 with field messages) to refuse. `existing` is the stored row of an
-   * update or restore, undefined for a create.
-   */
-  check?: (values: z.output<S>, existing: Row | undefined) => Promise<void>;
-}
-
-/**
- * The stored publish date: the one staff gave (null clears it), else the stored one; a published item
- * without one is stamped with the time it was first published. A future date makes it Scheduled.
- */
-export function publishDate(
-  values: { published: boolean; publishedAt?: string | null | undefined },
-  existing: Row | undefined,
-  now: Date,
-): { publishedAt: string | null } {
-  const given =
-    values.publishedAt === undefined
-      ? ((existing?.['publishedAt'] as string | null | undefined) ?? null)
-      : values.publishedAt && new Date(values.publishedAt).toISOString();
-  // Stamped to the whole second: the CMS edits publish dates to the second, so saving the form again
-  // keeps the stamp instead of changing it (and showing up in the item's history).
-  const stamp = new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString();
-  return { publishedAt: given ?? (values.published ? stamp : null) };
-}
-
-/** A row as staff clients get it: without deleted_at (always null outside the trash). */
-export const shownRow = ({ deletedAt: _deleted, ...row }: Row): Row => row;
+import { liveRow, shownRow, type CrudConfig, type Row, type StoredRow } from './crud-table';
+import { applyBulkAction } from './crud-bulk-actions';
 
 /**
  * GET / (list), GET /:id, POST /, PUT /:id, DELETE /:id for one staff-managed table. Single rows
@@ -113,7 +67,7 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
     return row as StoredRow | undefined;
   };
   /** Rows are written only while they still are the version If-Match named (when it named one). */
-  const live = (id: number) => and(eq(table.id, id), isNull(table.deletedAt));
+  const live = (id: number) => liveRow(table, id);
   const sameVersion = (id: number, existing: StoredRow, conditional: boolean) =>
     conditional ? and(live(id), eq(table.updatedAt, existing.updatedAt)) : live(id);
 
@@ -195,61 +149,8 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
     return updated;
   };
 
-  /**
-   * One transaction for the whole selection: each item that changes is written as a single save
-   * writes it (derived columns, a revision; a delete goes to the trash like DELETE /:id). Ids that do
-   * not exist or are in the trash are reported as `missing`, not refused: the rest is still done.
-   * The cache drops the type's family through the admin write hook, as for any save.
-   */
   router.post('/bulk', async (req, res) => {
-    const { action, ids } = parseBody(bulkActionSchema, req);
-    const wanted = [...new Set(ids)];
-    const now = clockOf(db)();
-    const result = await db.transaction(async (tx) => {
-      const found = (await tx
-        .select()
-        .from(table as PgTable)
-        .where(and(inArray(table.id, wanted), isNull(table.deletedAt)))
-        .for('update')) as StoredRow[];
-      const byId = new Map(found.map((r) => [r['id'] as number, r]));
-      const out: BulkActionResult = { action, changed: [], unchanged: [], missing: [] };
-      for (const id of wanted) {
-        const existing = byId.get(id);
-        if (!existing) {
-          out.missing.push(id);
-          continue;
-        }
-        if (action === 'delete') {
-          await tx
-            .update(table)
-            .set({ deletedAt: now.toISOString() } as never)
-            .where(live(id));
-          out.changed.push(id);
-          continue;
-        }
-        const published = action === 'publish';
-        if (existing['published'] === published) {
-          out.unchanged.push(id);
-          continue;
-        }
-        const values = { ...snapshot(existing), published } as z.output<S>;
-        const [stored] = (await tx
-          .update(table)
-          .set({ published, ...config.derive?.(values, existing, now), updatedAt: sql`now()` } as never)
-          .where(live(id))
-          .returning()) as StoredRow[];
-        await recordRevision(tx as unknown as Db, {
-          type,
-          id,
-          kind: 'update',
-          snapshot: snapshot(stored!),
-          before: snapshot(existing),
-        });
-        out.changed.push(id);
-      }
-      return out;
-    });
-    res.json(result);
+    res.json(await applyBulkAction(db, config, snapshot, parseBody(bulkActionSchema, req)));
   });
 
   router.put('/:id', async (req, res) => {

@@ -9,7 +9,7 @@ import { deleteUploadedFile } from '../files/uploaded-files';
 import { mediaItem } from './media-router';
 import { notFound } from '../http/errors';
 import { parseParams } from '../http/validate';
-import { shownRow } from './crud-router';
+import { shownRow } from './crud-table';
 import { forgetRevisions } from './revisions';
 import { CONTENT_TYPE_DEFINITIONS } from './content-types';
 import { LIBRARY_FILE_TAGS, declareDrops, type ContentTag } from '../http/public-reads';

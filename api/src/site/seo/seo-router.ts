@@ -22,7 +22,7 @@ import { redirectedPaths } from '../../admin/redirect-store';
 import type { Env } from '../../env';
 import { blogPosts } from '../../db/schema';
 import { CONTENT_TYPE_ENTRIES } from '../../admin/content-types';
-import type { CrudTable } from '../../admin/crud-router';
+import type { CrudTable } from '../../admin/crud-table';
 import { getStaffSession } from '../../http/staff-session';
 import { visibleRows } from '../../content/visibility';
 import { parseQuery } from '../../http/validate';
