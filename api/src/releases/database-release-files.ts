@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { createWriteStream, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { and, eq, inArray, like, or } from 'drizzle-orm';
+import { and, eq, inArray, like, or, type SQL } from 'drizzle-orm';
 import type { RemoteName } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { blobs, releaseFiles, releases } from '../db/schema';
@@ -44,6 +44,15 @@ export function contentTypeOf(file: string): string {
   return TYPES[path.extname(plain).toLowerCase()] ?? 'application/octet-stream';
 }
 
+/** The stored files of `remote@version` whose path `paths` picks, with their blobs. */
+const storedFiles = (db: Db, remote: RemoteName, version: string, paths: SQL | undefined) =>
+  db
+    .select({ path: releaseFiles.path, ...blobColumns })
+    .from(releaseFiles)
+    .innerJoin(releases, eq(releases.id, releaseFiles.releaseId))
+    .innerJoin(blobs, eq(blobs.id, releaseFiles.blobId))
+    .where(and(eq(releases.remote, remote), eq(releases.version, version), paths));
+
 /** Stored files of `remote@version` among `paths` (any that exist), with their blobs. */
 export async function findReleaseFiles(
   db: Db,
@@ -51,14 +60,7 @@ export async function findReleaseFiles(
   version: string,
   paths: string[],
 ): Promise<Map<string, StoredBlob>> {
-  const rows = await db
-    .select({ path: releaseFiles.path, ...blobColumns })
-    .from(releaseFiles)
-    .innerJoin(releases, eq(releases.id, releaseFiles.releaseId))
-    .innerJoin(blobs, eq(blobs.id, releaseFiles.blobId))
-    .where(
-      and(eq(releases.remote, remote), eq(releases.version, version), inArray(releaseFiles.path, paths)),
-    );
+  const rows = await storedFiles(db, remote, version, inArray(releaseFiles.path, paths));
   return new Map(rows.map(({ path: p, ...blob }) => [p, blob]));
 }
 
@@ -79,18 +81,12 @@ export async function materializeRelease(
   } catch {
     // not there yet
   }
-  const rows = await db
-    .select({ path: releaseFiles.path, ...blobColumns })
-    .from(releaseFiles)
-    .innerJoin(releases, eq(releases.id, releaseFiles.releaseId))
-    .innerJoin(blobs, eq(blobs.id, releaseFiles.blobId))
-    .where(
-      and(
-        eq(releases.remote, remote),
-        eq(releases.version, version),
-        or(like(releaseFiles.path, 'server/%'), like(releaseFiles.path, 'assets/%.css')),
-      ),
-    );
+  const rows = await storedFiles(
+    db,
+    remote,
+    version,
+    or(like(releaseFiles.path, 'server/%'), like(releaseFiles.path, 'assets/%.css')),
+  );
   const scratch = `${target}.${process.pid}.${Date.now()}.tmp`;
   try {
     mkdirSync(scratch, { recursive: true });
