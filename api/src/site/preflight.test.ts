@@ -4,12 +4,19 @@ import path from 'node:path';
 import request from 'supertest';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreflightRefusal, PreflightReport, ReleaseSwitchAnswer } from '@agency/contracts';
+import {
+  LEGACY_REMOTE_PAGES,
+  PAGES_FORMAT,
+  type PreflightRefusal,
+  type PreflightReport,
+  type ReleaseSwitchAnswer,
+} from '@agency/contracts';
 import { createTestApp } from '../test-support/test-app';
 import { writeFiles } from '../test-support/stand-in-site';
 import { STAFF_PASSWORD, signIn, staffClient } from '../admin/admin-test-support';
 import { ADMIN, createAccount, signInAs } from '../admin/staff-test-support';
 import { blogPosts } from '../db/schema';
+import { comparePages } from './preflight';
 import { visibleRows } from '../content/visibility';
 
 /**
@@ -22,6 +29,8 @@ const LIVE = '1.0.0-live000001';
 const THROWS = '1.1.0-throws0001';
 const HEADLESS = '1.1.0-headless01';
 const GOOD = '1.2.0-good000001';
+/** Adds /webinars/:slug (a page of its own, listing the blog posts), which throws for one post. */
+const WEBINARS = '1.3.0-webinars01';
 
 const SHARES = 'export const sharedSingletons = { react: (globalThis.__hostReact ??= {}) };';
 /** The shell renders mf-content's page for any address under <main>; a page that throws makes the render throw. */
@@ -104,6 +113,26 @@ describe('Preflight before a promote', () => {
         ),
       ),
       ...prefixed(`mf-content/${GOOD}`, build('good', `(url) => '<h1>good ' + url + '</h1>'`)),
+      ...prefixed(`mf-content/${WEBINARS}`, {
+        ...build(
+          'webinars',
+          `(url) => { if (url === '/webinars/${badPost}') throw new Error('no such webinar'); return '<h1>webinars ' + url + '</h1>'; }`,
+        ),
+        'pages.json': JSON.stringify({
+          format: PAGES_FORMAT,
+          pages: [
+            ...LEGACY_REMOTE_PAGES.mf_content,
+            {
+              id: 'webinar',
+              path: '/webinars/:slug',
+              module: 'BlogPage',
+              kind: 'static',
+              layout: 'site',
+              sitemap: { items: 'blog-posts' },
+            },
+          ],
+        }),
+      }),
       'release-state.json': JSON.stringify({ remotes: { mf_content: { current: LIVE, history: [] } } }),
     });
     owner = staffClient(t.app, await signIn(t.app));
@@ -164,6 +193,29 @@ describe('Preflight before a promote', () => {
         problems: ['no main heading (<h1>)'],
       },
     ]);
+  });
+
+  it('checks each item a new parameterised page lists (its sitemap items), the one that throws named', async () => {
+    const body = (await promote(owner, { version: WEBINARS }).expect(409)).body as PreflightRefusal;
+    const webinars = body.preflight.pages.filter((p) => p.route === 'webinar');
+    expect(webinars.length).toBeGreaterThan(2);
+    expect(webinars.map((p) => p.path)).toContain(`/webinars/${badPost}`);
+    // A page the live version does not serve (404 there) is the release's new page, not a worse one.
+    expect(body.preflight.pages.filter((p) => p.problems.length)).toEqual([
+      expect.objectContaining({
+        path: `/webinars/${badPost}`,
+        route: 'webinar',
+        problems: ['render threw: no such webinar'],
+      }),
+    ]);
+    expect(await live()).toBe(`/releases/mf-content/${LIVE}/remoteEntry.js`);
+  });
+
+  it('a page the release adds (404 on the live version, 200 on the staged one) is not a changed status', () => {
+    const page = (status: number) => ({ status, heading: true, problems: [] });
+    expect(comparePages(page(404), page(200))).toEqual([]);
+    expect(comparePages(page(200), page(404))).toEqual(['status changed from 200 to 404']);
+    expect(comparePages(page(404), page(500))).toEqual(['server error 500']);
   });
 
   it('lets only the owner promote past a failed preflight, and the audit says so', async () => {

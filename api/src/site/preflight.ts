@@ -1,12 +1,14 @@
 import pLimit from 'p-limit';
 import { asc } from 'drizzle-orm';
 import {
+  PREVIEW_KINDS,
   REMOTE_FOLDERS,
   type PreflightPage,
   type PreflightReport,
   type RemoteName,
   type RemoteOverrides,
   type SiteRoute,
+  type SitemapItemType,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
@@ -26,7 +28,7 @@ import type { PageCheck } from './render/page-renderer';
  * promote when the staged version throws or reports a failed region there and the live one does not,
  * answers a 5xx, answers another status, loses its main heading (`<h1>`) or breaks the hydration
  * contract (server-build-contract.ts). A page that fails the same way on the live version is not the
- * release's doing and does not block it.
+ * release's doing and does not block it; nor does a page the release adds (404 on the live version).
  */
 
 /** Published items checked per parameterised page (the newest first, as the site lists them). */
@@ -63,7 +65,7 @@ const slugs =
         .limit(PREFLIGHT_ITEM_CAP + 1)) as { slug: string }[]
     ).map((r) => ({ slug: r.slug }));
 
-/** Where the items of a parameterised page come from: its kind's table, else by its id. */
+/** Where the items of a parameterised page come from, by its kind or its id (see itemSourceOf). */
 const ITEM_SOURCES: Record<string, ItemSource> = {
   ...Object.fromEntries(Object.entries(ITEM_TABLES).map(([kind, table]) => [kind, slugs(table)])),
   'resource-access': async (db) =>
@@ -80,10 +82,19 @@ const ITEM_SOURCES: Record<string, ItemSource> = {
 const fill = (pattern: string, params: Record<string, string>) =>
   pattern.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''));
 
+/**
+ * Where a route's items come from: its kind's table, else by its id, else the content type whose
+ * items it lists in the sitemap (`sitemap: { items }`: a remote's own parameterised page).
+ */
+const itemSourceOf = (route: SiteRoute): ItemSource | undefined =>
+  ITEM_SOURCES[route.kind] ??
+  ITEM_SOURCES[route.id] ??
+  (route.sitemap && ITEM_SOURCES[PREVIEW_KINDS[route.sitemap.items as SitemapItemType]]);
+
 /** The addresses to check for one route: itself when it has no parameter, else one per published item. */
 async function addressesOf(db: Db, route: SiteRoute): Promise<{ paths: string[]; skipped?: string }> {
   if (!route.path.includes(':')) return { paths: [route.path] };
-  const source = ITEM_SOURCES[route.kind] ?? ITEM_SOURCES[route.id];
+  const source = itemSourceOf(route);
   if (!source) return { paths: [], skipped: `${route.path}: no list of its items to check` };
   const items = await source(db);
   const paths = items.slice(0, PREFLIGHT_ITEM_CAP).map((params) => fill(route.path, params));
@@ -95,8 +106,10 @@ async function addressesOf(db: Db, route: SiteRoute): Promise<{ paths: string[];
 /** What makes the staged page worse than the live one (empty: it may go out). */
 export function comparePages(live: PageCheck, staged: PageCheck): string[] {
   const problems = staged.problems.filter((p) => !live.problems.includes(p));
+  // A page the live version does not serve (404) and the staged one does is the release's new page.
+  const added = live.status === 404 && staged.status < 400;
   if (staged.status >= 500 && live.status < 500) problems.unshift(`server error ${staged.status}`);
-  else if (staged.status !== live.status)
+  else if (staged.status !== live.status && !added)
     problems.unshift(`status changed from ${live.status} to ${staged.status}`);
   if (live.heading && staged.heading === false) problems.push('no main heading (<h1>)');
   return problems;
