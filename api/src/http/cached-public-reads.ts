@@ -79,7 +79,10 @@ export function cachedPublicReads(cache: CacheOfReads) {
     // Its metrics label and log line, known without routing (a hit never gets there).
     setRoutePattern(req, `/api${match.read.path}`);
     req.url = match.url;
-    if (!cache.enabled() || match.read.uncached || carriesStaffCookie(req)) return next();
+    // Staff get their own answer only where they see drafts; elsewhere theirs is everyone's (the way
+    // out still marks it private for a shared cache, shared-cache.ts).
+    if (!cache.enabled() || match.read.uncached || (match.read.staffSeesDrafts && carriesStaffCookie(req)))
+      return next();
     // A public read: a shared cache in front may keep it too (shared-cache.ts decides the headers).
     markShared(res, { tags: match.read.tags });
     // Mounted at /api, which Express matches in any letter case: the key names it in one.

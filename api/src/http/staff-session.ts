@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { CookieOptions, Request, Response } from 'express';
 import { parse as parseCookie } from 'cookie';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
@@ -50,6 +51,24 @@ export function clearSignedInHint(req: Request, res: Response) {
     res.clearCookie(STAFF_SIGNED_IN_COOKIE, hintOptions(req));
 }
 
+const looked = Symbol('staffSessionLookedUp');
+/** A request's session once looked up; `active`: its activity is recorded, or was lately (or there is none). */
+type Looked = { session: StaffSession | null; active: boolean };
+type WithSession = IncomingMessage & { [looked]?: Looked };
+
+/**
+ * Hands a request the staff session its caller already looked up: a server render's in-process data
+ * reads (site/render/internal-api.ts) are the page request's own, so they neither look the session
+ * up again nor count as activity (the page request did).
+ */
+export function rememberStaffSession(req: IncomingMessage, session: StaffSession | null) {
+  (req as WithSession)[looked] = { session, active: true };
+}
+/** A sign-in or sign-out changes the request's session: the next lookup asks the database again. */
+const forgetStaffSession = (req: IncomingMessage) => {
+  delete (req as WithSession)[looked];
+};
+
 /** Starts a session with a new random id (a fresh id at every sign-in) and sets its cookie. */
 export async function startStaffSession(
   req: Request,
@@ -57,6 +76,7 @@ export async function startStaffSession(
   db: Db,
   userId: number | null = null,
 ): Promise<void> {
+  forgetStaffSession(req);
   // The browser's previous session (if any) ends: its id must not outlive a new sign-in.
   const previous = cookieToken(req);
   if (previous) await db.delete(adminSessions).where(eq(adminSessions.id, digest(previous)));
@@ -81,6 +101,7 @@ export async function startStaffSession(
 
 /** Ends the request's session (if any) and clears the cookie. */
 export async function endStaffSession(req: Request, res: Response, db: Db): Promise<void> {
+  forgetStaffSession(req);
   const token = cookieToken(req);
   if (token) await db.delete(adminSessions).where(eq(adminSessions.id, digest(token)));
   res.clearCookie(STAFF_COOKIE, cookieOptions(req));
@@ -88,36 +109,61 @@ export async function endStaffSession(req: Request, res: Response, db: Db): Prom
 }
 
 /**
+ * How stale `last_seen_at` may be before a request writes it again: the idle timeout is hours, so a
+ * minute's precision costs nothing, and a page with many reads (or a CMS tab's burst of calls) no
+ * longer writes the session row on each.
+ */
+export const ACTIVITY_PRECISION_MS = 60_000;
+
+/**
  * The staff session of a request, or null for visitors. Public routes use it to let signed-in staff
  * preview drafts (a "published only" filter for everyone else); a session of a disabled account is
- * none. A valid session counts as activity,
- * unless `activity` is false: a request the screen makes by itself (the presence heartbeat) must not
- * keep an unattended editor signed in past the idle timeout.
+ * none. Looked up once per request: later calls get the same answer. A valid session counts as
+ * activity (written at most once per ACTIVITY_PRECISION_MS), unless `activity` is false: a request
+ * the screen makes by itself (the presence heartbeat) must not keep an unattended editor signed in
+ * past the idle timeout.
  */
 export async function getStaffSession(
   req: Request,
   db: Db,
   { activity = true }: { activity?: boolean } = {},
 ): Promise<StaffSession | null> {
+  const known = (req as WithSession)[looked];
+  if (known && (known.active || !activity || !known.session)) return known.session;
   const token = cookieToken(req);
   if (!token) return null;
-  const live = and(
-    eq(adminSessions.id, digest(token)),
-    gt(adminSessions.expiresAt, sql`now()`),
-    gt(adminSessions.lastSeenAt, sql`now() - (${IDLE_TIMEOUT_MS} * interval '1 millisecond')`),
-    // The owner's, or one of an account still enabled: every caller (draft previews included) asks here.
-    or(
-      isNull(adminSessions.userId),
-      sql`exists (select 1 from ${staffUsers} where ${staffUsers.id} = ${adminSessions.userId} and ${staffUsers.disabled} = false)`,
-    ),
-  );
-  const columns = { id: adminSessions.id, expiresAt: adminSessions.expiresAt, userId: adminSessions.userId };
-  const [row] = activity
-    ? await db
-        .update(adminSessions)
-        .set({ lastSeenAt: sql`now()` })
-        .where(live)
-        .returning(columns)
-    : await db.select(columns).from(adminSessions).where(live);
-  return row ?? null;
+  const id = digest(token);
+  let session = known?.session;
+  let seenLately = false;
+  if (!known) {
+    const [row] = await db
+      .select({
+        id: adminSessions.id,
+        expiresAt: adminSessions.expiresAt,
+        userId: adminSessions.userId,
+        seenLately: sql<boolean>`${adminSessions.lastSeenAt} > now() - (${ACTIVITY_PRECISION_MS} * interval '1 millisecond')`,
+      })
+      .from(adminSessions)
+      .where(
+        and(
+          eq(adminSessions.id, id),
+          gt(adminSessions.expiresAt, sql`now()`),
+          gt(adminSessions.lastSeenAt, sql`now() - (${IDLE_TIMEOUT_MS} * interval '1 millisecond')`),
+          // The owner's, or one of an account still enabled: every caller (draft previews included) asks here.
+          or(
+            isNull(adminSessions.userId),
+            sql`exists (select 1 from ${staffUsers} where ${staffUsers.id} = ${adminSessions.userId} and ${staffUsers.disabled} = false)`,
+          ),
+        ),
+      );
+    session = row ? { id: row.id, expiresAt: row.expiresAt, userId: row.userId } : null;
+    seenLately = Boolean(row?.seenLately);
+  }
+  if (session && activity && !seenLately)
+    await db
+      .update(adminSessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(adminSessions.id, id));
+  (req as WithSession)[looked] = { session: session ?? null, active: activity || seenLately || !session };
+  return session ?? null;
 }

@@ -34,7 +34,7 @@ import { escapeHtml, pageHead, safeJson } from '../seo/render-head';
 import { loadSiteDefaults } from '../seo/site-defaults';
 import { publicOrigin } from '../seo/seo-router';
 import { parseTemplate, type HtmlTemplate } from './html-document';
-import { internalApi } from './internal-api';
+import { internalApi, type RenderIdentity } from './internal-api';
 import { serverBuilds, type LoadedRemote } from './server-builds';
 import type { RemoteServerBuild, ShellRenderResult } from './server-build-contract';
 import { carriesFlash, takeFlash } from '../../forms/form-flash';
@@ -48,8 +48,8 @@ import { RENDER_CAP_FACTOR, renderFlights, within } from './render-flight';
 /** Uncached page renders one client may cause per minute (times RATE_LIMIT_SCALE). */
 export const UNCACHED_RENDERS_PER_MINUTE = 300;
 
-/** What a server render needs of the request it renders for: its cookies and id (its data's reads), its path (logs). */
-type RenderCaller = Pick<Request, 'headers' | 'path'> & { id?: string | undefined };
+/** What a server render needs of the request it renders for: who its data's reads are for, its path (logs). */
+type RenderCaller = RenderIdentity & Pick<Request, 'path'>;
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -537,7 +537,7 @@ export function pageRenderer(
       route?.kind === 'app'
         ? undefined
         : await serverRender(
-            req,
+            { headers: req.headers, path: req.path, id: req.id, staff },
             address.path + address.search,
             route,
             manifest,
@@ -619,7 +619,7 @@ export function pageRenderer(
     const manifest = { ...buildRemotesManifest(env, { overrides: versions }), routes: table.routes };
     const origin = publicOrigin(env);
     const seen: { threw?: unknown } = {};
-    const caller: RenderCaller = { headers: {}, path: pagePath };
+    const caller: RenderCaller = { headers: {}, path: pagePath, staff: null };
     const page = await serverRender(
       caller,
       pagePath,
