@@ -12,6 +12,7 @@ import { measureInteractive, printInteractive } from './measure-interactive.mjs'
 import { printLighthouse, runLighthouse } from './lighthouse-audit.mjs';
 import { benchApi, printApi } from './bench-api.mjs';
 import { benchFlight, printFlight } from './bench-flight.mjs';
+import { benchRender, printRender } from './bench-render.mjs';
 
 const quick = process.argv.includes('--quick');
 
@@ -54,6 +55,7 @@ try {
 }
 const api = await benchApi({ duration: quick ? 5 : 10 });
 const flight = await benchFlight();
+const renders = await benchRender({ duration: quick ? 5 : 10 });
 
 console.log('\n## Build');
 console.log(
@@ -75,3 +77,4 @@ if (desktop.length) printLighthouse(desktop, 'desktop');
 console.log('\n## API (autocannon, loopback)');
 printApi(api);
 printFlight(flight);
+printRender(renders);
