@@ -82,14 +82,20 @@ export default function BrokenForOnePost() {
     const refusal = dialog.getByRole('alert');
     await expect(refusal).toContainText(
       new RegExp(
-        `^Not promoted: Preflight failed: 1 of \\d+ pages of mf-content ${version} render worse than on ${live}`,
+        `^Not promoted: Preflight failed: \\d+ of \\d+ pages of mf-content ${version} render worse than on ${live}`,
       ),
       { timeout: 60_000 },
     );
     const rows = refusal.getByRole('table').getByRole('row');
-    await expect(rows).toHaveCount(2); // the header and one page
-    const row = rows.filter({ hasText: `/blog/${BROKEN_SLUG}` });
-    await expect(row).toContainText('e2e: this post breaks the page');
+    await expect(rows.filter({ hasText: `/blog/${BROKEN_SLUG}` })).toContainText(
+      'e2e: this post breaks the page',
+    );
+    // Any other row is a page that took longer than the render budget on a loaded machine (on the
+    // staged version, or on the live one: then its status 504 changed), never another breakage.
+    const others = rows
+      .filter({ hasNotText: `/blog/${BROKEN_SLUG}` })
+      .filter({ hasNot: page.getByRole('columnheader') });
+    for (const other of await others.allInnerTexts()) expect(other).toMatch(/no page within|from 504 to/);
     // Nothing switched: a visitor still gets the live version, the post as it was.
     const visitor = await request.newContext({ baseURL });
     const post = await visitor.get(`/blog/${BROKEN_SLUG}`);
