@@ -13,6 +13,7 @@ import { printLighthouse, runLighthouse } from './lighthouse-audit.mjs';
 import { benchApi, printApi } from './bench-api.mjs';
 import { benchFlight, printFlight } from './bench-flight.mjs';
 import { benchRender, printRender } from './bench-render.mjs';
+import { benchCrawl, printCrawl } from './bench-crawl.mjs';
 
 const quick = process.argv.includes('--quick');
 
@@ -56,6 +57,7 @@ try {
 const api = await benchApi({ duration: quick ? 5 : 10 });
 const flight = await benchFlight();
 const renders = await benchRender({ duration: quick ? 5 : 10 });
+const crawl = await benchCrawl();
 
 console.log('\n## Build');
 console.log(
@@ -78,3 +80,4 @@ console.log('\n## API (autocannon, loopback)');
 printApi(api);
 printFlight(flight);
 printRender(renders);
+printCrawl(crawl);
