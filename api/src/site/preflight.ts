@@ -1,7 +1,6 @@
 import pLimit from 'p-limit';
 import { asc } from 'drizzle-orm';
 import {
-  PREVIEW_KINDS,
   REMOTE_FOLDERS,
   type PreflightPage,
   type PreflightReport,
@@ -14,6 +13,7 @@ import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { resources } from '../db/schema';
 import { ITEM_TABLES, type SlugTable } from '../content/item-tables';
+import { CONTENT_TYPE_ENTRIES } from '../admin/content-types';
 import { visibleRows } from '../content/visibility';
 import { readReleaseState } from '../releases/active-release-store';
 import { siteTables } from '../releases/site-table';
@@ -89,7 +89,8 @@ const fill = (pattern: string, params: Record<string, string>) =>
 const itemSourceOf = (route: SiteRoute): ItemSource | undefined =>
   ITEM_SOURCES[route.kind] ??
   ITEM_SOURCES[route.id] ??
-  (route.sitemap && ITEM_SOURCES[PREVIEW_KINDS[route.sitemap.items as SitemapItemType]]);
+  (route.sitemap &&
+    slugs(CONTENT_TYPE_ENTRIES[route.sitemap.items as SitemapItemType].table as unknown as SlugTable));
 
 /** The addresses to check for one route: itself when it has no parameter, else one per published item. */
 async function addressesOf(db: Db, route: SiteRoute): Promise<{ paths: string[]; skipped?: string }> {

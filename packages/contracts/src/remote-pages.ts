@@ -1,16 +1,23 @@
 import { z } from 'zod';
-import { PREVIEW_KINDS, type PreviewType } from './content-types';
+import { CONTENT_INPUT_SCHEMAS } from './admin';
+import { CONTENT_TYPE_NAMES, type ContentType } from './content-types';
 import type { PageKind, RemotePage } from './site-routes';
 
 /** A path pattern: `/`, or `/`-separated lowercase segments and `:param`s. */
 const PATH_PATTERN = /^\/$|^(\/(:[a-zA-Z][a-zA-Z0-9]*|[a-z0-9][a-z0-9._-]*))+$/;
 
+/** The content types whose items have a slug (a `slug` field in their input schema). */
+export type SitemapItemType = {
+  [T in ContentType]: 'slug' extends keyof (typeof CONTENT_INPUT_SCHEMAS)[T]['shape'] ? T : never;
+}[ContentType];
+
 /**
- * The content types a page may list in the sitemap (`sitemap: { items }`): those whose items have a
- * slug and a public page of their own (CONTENT_TYPES' `siteRoute`).
+ * The content types a page may list in the sitemap (`sitemap: { items }`): those of the registry whose
+ * items have a slug, the page's parameter. A new type with a slug is one of them as it is.
  */
-export const SITEMAP_ITEM_TYPES = Object.keys(PREVIEW_KINDS) as [PreviewType, ...PreviewType[]];
-export type SitemapItemType = PreviewType;
+export const SITEMAP_ITEM_TYPES = CONTENT_TYPE_NAMES.filter(
+  (type) => 'slug' in CONTENT_INPUT_SCHEMAS[type].shape,
+) as [SitemapItemType, ...SitemapItemType[]];
 
 /**
  * The format `pages.json` is written in (packages/federation-config/publish-pages.ts). A file without
