@@ -31,6 +31,8 @@ const HEADLESS = '1.1.0-headless01';
 const GOOD = '1.2.0-good000001';
 /** Adds /webinars/:slug (a page of its own, listing the blog posts), which throws for one post. */
 const WEBINARS = '1.3.0-webinars01';
+/** Throws for one post the first time only (a render that failed once, as on a busy machine). */
+const ONCE = '1.4.0-failsonce1';
 
 const SHARES = 'export const sharedSingletons = { react: (globalThis.__hostReact ??= {}) };';
 /** The shell renders mf-content's page for any address under <main>; a page that throws makes the render throw. */
@@ -113,6 +115,13 @@ describe('Preflight before a promote', () => {
         ),
       ),
       ...prefixed(`mf-content/${GOOD}`, build('good', `(url) => '<h1>good ' + url + '</h1>'`)),
+      ...prefixed(
+        `mf-content/${ONCE}`,
+        build(
+          'once',
+          `((failed) => (url) => { if (url === '/blog/${badPost}' && !failed) { failed = true; throw new Error('slow data'); } return '<h1>once ' + url + '</h1>'; })(false)`,
+        ),
+      ),
       ...prefixed(`mf-content/${WEBINARS}`, {
         ...build(
           'webinars',
@@ -254,5 +263,12 @@ describe('Preflight before a promote', () => {
     expect(report.pages.every((p) => p.liveStatus === 200 && p.stagedStatus === 200)).toBe(true);
     expect(await live()).toBe(`/releases/mf-content/${GOOD}/remoteEntry.js`);
     expect((await request(t.app).get('/blog').expect(200)).text).toContain('<h1>good /blog</h1>');
+  });
+
+  it('a page that fails once and then renders is checked again and does not block', async () => {
+    const res = (await promote(owner, { version: ONCE }).expect(200)).body as ReleaseSwitchAnswer;
+    expect(res.preflight).toMatchObject({ passed: true, failed: 0 });
+    expect(res.preflight!.pages.find((p) => p.path === `/blog/${badPost}`)).toMatchObject({ problems: [] });
+    expect(await live()).toBe(`/releases/mf-content/${ONCE}/remoteEntry.js`);
   });
 });

@@ -29,6 +29,7 @@ import type { PageCheck } from './render/page-renderer';
  * answers a 5xx, answers another status, loses its main heading (`<h1>`) or breaks the hydration
  * contract (server-build-contract.ts). A page that fails the same way on the live version is not the
  * release's doing and does not block it; nor does a page the release adds (404 on the live version).
+ * A page that got worse is checked again once, and blocks only when it is worse both times.
  */
 
 /** Published items checked per parameterised page (the newest first, as the site lists them). */
@@ -159,8 +160,14 @@ export async function runPreflight(
   const results: PreflightPage[] = await Promise.all(
     paths.map(({ path, route }) =>
       limit(async () => {
-        const [l, s] = await Promise.all([checked(path, live), checked(path, staged)]);
-        return { path, route, liveStatus: l.status, stagedStatus: s.status, problems: comparePages(l, s) };
+        const compare = async () => {
+          const [l, s] = await Promise.all([checked(path, live), checked(path, staged)]);
+          return { path, route, liveStatus: l.status, stagedStatus: s.status, problems: comparePages(l, s) };
+        };
+        // A page that got worse is checked once more before it blocks: one render slowed by a busy
+        // machine (its data late, the page left in its loading state) is not the release's doing.
+        const first = await compare();
+        return first.problems.length ? compare() : first;
       }),
     ),
   );
