@@ -31,6 +31,8 @@ import { nowIso } from '../content/visibility';
 import { crudRouter } from './crud-router';
 import { publishDate, type CrudConfig, type CrudTable } from './crud-table';
 import { checkBlock, checkPageSlug } from './content-block-checks';
+import { deadLinksIn } from './body-links';
+import { siteTables } from '../releases/site-table';
 import { readLegacyServiceBody } from './legacy-service-body';
 import { resourceUploadRouter } from './resource-upload-router';
 
@@ -55,6 +57,8 @@ export interface ContentTypeEntry<S extends z.ZodObject = z.ZodObject> {
   derive?(values: z.output<S>, existing: Row | undefined, now: Date): Row;
   /** Checks that need the database or the site's route table (see CrudConfig.check). */
   check?(deps: { db: Db; env: Env }, values: z.output<S>, existing: Row | undefined): Promise<void>;
+  /** Its rich-text bodies (markdown or HTML), whose internal links a save checks (CrudConfig.deadLinks). */
+  bodies?(values: z.output<S>): string[];
   /** Routes of its own beside the eight CRUD ones (an upload), or middleware before them. */
   routes?(deps: { db: Db; env: Env }): RequestHandler;
   /** A type with `publicApi`: its public list order. Default: the staff list's. */
@@ -70,7 +74,11 @@ type Overrides<S extends z.ZodObject> = Partial<Omit<ContentTypeEntry<S>, 'table
 /** What a type declares where it differs from the defaults, checked against its own schema. */
 const OVERRIDES: { readonly [T in ContentType]?: Overrides<(typeof CONTENT_INPUT_SCHEMAS)[T]> } = {
   /** CMS pages (`content` is `{ body: markdown }`): the last edited first; never at a remote's address. */
-  pages: { orderBy: [desc(pages.updatedAt), asc(pages.id)], check: checkPageSlug },
+  pages: {
+    orderBy: [desc(pages.updatedAt), asc(pages.id)],
+    check: checkPageSlug,
+    bodies: (page) => [typeof page.content['body'] === 'string' ? page.content['body'] : ''],
+  },
   /** 'homepage-hero' and friends; published = Active. */
   'content-blocks': {
     orderBy: [asc(contentBlocks.identifier)],
@@ -87,6 +95,7 @@ const OVERRIDES: { readonly [T in ContentType]?: Overrides<(typeof CONTENT_INPUT
     ],
     publicAnswer: async (db, rows, one) => (one ? Promise.all(rows.map((r) => withBodyImages(db, r))) : rows),
     publicSchema: blogPostSchema,
+    bodies: (post) => [post.content],
   },
   /** `title` is the person's job title: the trash shows their name. */
   testimonials: { orderBy: [asc(testimonials.displayOrder), asc(testimonials.id)], title: testimonials.name },
@@ -154,7 +163,7 @@ export const CONTENT_TYPE_DEFINITIONS: readonly ContentTypeDefinition[] = CONTEN
  * `env`: the app's, for checks against the site's route table; without it (a preview), no checks.
  */
 export function crudConfigOf(db: Db, type: ContentType, env?: Env): CrudConfig<z.ZodObject> {
-  const { label, table, schema, orderBy, unique, scheduled, derive, check } = contentType(type);
+  const { label, table, schema, orderBy, unique, scheduled, derive, check, bodies } = contentType(type);
   return {
     type,
     label,
@@ -164,6 +173,10 @@ export function crudConfigOf(db: Db, type: ContentType, env?: Env): CrudConfig<z
     unique,
     ...(derive ? { derive } : scheduled && { derive: publishDate as ContentTypeEntry['derive'] }),
     ...(check && env && { check: (values, existing) => check({ db, env }, values, existing) }),
+    ...(bodies &&
+      env && {
+        deadLinks: async (values) => deadLinksIn(db, bodies(values), await siteTables(env).live()),
+      }),
   };
 }
 

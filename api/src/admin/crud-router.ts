@@ -90,6 +90,12 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
     res.json(shownRow(row));
   });
 
+  /** A saved item as staff get it, with the internal links of its bodies that lead to no page (if any). */
+  const savedAnswer = async (row: StoredRow, values: z.output<S>) => {
+    const deadLinks = (await config.deadLinks?.(values)) ?? [];
+    return { ...shownRow(row), ...(deadLinks.length ? { deadLinks } : {}) };
+  };
+
   router.post('/', async (req, res) => {
     const values = parseBody(schema, req);
     await config.check?.(values, undefined);
@@ -111,7 +117,7 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
       })
       .catch(conflict(row));
     setEntityTag(res, created);
-    res.status(201).json(shownRow(created));
+    res.status(201).json(await savedAnswer(created, values));
   });
 
   /**
@@ -158,7 +164,7 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
     const values = parseBody(schema, req);
     const updated = await save(req, id, values, 'update');
     setEntityTag(res, updated);
-    res.json(shownRow(updated));
+    res.json(await savedAnswer(updated, values));
   });
 
   router.get('/:id/revisions', async (req, res) => {

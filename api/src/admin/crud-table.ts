@@ -29,6 +29,11 @@ export interface CrudConfig<S extends z.ZodObject> {
    * update or restore, undefined for a create.
    */
   check?: (values: z.output<S>, existing: Row | undefined) => Promise<void>;
+  /**
+   * The internal links of a saved item's bodies that lead to no page (body-links.ts): its create and
+   * update answers name them as `deadLinks`, a warning, not a refusal.
+   */
+  deadLinks?: (values: z.output<S>) => Promise<string[]>;
 }
 
 /**

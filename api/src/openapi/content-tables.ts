@@ -17,6 +17,15 @@ function crud(
   extra: Record<string, $ZodType> = {},
 ): Operation[] {
   const row = storedRowSchema(input as z.ZodObject, extra as Record<string, z.ZodType>);
+  // A save's answer also names the internal links of its bodies that lead to no page (body-links.ts).
+  const saved = row.extend({
+    deadLinks: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'Internal links in the bodies that lead to no page visitors can see (a warning; the item is saved)',
+      ),
+  });
   const tag = label;
   const one = `${base}/{id}`;
   return [
@@ -33,7 +42,7 @@ function crud(
       tag,
       summary: `Create (${label})`,
       body: input,
-      responses: { 201: { description: 'Created', schema: row } },
+      responses: { 201: { description: 'Created', schema: saved } },
       errors: [400, 409],
     }),
     staff({
@@ -52,7 +61,7 @@ function crud(
       summary: `Replace (${label}); If-Match makes it conditional`,
       params: adminIdParams,
       body: input,
-      responses: { 200: { description: 'Saved', schema: row } },
+      responses: { 200: { description: 'Saved', schema: saved } },
       errors: [400, 404, 409, 412],
     }),
     staff({
@@ -88,7 +97,7 @@ function crud(
       tag,
       summary: `Save a revision again (${label})`,
       params: revisionParams,
-      responses: { 200: { description: 'Saved', schema: row } },
+      responses: { 200: { description: 'Saved', schema: saved } },
       errors: [400, 404, 409, 412],
     }),
     staff({
