@@ -5,12 +5,13 @@ import {
   REMOTE_FOLDERS,
   REMOTE_NAMES,
   composeSiteRoutes,
+  readRemotePages,
   routeShape,
   type RemoteName,
   type RemotePage,
   type RouteConflict,
 } from '@agency/contracts';
-import { PAGES_FILE, pagesFromFile, readPagesOf } from './site-table';
+import { PAGES_FILE, readPagesOf } from './site-table';
 import { ReleaseError } from './release-policy';
 import type { ReleaseStore } from './release-store';
 
@@ -86,12 +87,29 @@ export async function checkRouteClaims(
     );
 }
 
+/**
+ * A release's pages as a release command reads them: strictly. The site reads pages.json tolerantly
+ * (a page it cannot read is left out, the others serve), so a page with a mistake (an unknown sitemap
+ * type, items on a path without one parameter) would silently not be served; here it refuses the
+ * release, naming each. Undefined: no pages.json (a build from before it), which serves its old pages.
+ */
+function strictPages(text: string | undefined, remote: RemoteName, where: string): RemotePage[] | undefined {
+  if (text === undefined) return undefined;
+  const read = readRemotePages(text);
+  const problems = read ? read.problems : ['pages.json is not a list of pages'];
+  if (problems.length)
+    throw new ReleaseError(
+      `Release of ${REMOTE_FOLDERS[remote]} refused: the site would leave out pages of ${where}.\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+  return read!.pages;
+}
+
 /** The pages a stored release publishes (undefined: none, a build from before pages.json). */
-export const releasedPages = (store: ReleaseStore, remote: RemoteName, version: string) =>
-  readPagesOf(store, '', remote, version);
+export const releasedPages = async (store: ReleaseStore, remote: RemoteName, version: string) =>
+  strictPages(await store.readFile(remote, version, PAGES_FILE), remote, `release ${version}`);
 
 /** The pages a build folder (before it is stored) publishes. */
 export async function builtPages(dir: string, remote: RemoteName): Promise<RemotePage[] | undefined> {
   const text = await readFile(path.join(dir, PAGES_FILE), 'utf8').catch(() => undefined);
-  return pagesFromFile(text, `${remote} build`);
+  return strictPages(text, remote, 'its build');
 }

@@ -48,7 +48,7 @@ export function siteTableOf(pages: Partial<Record<RemoteName, readonly RemotePag
 }
 
 /** What one build publishes: its pages, or undefined (no pages.json: a build from before them). */
-export function pagesFromFile(
+function pagesFromFile(
   text: string | undefined,
   where: string,
   log?: Pick<Logger, 'warn'>,

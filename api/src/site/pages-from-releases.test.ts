@@ -134,6 +134,23 @@ describe('pages from a remote release', () => {
     expect((await store.list('mf_contact')).live).toBeNull();
   });
 
+  it('a release whose pages.json has a page the site would leave out is refused, naming it; nothing switches', async () => {
+    const mistyped = { ...WEBINARS, id: 'webinar', path: '/webinars/:slug', sitemap: { items: 'webinarz' } };
+    const attempt = control.release({
+      remote: 'mf_content',
+      version: '1.3.0-dddddddddd',
+      gitCommit: 'test',
+      dir: buildWith('mistyped', [...LEGACY_REMOTE_PAGES.mf_content, mistyped as unknown as RemotePage]),
+    });
+    await expect(attempt).rejects.toThrow(ReleaseError);
+    await expect(attempt).rejects.toThrow(
+      /mf-content refused: the site would leave out pages of its build[\s\S]*\/webinars\/:slug/,
+    );
+    const after = await store.list('mf_content');
+    expect(after.live).not.toBe('1.3.0-dddddddddd');
+    expect(JSON.stringify(after)).not.toContain('1.3.0-dddddddddd');
+  });
+
   it('a release claiming the address of a published CMS page is refused', async () => {
     await t.db
       .insert(cmsPages)
