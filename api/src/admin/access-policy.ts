@@ -28,6 +28,7 @@ const contentRules = (base: string): Record<string, AccessRule> => ({
   [`GET ${base}`]: editor(),
   [`POST ${base}`]: editor('content.create'),
   [`POST ${base}/bulk`]: editor('content.bulk'),
+  [`POST ${base}/{id}/duplicate`]: editor('content.create'),
   [`GET ${base}/{id}`]: editor(),
   [`PUT ${base}/{id}`]: editor('content.update'),
   [`DELETE ${base}/{id}`]: editor('content.delete'),

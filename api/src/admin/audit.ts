@@ -180,7 +180,9 @@ export function auditWrites(
       // A bulk action is one row per item it changed, so each item's audit shows it.
       const changed = (answered as { changed?: unknown } | undefined)?.changed;
       const bulk = typeof sent?.['action'] === 'string' ? sent['action'] : '';
-      const itemId = id ?? (answered as { id?: number } | undefined)?.id ?? null;
+      // A created item is the answer's (a duplicate's path names the item it copied).
+      const answeredId = (answered as { id?: number } | undefined)?.id;
+      const itemId = (rule.audit === 'content.create' ? (answeredId ?? id) : (id ?? answeredId)) ?? null;
       const entries: AuditEntry[] = Array.isArray(changed)
         ? changed.map((changedId) => ({
             ...base,

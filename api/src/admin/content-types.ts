@@ -163,10 +163,15 @@ export const CONTENT_TYPE_DEFINITIONS: readonly ContentTypeDefinition[] = CONTEN
  * `env`: the app's, for checks against the site's route table; without it (a preview), no checks.
  */
 export function crudConfigOf(db: Db, type: ContentType, env?: Env): CrudConfig<z.ZodObject> {
-  const { label, table, schema, orderBy, unique, scheduled, derive, check, bodies } = contentType(type);
+  const { label, table, schema, orderBy, unique, scheduled, derive, check, bodies, title } =
+    contentType(type);
+  const titleField = Object.entries(getTableColumns(table as never)).find(
+    ([, column]) => column === title,
+  )?.[0];
   return {
     type,
     label,
+    ...(titleField && { titleField }),
     table,
     schema,
     orderBy,

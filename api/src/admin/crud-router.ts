@@ -23,6 +23,7 @@ import { findRevision, listRevisions, recordRevision, snapshotOf } from './revis
 import { addressChanged } from './redirect-store';
 import { liveRow, shownRow, type CrudConfig, type Row, type StoredRow } from './crud-table';
 import { applyBulkAction } from './crud-bulk-actions';
+import { duplicateValues } from './duplicate';
 
 /**
  * GET / (list), GET /:id, POST /, PUT /:id, DELETE /:id for one staff-managed table. Single rows
@@ -32,6 +33,7 @@ import { applyBulkAction } from './crud-bulk-actions';
  * Every create and update records a revision in the same transaction: GET /:id/revisions lists them,
  * GET /:id/revisions/:revId answers one, POST /:id/revisions/:revId/restore saves it again like a PUT.
  * POST /bulk {action, ids} publishes, unpublishes or trashes several items in one transaction.
+ * POST /:id/duplicate stores an unpublished copy of an item.
  */
 export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>) {
   const { type, table, schema, unique, label } = config;
@@ -96,11 +98,11 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
     return { ...shownRow(row), ...(deadLinks.length ? { deadLinks } : {}) };
   };
 
-  router.post('/', async (req, res) => {
-    const values = parseBody(schema, req);
+  /** Stores a new item (checked, derived, with its first revision and its address); answers the row. */
+  const create = async (values: z.output<S>) => {
     await config.check?.(values, undefined);
     const row = { ...values, ...config.derive?.(values, undefined, clockOf(db)()) };
-    const created = await db
+    return db
       .transaction(async (tx) => {
         const [stored] = (await tx
           .insert(table)
@@ -116,6 +118,22 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
         return stored!;
       })
       .catch(conflict(row));
+  };
+
+  router.post('/', async (req, res) => {
+    const values = parseBody(schema, req);
+    const created = await create(values);
+    setEntityTag(res, created);
+    res.status(201).json(await savedAnswer(created, values));
+  });
+
+  // A copy to start from: unpublished, "(copy)" in its title, a free slug (duplicate.ts).
+  router.post('/:id/duplicate', async (req, res) => {
+    const { id } = parseParams(adminIdParams, req);
+    const existing = await findById(id);
+    if (!existing) throw notFound(`${label} not found`);
+    const values = await duplicateValues(db, config, existing);
+    const created = await create(values);
     setEntityTag(res, created);
     res.status(201).json(await savedAnswer(created, values));
   });

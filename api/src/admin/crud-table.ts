@@ -21,6 +21,8 @@ export interface CrudConfig<S extends z.ZodObject> {
   unique: { field: string; message: string };
   /** What the entity is called in messages ('Page', 'Service', ...). */
   label: string;
+  /** The field staff know an item by (its title, else its name): a duplicate's says "(copy)". */
+  titleField?: string;
   /** Extra columns derived on the server (e.g. a blog post's publishedAt). */
   derive?: (values: z.output<S>, existing: Row | undefined, now: Date) => Row;
   /**

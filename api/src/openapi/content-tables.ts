@@ -102,6 +102,15 @@ function crud(
     }),
     staff({
       method: 'post',
+      path: `${one}/duplicate`,
+      tag,
+      summary: `Store an unpublished copy (${label}): "(copy)" in its title, a free slug`,
+      params: adminIdParams,
+      responses: { 201: { description: 'The copy', schema: saved } },
+      errors: [400, 404, 409],
+    }),
+    staff({
+      method: 'post',
       path: bulkPath(base),
       tag,
       summary: `Publish, unpublish or move to the trash a selection (${label}), in one transaction`,
