@@ -71,8 +71,26 @@ export interface ContentTypeEntry<S extends z.ZodObject = z.ZodObject> {
 
 type Overrides<S extends z.ZodObject> = Partial<Omit<ContentTypeEntry<S>, 'table' | 'schema'>>;
 
-/** What a type declares where it differs from the defaults, checked against its own schema. */
-const OVERRIDES: { readonly [T in ContentType]?: Overrides<(typeof CONTENT_INPUT_SCHEMAS)[T]> } = {
+/** Whether a type's table has a column the Trash can name its items by without being told (title, else name). */
+type TitledByDefault<T extends ContentType> =
+  Extract<keyof (typeof CONTENT_TABLES)[T]['_']['columns'], 'title' | 'name'> extends never ? false : true;
+
+/**
+ * What a type declares where it differs from the defaults, checked against its own schema. A type
+ * whose table has neither a `title` nor a `name` column must say which column the Trash shows
+ * (`title`): the compiler asks for it, instead of the Trash failing for every type at run time.
+ */
+type TypeOverrides = {
+  readonly [T in ContentType as TitledByDefault<T> extends true ? T : never]?: Overrides<
+    (typeof CONTENT_INPUT_SCHEMAS)[T]
+  >;
+} & {
+  readonly [T in ContentType as TitledByDefault<T> extends true ? never : T]: Overrides<
+    (typeof CONTENT_INPUT_SCHEMAS)[T]
+  > & { title: PgColumn };
+};
+
+const OVERRIDES: TypeOverrides = {
   /** CMS pages (`content` is `{ body: markdown }`): the last edited first; never at a remote's address. */
   pages: {
     orderBy: [desc(pages.updatedAt), asc(pages.id)],
@@ -108,6 +126,7 @@ function entryOf(type: ContentType): ContentTypeEntry {
   const table = CONTENT_TABLES[type] as unknown as CrudTable;
   const columns = getTableColumns(table) as Record<string, PgColumn | undefined>;
   const label = CONTENT_TYPES[type].label;
+  const own = (OVERRIDES as Partial<Record<ContentType, Overrides<z.ZodObject>>>)[type];
   return {
     table,
     schema: CONTENT_INPUT_SCHEMAS[type],
@@ -115,10 +134,19 @@ function entryOf(type: ContentType): ContentTypeEntry {
     unique: columns['slug']
       ? { field: 'slug', message: AdminMessages.slugTaken }
       : { field: 'id', message: `This ${label.toLowerCase()} already exists` },
-    title: (columns['title'] ?? columns['name'])!,
+    title: titleColumn(type, columns),
     tags: [type],
-    ...(OVERRIDES[type] as Overrides<z.ZodObject> | undefined),
+    ...(own as Overrides<z.ZodObject> | undefined),
   };
+}
+
+/** The column the Trash names a type's items by: its own declaration, else `title`, else `name`. */
+function titleColumn(type: ContentType, columns: Record<string, PgColumn | undefined>): PgColumn {
+  const own = (OVERRIDES as Partial<Record<ContentType, Overrides<z.ZodObject>>>)[type]?.title;
+  const column = own ?? columns['title'] ?? columns['name'];
+  if (!column)
+    throw new Error(`Content type ${type}: its table has no title or name column; declare 'title'`);
+  return column;
 }
 
 const timestamp = z.iso.datetime({ offset: true });
