@@ -28,6 +28,12 @@ export interface ContentTypeInfo {
    * visitors (staff also drafts, unless `?published=true`), cached under the type's tag, documented.
    */
   publicApi?: true;
+  /**
+   * One valid input item, for a type the demo seeds nothing of: the registry's test
+   * (api/src/admin/content-types.test.ts) creates, trashes and restores it. A type with seed data
+   * needs none (the test copies a seeded item).
+   */
+  example?: Readonly<Record<string, unknown>>;
 }
 
 /** In the order of the CMS tabs (and of the trash's types). The key is the type's admin path segment. */
