@@ -19,7 +19,7 @@ import { readReleaseState } from '../releases/active-release-store';
 import { siteTables } from '../releases/site-table';
 import { requestVersions } from './remotes-manifest';
 import { RENDER_CAP_FACTOR, within } from './render/render-flight';
-import type { PageCheck } from './render/page-renderer';
+import type { PageCheck } from './render/page-check';
 
 /**
  * Preflight of a release (issue 40 item 3): before a stored version of a remote goes live or starts a

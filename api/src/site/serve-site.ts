@@ -10,17 +10,16 @@ import { buildRemotesManifest, requestVersions } from './remotes-manifest';
 import { readReleaseState, releaseStoreOf } from '../releases/active-release-store';
 import { precompressedStatic } from './precompressed-static';
 import { discoveryRouter } from './seo/seo-router';
-import { pageRenderer, type RenderedPage } from './render/page-renderer';
+import { pageRenderer } from './render/page-renderer';
+import { sendPage, type PageAnswer } from './render/page-answer';
 import { staffVariant } from '../http/staff-variants';
 import { remotePreview } from './remote-preview';
 import { canaryOverrides } from './canary';
 import { postedPreviewRoute, storedPreview, type ContentPreview } from './content-preview';
 import type { PublicCache } from '../http/public-cache';
 import { movedPermanently, pageTarget, withQueryOf, type PageAddress } from './page-address';
-import { isGone } from './old-addresses';
 import { siteTables } from '../releases/site-table';
 import { isDatabaseUnavailable } from '../http/errors';
-import { markShared } from '../http/shared-cache';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -95,7 +94,7 @@ export function siteRouter(
    * there).
    */
   const answerPage = async (req: Request, res: Response, content?: ContentPreview, address?: PageAddress) => {
-    let page: RenderedPage | undefined;
+    let answer: PageAnswer | undefined;
     try {
       const preview = await remotePreview(env, db, req, res);
       if (preview.refused) {
@@ -118,7 +117,7 @@ export function siteRouter(
         if (moved) return movedPermanently(res, withQueryOf(moved, req.url), 3600);
       }
       content ??= await storedPreview(db, req);
-      page = await renderPage(req, res, {
+      answer = await renderPage(req, res, {
         state,
         versions,
         table,
@@ -126,7 +125,6 @@ export function siteRouter(
         content,
         ...(address ? { address } : {}),
       });
-      if (page?.fromCache || page?.sent) return;
     } catch (err) {
       const shell = await readFile(path.join(shellDist, 'index.html'), 'utf8').catch(() => undefined);
       if (isDatabaseUnavailable(err)) {
@@ -143,22 +141,13 @@ export function siteRouter(
       }
       // Anything else: the plain shell still loads (generic head); data sections show their errors.
       log.warn({ err, path: req.path }, 'page unavailable; serving the plain shell');
-      if (shell) page = { status: 200, html: shell, personal: false, renderMs: 0 };
+      if (shell) answer = { kind: 'page', page: { status: 200, html: shell, personal: false, renderMs: 0 } };
     }
-    if (!page) {
+    if (!answer) {
       res.status(503).type('text/plain').send('The site is not built yet. Run `npm run build`.');
       return;
     }
-    if (content) res.setHeader('X-Robots-Tag', 'noindex');
-    // A visitor's complete page: a shared cache in front may keep it (http/shared-cache.ts decides).
-    if (page.tags && !page.personal) markShared(res, { tags: page.tags, page: true });
-    res
-      // A trashed item's address: its missing-page render, answered Gone (old-addresses.ts).
-      .status(page.status === 404 && isGone(res) ? 410 : page.status)
-      .setHeader('Server-Timing', `render;dur=${page.renderMs.toFixed(1)}`)
-      .setHeader('Cache-Control', page.personal ? 'private, no-store' : 'no-cache')
-      .type('html')
-      .send(page.html);
+    sendPage(req, res, cache, answer, { noindex: Boolean(content) });
   };
 
   // Staff see drafts in the page (head and text): their HTML is never shared.
