@@ -9,6 +9,7 @@ import { createTestApp } from '../test-support/test-app';
 import { standInSite } from '../test-support/stand-in-site';
 import { REPO_ROOT } from '../env';
 import { STAFF_PASSWORD, signIn, staffClient } from '../admin/admin-test-support';
+import { chromium, type Browser, type BrowserContext, type Response as PageResponse } from 'playwright-core';
 
 /**
  * The app behind Debian's varnishd with deploy/varnish/default.vcl (vmod xkey): what visitors get
@@ -171,6 +172,89 @@ describe.skipIf(!varnishd)('behind Varnish (deploy/varnish/default.vcl)', () => 
     expect(anonymous.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=/);
     await anonymous.text();
   });
+
+  it('two browsers through Varnish: the visitor never gets the staff member, preview, form outcome or canary page', async () => {
+    const browser: Browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--headless', '--disable-gpu', '--no-first-run', '--disable-quic'],
+    });
+    try {
+      const withCookie = async (pair?: string, javaScriptEnabled = true): Promise<BrowserContext> => {
+        const context = await browser.newContext({ javaScriptEnabled });
+        if (pair) {
+          const [name, value] = pair.split(';')[0]!.split('=') as [string, string];
+          await context.addCookies([{ name, value, url: edge }]);
+        }
+        return context;
+      };
+      const open = async (context: BrowserContext, url: string) => {
+        const page = await context.newPage();
+        // The page's HTML answer only: no remotes load from the stand-in site.
+        const res = (await page.goto(`${edge}${url}`)) as PageResponse;
+        const out = { status: res.status(), headers: await res.allHeaders(), body: await res.text() };
+        await page.close();
+        return out;
+      };
+      const visitor = await withCookie(undefined, false);
+      for (const [name, pair] of [
+        ['staff', cookie],
+        ['preview', 'remote_preview=mf-content%40preview'],
+        ['canary', 'canary=mf-content@1.0.0:5'],
+      ] as const) {
+        const other = await withCookie(pair, false);
+        for (const url of ['/blog', '/api/testimonials?published=true']) {
+          // The personal browser first, twice: the origin answers both, privately, and nothing is kept...
+          const before = hits(url);
+          for (let i = 0; i < 2; i++) {
+            const mine = await open(other, url);
+            expect(mine.status, `${name} ${url}`).toBe(200);
+            expect(mine.headers['cache-control'], `${name} ${url}`).toBe('private, no-store');
+            expect(mine.headers['x-shared-cache'], `${name} ${url}`).toBe('MISS');
+          }
+          expect(hits(url) - before, `${name} ${url}`).toBe(2);
+          // ...then the visitor: the public answer (a cached copy from the second GET on), never theirs.
+          const first = await open(visitor, url);
+          const second = await open(visitor, url);
+          for (const seen of [first, second]) {
+            expect(seen.headers['cache-control'], `${name} ${url}`).toMatch(/^public, max-age=0, s-maxage=/);
+            expect(seen.headers['set-cookie'], `${name} ${url}`).toBeUndefined();
+          }
+          expect(second.headers['x-shared-cache'], `${name} ${url}`).toBe('HIT');
+        }
+        await other.close();
+      }
+
+      // A form posted without JavaScript in one browser (the form's page, on the site's own origin, as
+      // the stand-in site has no contact page); its outcome page, /blog here, is that browser's alone.
+      const poster = await withCookie(undefined, false);
+      await poster.route(`${edge}/__form`, (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<form method="post" action="/forms/contact"><input name="firstName" value="Grace">
+            <input name="lastName" value="Hopper"><input name="email" value="grace.varnish@cobol.example">
+            <input name="company" value="Compiler Works"><input name="budget" value="25k-50k">
+            <input name="goals" value="Two browsers through one shared cache"><input name="website" value="">
+            <input name="from" value="/blog"><button type="submit">Send</button></form>`,
+        }),
+      );
+      await open(visitor, '/blog');
+      const page = await poster.newPage();
+      await page.goto(`${edge}/__form`);
+      const [outcome] = await Promise.all([
+        page.waitForResponse((r) => new URL(r.url()).pathname === '/blog'),
+        page.click('button'),
+      ]);
+      expect((await outcome.request().redirectedFrom()?.response())?.status()).toBe(303);
+      expect((await outcome.allHeaders())['cache-control']).toBe('private, no-store');
+      expect((await outcome.allHeaders())['x-shared-cache']).toBe('MISS');
+      const after = await open(visitor, '/blog');
+      expect(after.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=/);
+      expect(after.headers['x-shared-cache']).toBe('HIT');
+      expect((await visitor.cookies(edge)).map((c) => c.name)).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 
   it('only the origin may purge', async () => {
     // From the loopback it may (the ACL); the header is required.
