@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { getJson } from '@agency/ui';
+import { getJson, useFormOutcome } from '@agency/ui';
 import type { RemoteServerEntry } from '@agency/ui/server-entry';
 import { PageHead } from '@agency/ui/remote-module';
 import { notFoundHead } from '@agency/contracts/page-head';
@@ -31,6 +31,31 @@ const renderBlogWithStatus = (status: number) =>
   });
 
 describe('server render of the shell', () => {
+  it("shows a form's outcome handed to the render, dehydrated for the browser, without fetching it", async () => {
+    const ContactPage = () => {
+      const outcome = useFormOutcome('contact');
+      return <h1>{outcome?.status === 'success' ? 'Thank You!' : 'Contact'}</h1>;
+    };
+    const asked: string[] = [];
+    const result = await render({
+      url: '/contact',
+      remotes: { mf_contact: { modules: { ContactPage }, sharedSingletons: {} } },
+      budgetMs: 5000,
+      head: { origin: 'https://agency.example' },
+      formOutcome: { form: 'contact', status: 'success' },
+      fetch: async (url) => {
+        asked.push(url);
+        return new Response(url.startsWith('/api/services') ? '[]' : '{}', {
+          headers: { 'Content-Type': 'application/json' },
+        });
+      },
+    });
+    expect(result.html).toContain('Thank You!');
+    expect(asked.every((url) => url.startsWith('/api/'))).toBe(true);
+    const kept = result.state.queries.queries.find((q) => q.queryKey[0] === 'form-outcome');
+    expect(kept?.state.data).toEqual({ form: 'contact', status: 'success' });
+  });
+
   // Issue 41 defect 11: the footer's e-mail and phone are the site settings' (through the public
   // settings API); its year is the spec's constant.
   it("renders the footer with the spec's year and the settings' e-mail and phone", async () => {

@@ -20,6 +20,7 @@ import { AppRoutes } from './app/router';
 import type { SsrState } from './app/ssr-state';
 import type { HeadSite, PageHead } from '@agency/contracts/page-head';
 import type { PageHeadContext } from '@agency/contracts/page-data';
+import type { FormOutcome } from '@agency/contracts/form-posts';
 
 export { sharedSingletons } from '@agency/ui/singletons';
 
@@ -46,6 +47,8 @@ export interface RenderRequest {
   head: PageHeadContext;
   /** The route table composed from the remotes' releases (api site-table.ts); absent: the built-in one. */
   routes?: readonly SiteRoute[];
+  /** The outcome of a form this browser just posted without JavaScript (its flash), or null. */
+  formOutcome?: FormOutcome | null;
 }
 
 export interface RenderResult {
@@ -87,8 +90,6 @@ async function prefetchPage(
   // The layout's own data: site settings, and the footer's service links (pages inside the site layout).
   const shellData = Promise.all([
     client.prefetchQuery(siteSettingsQueryOptions),
-    // A form this visitor posted without JavaScript: its outcome (or null), for every page's forms.
-    client.prefetchQuery(formOutcomeQueryOptions),
     match?.route.layout === 'bare' ? undefined : client.prefetchQuery(servicesQueryOptions),
   ]);
   const page = match && remotes[match.route.remote]?.prefetch?.[match.route.module];
@@ -161,6 +162,9 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   const problems: RenderResult['problems'] = [];
   const remotes = { ...req.remotes };
   const client = createQueryClient();
+  // A form this visitor posted without JavaScript: its outcome (or null), for every page's forms,
+  // dehydrated with the page's data (the browser drops it once shown: useFormOutcome).
+  client.setQueryData(formOutcomeQueryOptions.queryKey, req.formOutcome ?? null);
   await requestFetch.run(req.fetch, () => prefetchPage(client, req, remotes, problems, deadline));
 
   const rendered = new Set<RemoteName>();

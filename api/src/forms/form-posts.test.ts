@@ -5,7 +5,6 @@ import {
   ALREADY_SUBSCRIBED_MESSAGE,
   ContactMessages,
   FORM_FAILED_MESSAGES,
-  FORM_OUTCOME_PATH,
   NewsletterMessages,
   ResourceLeadMessages,
   type FormOutcome,
@@ -25,13 +24,12 @@ import { createApp } from '../app';
 import { FLASH_COOKIE } from './form-flash';
 
 /**
- * A shell server build that prints what the page renderer answers for a form's outcome, so the tests
+ * A shell server build that prints the form outcome the page renderer hands it, so the tests
  * read the outcome the real forms render (mf-contact's and mf-content's e2e show the forms themselves).
  */
 const OUTCOME_SHELL = `export const sharedSingletons = { react: (globalThis.__hostReact ??= {}) };
 export async function render(req) {
-  const res = await req.fetch('${FORM_OUTCOME_PATH}', {});
-  const outcome = await res.json();
+  const outcome = req.formOutcome ?? null;
   return {
     html: '<main><script type="application/json" id="outcome">' + JSON.stringify(outcome).replace(/</g, '\\\\u003c') + '</script></main>',
     // It stands in for every region, so the page counts as whole (and is cached) like a real render.

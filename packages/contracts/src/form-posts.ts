@@ -40,12 +40,6 @@ export interface FormOutcome {
 }
 
 /**
- * The server render reads the outcome of the last post (or null) at this address; the page renderer
- * answers it from the flash, in process. It is not an API route: browsers never ask for it.
- */
-export const FORM_OUTCOME_PATH = '/__form-outcome';
-
-/**
  * What a form says when the server could not store it (spec section 8 for the contact form and the
  * newsletter): the page shows it above the fields, with what was typed, never a thank-you.
  */

@@ -1,18 +1,16 @@
 import { useEffect, useState } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FORM_OUTCOME_PATH, type FormName, type FormOutcome } from '@agency/contracts/form-posts';
-import { getJson } from './api-client';
+import type { FormName, FormOutcome } from '@agency/contracts/form-posts';
 
 /**
- * The outcome of a form this browser posted without JavaScript (see FormRoutes): the server render
- * asks for it (the page renderer answers from the visitor's one-time flash, or null) and the page
- * carries it in its dehydrated state, so the browser hydrates the same state. The browser itself never
- * asks: a page it renders on its own has no outcome.
+ * The outcome of a form this browser posted without JavaScript (see FormRoutes): the page renderer
+ * hands the server render the visitor's one-time flash (or null), the shell's render puts it in the
+ * query cache (entry-server.tsx), and the page carries it in its dehydrated state, so the browser
+ * hydrates the same state. Nothing ever fetches it: a page the browser renders on its own has none.
  */
 export const formOutcomeQueryOptions = queryOptions({
   queryKey: ['form-outcome'],
-  queryFn: async (): Promise<FormOutcome | null> =>
-    typeof window === 'undefined' ? getJson<FormOutcome | null>(FORM_OUTCOME_PATH).catch(() => null) : null,
+  queryFn: async (): Promise<FormOutcome | null> => null,
   staleTime: Infinity,
 });
 

@@ -21,6 +21,8 @@ export interface ShellRenderRequest {
   head: PageHeadContext;
   /** The route table of the request's versions (site-table.ts); older shell builds ignore it. */
   routes?: readonly import('@agency/contracts').SiteRoute[];
+  /** The outcome of a form this browser just posted without JavaScript (its flash), or null. */
+  formOutcome?: import('@agency/contracts').FormOutcome | null;
 }
 
 export interface ShellRenderResult {

@@ -6,7 +6,6 @@
  */
 import type { Logger } from 'pino';
 import {
-  FORM_OUTCOME_PATH,
   REMOTE_NAMES,
   type FormOutcome,
   type HeadSite,
@@ -62,13 +61,6 @@ const declaredSite = (site: unknown) =>
 
 const baseOf = (entry: string) => entry.slice(0, entry.lastIndexOf('/') + 1);
 
-const json = (value: unknown, replacer?: (this: unknown, key: string, value: unknown) => unknown) =>
-  Promise.resolve(
-    new Response(JSON.stringify(value, replacer), {
-      headers: { 'content-type': 'application/json; charset=utf-8' },
-    }),
-  );
-
 /** What one render is of and for. */
 export interface RenderAsk {
   url: string;
@@ -109,19 +101,25 @@ export function serverRenderer(
         url: ask.url,
         remotes,
         fetch: (url, init) => {
-          // The outcome of a form this browser just posted (or null): answered here, from the flash
-          // this render used up. Not an API read: it neither keeps nor tags the page.
-          if (url.replace(/\?.*$/, '') === FORM_OUTCOME_PATH) return json(formOutcome);
           apiPaths.push(url);
           // A content preview's item, as the API would answer it, instead of the stored one.
           const previewed = answers?.get(url.replace(/\?.*$/, ''));
-          if (previewed !== undefined) return json(previewed, isoTimestamps);
+          if (previewed !== undefined) {
+            return Promise.resolve(
+              new Response(JSON.stringify(previewed, isoTimestamps), {
+                headers: { 'content-type': 'application/json; charset=utf-8' },
+              }),
+            );
+          }
           return api(req)(url, init);
         },
         // Past SSR_BUDGET_MS a visitor with a stale copy gets that (renderPage); without one, the
         // render goes on up to the cap rather than sending the page without its text.
         budgetMs: env.SSR_BUDGET_MS * RENDER_CAP_FACTOR,
         head: ask.headContext,
+        // The outcome of a form this browser just posted (or null), from the flash this render used
+        // up: handed over as it is, not an API read, so it neither keeps nor tags the page.
+        formOutcome,
         ...(manifest.routes ? { routes: manifest.routes } : {}),
       });
     } catch (err) {
