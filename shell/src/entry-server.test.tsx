@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { useQuery } from '@tanstack/react-query';
 import { getJson, useFormOutcome } from '@agency/ui';
 import type { RemoteServerEntry } from '@agency/ui/server-entry';
 import { PageHead } from '@agency/ui/remote-module';
@@ -54,6 +55,38 @@ describe('server render of the shell', () => {
     expect(asked.every((url) => url.startsWith('/api/'))).toBe(true);
     const kept = result.state.queries.queries.find((q) => q.queryKey[0] === 'form-outcome');
     expect(kept?.state.data).toEqual({ form: 'contact', status: 'success' });
+  });
+
+  // Issue 37 item 3: a page whose data loader missed a query rendered its loading state and was kept
+  // as a complete page. Now that is a failed region of the route's remote (not kept, no declared head).
+  it('a query still loading when the render ends is a failed region, not a complete page; a disabled one is not', async () => {
+    const Loading = ({ enabled }: { enabled: boolean }) => {
+      const { data } = useQuery({ queryKey: ['missed'], queryFn: () => getJson('/api/blog-posts'), enabled });
+      return <h1>{data ? 'Blog' : 'Loading…'}</h1>;
+    };
+    const renderWith = (enabled: boolean) =>
+      render({
+        url: '/blog',
+        remotes: {
+          mf_content: { modules: { BlogPage: () => <Loading enabled={enabled} /> }, sharedSingletons: {} },
+        },
+        budgetMs: 5000,
+        head: { origin: 'https://agency.example' },
+        fetch: async (url) =>
+          new Response(url.startsWith('/api/services') || url.startsWith('/api/blog-posts') ? '[]' : '{}', {
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      });
+    const missed = await renderWith(true);
+    expect(missed.html).toContain('Loading…');
+    expect(missed.problems).toEqual([
+      expect.objectContaining({ remote: 'mf_content', message: expect.stringContaining('["missed"]') }),
+    ]);
+    expect(missed.head).toBeUndefined();
+
+    const disabled = await renderWith(false);
+    expect(disabled.problems).toEqual([]);
+    expect(disabled.head).toBeDefined();
   });
 
   // Issue 41 defect 11: the footer's e-mail and phone are the site settings' (through the public

@@ -191,12 +191,26 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     deadline - Date.now(),
     problems,
   );
+  // A query still loading once the render ended: the page rendered its loading state (its data loader
+  // missed it), which must never pass for a complete page. It counts as a failed region of the route's
+  // remote: the page is not kept, its head is the database's, and a preflight or canary sees it.
+  const stillLoading = client
+    .getQueryCache()
+    .getAll()
+    .filter((q) => q.state.status === 'pending' && (q.options as { enabled?: unknown }).enabled !== false);
+  if (stillLoading.length) {
+    const match = matchRoute(routesOf(req.routes), new URL(req.url, 'http://localhost').pathname);
+    problems.push({
+      ...(match ? { remote: match.route.remote } : {}),
+      message: `${REGION_FAILED[0]!}: data still loading when the render ended ${stillLoading.map((q) => JSON.stringify(q.queryKey)).join(', ')}`,
+    });
+  }
   const queries = dehydrate(client, {
     // Errors too (a missing post renders 'Article Not Found' from the server, and the browser agrees).
     shouldDehydrateQuery: (q) => q.state.status === 'success' || q.state.status === 'error',
   });
   client.clear();
-  const regionFailed = problems.some((p) => REGION_FAILED.includes(p.message));
+  const regionFailed = problems.some((p) => REGION_FAILED.some((m) => p.message.startsWith(m)));
   return {
     html,
     state: { queries },
