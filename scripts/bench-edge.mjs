@@ -84,6 +84,9 @@ try {
     SEED: 'true',
     ADMIN_PASSWORD: PASSWORD,
     SHARED_CACHE_PURGE_URLS: `varnish+${edge}/`,
+    // Short, so Varnish's copies are stale (past s-maxage) during phase 4's outage and it must go to
+    // the instances or answer from grace; phases 1–3 are unaffected (a stale copy is still a HIT).
+    SHARED_CACHE_MAX_AGE_SECONDS: '5',
     // Loopback without a proxy header: the instances trust none.
   };
   const vcl = readFileSync(path.join(ROOT, 'deploy/varnish/default.vcl'), 'utf8')
@@ -210,8 +213,20 @@ try {
   console.log(
     `\n== PostgreSQL unreachable for ${OUTAGE_MS / 1000} s (proxy cut), the seven routes through Varnish ==`,
   );
-  for (const url of ROUTES) await fetch(`${edge}${url}`).then((r) => r.arrayBuffer());
-  const outage = { requests: 0, errors: 0, statuses: {}, hit: 0, miss: 0 };
+  const warm = [];
+  for (const url of ROUTES) {
+    for (let i = 0; i < 2; i++) {
+      const r = await fetch(`${edge}${url}`);
+      await r.arrayBuffer();
+      if (i === 1) warm.push(`${url} ${r.headers.get('x-shared-cache')} ${r.headers.get('cache-control')}`);
+    }
+  }
+  console.log(`before the cut: ${warm.join('; ')}`);
+  const outage = { requests: 0, errors: 0, statuses: {}, hit: 0, miss: 0, staleAge: 0, errorsPerUrl: {} };
+  const failed = (url) => {
+    outage.errors++;
+    outage.errorsPerUrl[url] = (outage.errorsPerUrl[url] ?? 0) + 1;
+  };
   const cutAt = performance.now();
   cutPostgres();
   const during = async () => {
@@ -222,11 +237,13 @@ try {
         const r = await fetch(`${edge}${url}`);
         await r.arrayBuffer();
         outage.statuses[r.status] = (outage.statuses[r.status] ?? 0) + 1;
-        if (r.status >= 400) outage.errors++;
+        if (r.status >= 400) failed(`${url} ${r.status} ${r.headers.get('cache-control')}`);
+        // Age past s-maxage (5 s): a stale copy, from grace or while it was refreshed.
+        if (Number(r.headers.get('age')) > 5) outage.staleAge++;
         if (r.headers.get('x-shared-cache') === 'HIT') outage.hit++;
         else outage.miss++;
       } catch {
-        outage.errors++;
+        failed(url);
       }
     }
   };
@@ -252,7 +269,7 @@ try {
   pgCut = false;
   const restoredAt = performance.now();
   console.log(
-    `${outage.requests} requests in ${OUTAGE_MS / 1000} s: errors ${outage.errors}, statuses ${JSON.stringify(outage.statuses)}, HIT ${outage.hit}, MISS ${outage.miss}`,
+    `${outage.requests} requests in ${OUTAGE_MS / 1000} s: errors ${outage.errors}, statuses ${JSON.stringify(outage.statuses)}, HIT ${outage.hit}, MISS ${outage.miss}, older than s-maxage ${outage.staleAge}; errors per URL ${JSON.stringify(outage.errorsPerUrl)}`,
   );
   console.log(`staff write on A during the outage: ${staffWrite.status} ${staffWrite.body}`);
   console.log(`an uncached page straight from A during the outage: ${uncachedDirect}`);

@@ -34,6 +34,11 @@ sub vcl_init {
 
 sub vcl_recv {
     set req.backend_hint = site.backend();
+    # Set here only (vcl_deliver, on a 5xx), never by a client.
+    if (req.restarts == 0) {
+        unset req.http.X-Edge-Stale;
+        unset req.http.X-Edge-Shared;
+    }
 
     if (req.method == "PURGE") {
         if (client.ip !~ purgers) {
@@ -57,29 +62,47 @@ sub vcl_recv {
     if (req.http.Cookie ~ "(^|;\s*)(staff_session|remote_preview|form_flash|canary)=") {
         return (pass);
     }
-    # Past s-maxage a copy is answered while one fetch refreshes it for stale-while-revalidate (30 s,
-    # SHARED_CACHE_SWR_SECONDS' default) while an instance is healthy; with every instance sick, for
-    # as long as its grace (stale-if-error).
-    if (std.healthy(req.backend_hint)) {
-        set req.grace = 30s;
-    }
+    # Past s-maxage a copy is answered while one fetch in the background refreshes it, for as long
+    # as its grace (stale-if-error): a refresh that fails (5xx, an incomplete page, no instance
+    # reachable) is abandoned and the copy stays. No shorter req.grace for healthy backends: a miss
+    # past it fetched in the foreground, and a failed foreground fetch left the visitor without the
+    # copy (bench:edge's PostgreSQL outage: 717 errors of 18,494 with a 30 s limit).
+    # A request that still met a 5xx is restarted once (vcl_synth, vcl_deliver) to find a copy.
     # Public paths: other cookies (analytics and the like) change nothing; one variant per URL.
     unset req.http.Cookie;
+    set req.http.X-Edge-Shared = "1";
     return (hash);
 }
 
 sub vcl_backend_response {
-    # Nothing personal or failing is kept: private/no-store/no-cache answers, Set-Cookie, 5xx.
-    if (beresp.http.Set-Cookie || beresp.http.Cache-Control ~ "(?i)(private|no-store|no-cache)" ||
-        beresp.status >= 500) {
+    # A failed fetch of a shared answer is abandoned: an object made of it would end the stale copy,
+    # which stale-if-error still serves (a refresh in the background: the visitor already has it; in
+    # the foreground: vcl_synth restarts the request, which then takes the copy's whole grace).
+    if (beresp.status >= 500) {
+        if (!bereq.uncacheable) {
+            return (abandon);
+        }
         set beresp.uncacheable = true;
-        set beresp.ttl = 1s;
+        set beresp.ttl = 0s;
+        return (deliver);
+    }
+    # Nothing personal is kept: private/no-store/no-cache answers, Set-Cookie. ttl 0, no hit-for-miss
+    # object: one would hide a stale copy from the stale-if-error restart for its lifetime (an
+    # incomplete page answered during an outage, then a 5xx, gave the visitor the 5xx).
+    if (beresp.http.Set-Cookie || beresp.http.Cache-Control ~ "(?i)(private|no-store|no-cache)") {
+        # A refresh of a shared copy that came back unshareable (an incomplete page: a data read
+        # failed while PostgreSQL was away) would end the copy; the copy is kept for its grace instead.
+        if (bereq.is_bgfetch) {
+            return (abandon);
+        }
+        set beresp.uncacheable = true;
+        set beresp.ttl = 0s;
         return (deliver);
     }
     # Only what says how long it may be kept (s-maxage or max-age > 0): no heuristic caching.
     if (beresp.http.Cache-Control !~ "(?i)(s-maxage|max-age)=[1-9]") {
         set beresp.uncacheable = true;
-        set beresp.ttl = 1s;
+        set beresp.ttl = 0s;
         return (deliver);
     }
     # Grace: serve stale while revalidating, and through an outage (stale-if-error).
@@ -93,7 +116,20 @@ sub vcl_backend_response {
     return (deliver);
 }
 
+sub vcl_synth {
+    # stale-if-error: a public GET an instance failed (5xx, or none reachable) is looked up once
+    # more with the object's whole grace, so a stale copy answers if there is one.
+    if (resp.status == 503 && req.restarts == 0 && req.http.X-Edge-Shared) {
+        set req.http.X-Edge-Stale = "1";
+        return (restart);
+    }
+}
+
 sub vcl_deliver {
+    if (resp.status >= 500 && req.restarts == 0 && req.http.X-Edge-Shared) {
+        set req.http.X-Edge-Stale = "1";
+        return (restart);
+    }
     if (obj.hits > 0) {
         set resp.http.X-Shared-Cache = "HIT";
     } else {
