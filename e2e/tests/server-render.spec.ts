@@ -130,9 +130,11 @@ test.describe('a remote whose server build is broken', () => {
     // A release of mf-content: today's browser build, with a server build that throws when loaded.
     const dir = path.join(releases(), 'mf-content', version);
     mkdirSync(dir, { recursive: true });
-    cpSync(path.join(ROOT, 'mf-content', 'dist'), dir, {
+    const dist = path.join(ROOT, 'mf-content', 'dist');
+    cpSync(dist, dir, {
       recursive: true,
-      filter: (src) => !src.includes(`${path.sep}server`),
+      // The server build's folder only (a browser chunk may be named server-… too).
+      filter: (src) => path.relative(dist, src).split(path.sep)[0] !== 'server',
     });
     mkdirSync(path.join(dir, 'server'), { recursive: true });
     writeFileSync(path.join(dir, 'server', 'entry-server.js'), "throw new Error('broken server build');\n");

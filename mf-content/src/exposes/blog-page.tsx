@@ -1,5 +1,5 @@
 import '../styles.css';
-import type { PagePrefetch } from '@agency/ui/server-entry';
+import type { PagePrefetch } from '@agency/ui/page-prefetch';
 import { blogPostsQueryOptions } from '../blog/api/get-blog-posts';
 
 export { BlogPage as default } from '../blog/components/blog-page';

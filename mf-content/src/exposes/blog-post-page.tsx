@@ -1,5 +1,5 @@
 import '../styles.css';
-import { whenSlug, type PagePrefetch } from '@agency/ui/server-entry';
+import { whenSlug, type PagePrefetch } from '@agency/ui/page-prefetch';
 import { blogPostQueryOptions } from '../blog/api/get-blog-post';
 import { blogPostsQueryOptions } from '../blog/api/get-blog-posts';
 

@@ -1,5 +1,5 @@
 import '../styles.css';
-import type { PagePrefetch } from '@agency/ui/server-entry';
+import type { PagePrefetch } from '@agency/ui/page-prefetch';
 import { caseStudiesQueryOptions } from '../case-studies/api/get-case-studies';
 
 export { CaseStudiesPage as default } from '../case-studies/components/case-studies-page';

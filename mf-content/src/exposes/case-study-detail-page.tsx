@@ -1,5 +1,5 @@
 import '../styles.css';
-import { whenSlug, type PagePrefetch } from '@agency/ui/server-entry';
+import { whenSlug, type PagePrefetch } from '@agency/ui/page-prefetch';
 import { caseStudyQueryOptions } from '../case-studies/api/get-case-study';
 
 export { CaseStudyDetailPage as default } from '../case-studies/components/case-study-detail-page';

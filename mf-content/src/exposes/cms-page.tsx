@@ -1,5 +1,5 @@
 import '../styles.css';
-import { whenSlug, type PagePrefetch } from '@agency/ui/server-entry';
+import { whenSlug, type PagePrefetch } from '@agency/ui/page-prefetch';
 import { pageQueryOptions } from '../pages/api/get-page';
 
 export { CmsPage as default } from '../pages/components/cms-page';

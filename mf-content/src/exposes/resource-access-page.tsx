@@ -1,5 +1,5 @@
 import '../styles.css';
-import type { PagePrefetch } from '@agency/ui/server-entry';
+import type { PagePrefetch } from '@agency/ui/page-prefetch';
 import { resourcesQueryOptions } from '../resources/api/get-resources';
 
 export { ResourceAccessPage as default } from '../resources/components/resource-access-page';

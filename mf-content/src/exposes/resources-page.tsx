@@ -1,5 +1,5 @@
 import '../styles.css';
-import type { PagePrefetch } from '@agency/ui/server-entry';
+import type { PagePrefetch } from '@agency/ui/page-prefetch';
 import { resourcesQueryOptions } from '../resources/api/get-resources';
 
 export { ResourcesPage as default } from '../resources/components/resources-page';

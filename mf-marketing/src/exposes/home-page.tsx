@@ -1,5 +1,5 @@
 import '../styles.css';
-import type { PagePrefetch } from '@agency/ui/server-entry';
+import type { PagePrefetch } from '@agency/ui/page-prefetch';
 import { caseStudiesQueryOptions } from '../home/api/get-case-studies';
 import { homepageHeroQueryOptions } from '../home/api/get-homepage-hero';
 import { servicesQueryOptions } from '../home/api/get-services';

@@ -1,5 +1,5 @@
 import '../styles.css';
-import { whenSlug, type PagePrefetch } from '@agency/ui/server-entry';
+import { whenSlug, type PagePrefetch } from '@agency/ui/page-prefetch';
 import { serviceQueryOptions } from '../services/api/get-service';
 
 export { ServiceDetailPage as default } from '../services/service-detail-page';

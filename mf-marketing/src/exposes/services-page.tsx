@@ -1,5 +1,5 @@
 import '../styles.css';
-import type { PagePrefetch } from '@agency/ui/server-entry';
+import type { PagePrefetch } from '@agency/ui/page-prefetch';
 import { servicesQueryOptions } from '../home/api/get-services';
 
 export { ServicesPage as default } from '../services/services-page';

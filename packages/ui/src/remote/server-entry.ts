@@ -1,16 +1,7 @@
 import type { ComponentType } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
-import { SLUG_PATTERN } from '@agency/contracts/content-values';
+import type { PagePrefetch } from './page-prefetch';
 
-/**
- * Loads what a page shows into the request's query cache, with the same query options the page uses.
- * Exported by the page's own module in `src/exposes/` (`export const prefetch`), beside the component.
- */
-export type PagePrefetch = (client: QueryClient, params: Record<string, string>) => Promise<unknown>;
-
-/** A slug the page would not even ask the API for is not fetched on the server either. */
-export const whenSlug = (slug: string | undefined, load: (slug: string) => Promise<unknown>) =>
-  slug && SLUG_PATTERN.test(slug) ? load(slug) : Promise.resolve();
+export type { PagePrefetch };
 
 /**
  * What a remote's server build (`dist/server/entry-server.js`) exports: the modules it exposes to the
