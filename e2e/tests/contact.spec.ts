@@ -150,6 +150,9 @@ test.describe('newsletter signup', () => {
     const band = await liveNewsletterBand(page);
     await band.getByLabel('Email address').fill(email);
     await band.getByRole('button', { name: 'Subscribe' }).click();
+    // The first sign-up's success shown and gone (toBeHidden alone passes before it even shows, and
+    // the second click then lands while the first is still sending).
+    await expect(band.getByText('Successfully subscribed!')).toBeVisible();
     await expect(band.getByText('Successfully subscribed!')).toBeHidden({ timeout: 6000 });
     await band.getByLabel('Email address').fill(email.toUpperCase());
     await band.getByRole('button', { name: 'Subscribe' }).click();
