@@ -289,4 +289,34 @@ describe('Releases tab', () => {
     expect(live!.textContent).toContain(`built ${built('2026-03-01T09:00:00.000Z')}`);
     expect(live!.textContent).toContain('Live');
   });
+
+  it('Roll back names the release it goes back to, or the local build for the first release (issue 41 defect 12)', async () => {
+    const history = [
+      { version: '1.2.0', current: true, action: 'promote', subject: 'Hero: new photo' },
+      { version: '1.1.0', current: false, action: 'release', subject: 'Footer: phone number' },
+      { version: '1.0.0', current: false, action: 'release' },
+    ];
+    fakeApi({
+      [AdminRoutes.releases]: ok([
+        { remote: 'mf-content', live: '1.2.0', canary: null, staged: [], history },
+        {
+          remote: 'mf-contact',
+          live: '3.0.0',
+          canary: null,
+          staged: [],
+          history: [{ version: '3.0.0', current: true, action: 'release' }],
+        },
+      ]),
+    });
+    renderScreen(<ReleasesTab />, { path: '/cms' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Roll back mf-content' }));
+    const dialog = screen.getByRole('dialog', { name: 'Roll back mf-content to 1.1.0 (Footer: phone number)?' });
+    expect(
+      within(dialog).getByText('Visitors get 1.1.0 (Footer: phone number) from their next page load.'),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Roll back mf-contact' }));
+    expect(screen.getByRole('dialog', { name: 'Roll back mf-contact to its local build?' })).toBeTruthy();
+  });
 });

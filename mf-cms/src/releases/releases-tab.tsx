@@ -89,6 +89,31 @@ function rolledBackVersions(r: Pick<RemoteReleases, 'history' | 'rolledBack'>): 
   return out;
 }
 
+/**
+ * What a rollback goes back to, replayed from the switch log as the server does (a release or promote
+ * pushes the version it replaces, a rollback pops): the version and what changed in it, 'its local
+ * build' for the first release, or null when the log is missing or incomplete (the server decides).
+ */
+export function rollbackTargetOf(r: Pick<RemoteReleases, 'history' | 'live'>): string | null {
+  const switches = [...r.history].reverse();
+  if (!r.live || !switches.length || switches.some((s) => !s.action)) return null;
+  let current: string | undefined;
+  let stack: string[] = [];
+  for (const s of switches) {
+    if (s.action === 'rollback') stack.pop();
+    else {
+      stack = stack.filter((v) => v !== s.version);
+      if (current !== undefined && current !== s.version) stack.push(current);
+    }
+    current = s.version;
+  }
+  if (current !== r.live) return null;
+  const target = stack.at(-1);
+  if (!target) return 'its local build';
+  const subject = r.history.find((h) => h.version === target && h.subject)?.subject;
+  return subject ? `${target} (${subject})` : target;
+}
+
 /** When a version was built, for people: 'built Mar 1, 2026, 9:00 AM UTC'. */
 const builtOn = (at: string | undefined) => (at ? `built ${formatDateTime(at)}` : '');
 
@@ -438,13 +463,18 @@ function PromoteDialog({
 /** `npm run rollback` from the CMS: ends a running canary, else back to the release before the live one. */
 function RollbackDialog({ releases: r, onClose }: { releases: RemoteReleases; onClose: () => void }) {
   const canary = r.canary;
+  const target = rollbackTargetOf(r);
   return (
     <ConfirmSwitch
-      title={canary ? `End the canary of ${r.remote} ${canary.version}?` : `Roll back ${r.remote}?`}
+      title={
+        canary
+          ? `End the canary of ${r.remote} ${canary.version}?`
+          : `Roll back ${r.remote}${target ? ` to ${target}` : ''}?`
+      }
       description={
         canary
           ? `Everyone gets ${r.live ?? 'the live version'} again from their next page load.`
-          : `Visitors get the release before ${r.live ?? 'the live one'} from their next page load.`
+          : `Visitors get ${target ?? `the release before ${r.live ?? 'the live one'}`} from their next page load.`
       }
       confirm={
         canary
