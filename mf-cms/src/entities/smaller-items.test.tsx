@@ -13,28 +13,26 @@ import { PageDialog } from '../pages/page-dialog';
 
 /** Issue 25 item 12 (part): scheduled switch text, publish dates with their zone, new services at the end. */
 
+/** A blog post (id 7) open in its editor, with `fields` over the empty ones. */
+async function openPost(fields: Record<string, unknown>) {
+  fakeApi({});
+  renderScreen(
+    <TooltipProvider>
+      <EntityDialog
+        config={blogConfig}
+        row={{ ...blogConfig.empty, id: 7, tags: [], updatedAt: '2026-01-01T00:00:00.000Z', ...fields }}
+        onClose={() => {}}
+      />
+      <Toaster />
+    </TooltipProvider>,
+  );
+  return screen.findByRole('dialog');
+}
+
 describe('smaller CMS fixes', () => {
   it('the Published switch of a scheduled post says when it goes live, not "Visible on the site"', async () => {
-    fakeApi({});
     const later = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
-    renderScreen(
-      <TooltipProvider>
-        <EntityDialog
-          config={blogConfig}
-          row={{
-            ...blogConfig.empty,
-            id: 7,
-            tags: [],
-            published: true,
-            publishedAt: later,
-            updatedAt: '2026-01-01T00:00:00.000Z',
-          }}
-          onClose={() => {}}
-        />
-        <Toaster />
-      </TooltipProvider>,
-    );
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openPost({ published: true, publishedAt: later });
     expect(within(dialog).getByText(/^Scheduled: goes live /)).toBeTruthy();
     expect(within(dialog).queryByText('Visible on the site')).toBeNull();
   });
@@ -92,5 +90,13 @@ describe('smaller CMS fixes', () => {
     await userEvent.click(screen.getByRole('button', { name: /New Service|Add Service/ }));
     const dialog = await screen.findByRole('dialog', { name: 'New Service' });
     expect((within(dialog).getByLabelText('Display Order') as HTMLInputElement).value).toBe('7');
+  });
+
+  it('opening an item puts the caret after its title, so typing adds to the title (issue 41 defect 12)', async () => {
+    const dialog = await openPost({ title: 'Launch post' });
+    const title = within(dialog).getByDisplayValue('Launch post');
+    expect(document.activeElement).toBe(title);
+    await userEvent.setup().keyboard(' 2');
+    expect(within(dialog).getByDisplayValue('Launch post 2')).toBeTruthy();
   });
 });

@@ -4,6 +4,12 @@ import { cn } from './cn';
 import { Button } from './components';
 import { CloseIcon } from './icons';
 
+const CARET = new Set(['text', 'search', 'url', 'tel', 'password']);
+const CONTROLS =
+  'input:not([type=hidden]):not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+const firstControl = (root: HTMLElement) =>
+  [...root.querySelectorAll<HTMLElement>(CONTROLS)].find((el) => !el.closest('[hidden]')) ?? null;
+
 /**
  * Accessible modal dialog: focus trapped, Escape closes, labelled by its title. Focus goes back to
  * the control that had it when the dialog opened (Radix does that only for its own Trigger, and our
@@ -39,9 +45,17 @@ export function Dialog({
           role={role}
           onOpenAutoFocus={(event) => {
             opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-            if (!initialFocus?.current) return;
             event.preventDefault();
-            initialFocus.current.focus();
+            // The given control, else the first one; a field gets the caret at its end, its text not
+            // selected (Radix selects it, and the first key typed then replaced a title).
+            const target = initialFocus?.current ?? firstControl(event.currentTarget as HTMLElement);
+            if (!target) return (event.currentTarget as HTMLElement).focus();
+            target.focus();
+            if (
+              target instanceof HTMLTextAreaElement ||
+              (target instanceof HTMLInputElement && CARET.has(target.type))
+            )
+              target.setSelectionRange(target.value.length, target.value.length);
           }}
           onInteractOutside={role === 'alertdialog' ? (event) => event.preventDefault() : undefined}
           onCloseAutoFocus={(event) => {
