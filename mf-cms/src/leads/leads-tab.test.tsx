@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AdminRoutes } from '@agency/contracts';
 import { Toaster } from '@agency/ui/toaster';
 import { fakeApi, ok, renderScreen, type FakeRoute } from '@agency/ui/testing';
+import { formatDateTime } from '../shared/publishing';
 import { LeadsTab } from './leads-tab';
 
 const lead = (id: number, email: string, handledAt: string | null = null) => ({
@@ -170,5 +171,11 @@ describe('CMS Leads tab: newsletter subscriptions', () => {
     expect(within(rowOf('p@news.example')).getByText('Awaiting confirmation')).toBeTruthy();
     expect(within(rowOf('u@news.example')).getByText('Unsubscribed')).toBeTruthy();
     expect(within(rowOf('old@news.example')).queryByText(/Subscribed|Awaiting|Unsubscribed/)).toBeNull();
+  });
+
+  it('shows when each lead came in with the hour, not the day alone (issue 41 defect 12)', async () => {
+    renderTab({ [url('all')]: ok([lead(1, 'ada@example.com')]) });
+    await screen.findByText('ada@example.com');
+    expect(rowOf('ada@example.com').textContent).toContain(formatDateTime('2026-01-01T00:00:00.000Z'));
   });
 });

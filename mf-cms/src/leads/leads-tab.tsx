@@ -23,6 +23,7 @@ import { FilterBar, useDebouncedValue } from '../shared/list-filter';
 import { BulkBar, useSelection } from '../shared/bulk-actions';
 import { LeadNotificationsButton, NotificationsBanner } from './lead-notifications';
 import { NotificationSettingsButton } from './notification-settings-dialog';
+import { formatDateTime } from '../shared/publishing';
 
 const TYPES: { value: LeadType; label: string }[] = [
   { value: 'contacts', label: 'Contact Requests' },
@@ -39,7 +40,8 @@ type Column = { label: string; cell: (row: Row) => string; render?: (row: Row) =
 /** Rows are read tolerantly: a field an older API does not send shows as blank, not "undefined". */
 const text = (value: unknown) => (value == null ? '' : String(value));
 const field = (name: string) => (r: Row) => text(r[name]);
-const date = (r: Row) => formatDate(text(r.createdAt));
+/** When the lead came in, with the hour and minute (a lead is answered the same day). */
+const date = (r: Row) => (text(r.createdAt) ? formatDateTime(text(r.createdAt)) : '');
 const contactName = (r: Row) => `${text(r.firstName)} ${text(r.lastName)}`.trim();
 /** A lead's source, read for the parts shown (an older API sends none; a part of another shape is left out). */
 function sourceOf(row: Row): LeadSource {
@@ -99,7 +101,7 @@ const subscriptionOf = (r: Row) => {
 };
 const COLUMNS: Record<LeadType, Column[]> = {
   contacts: [
-    { label: 'Received', cell: date, width: 'w-28' },
+    { label: 'Received', cell: date, width: 'w-44' },
     {
       label: 'Contact',
       cell: (r) => [contactName(r), text(r.email), text(r.company)].filter(Boolean).join(', '),
@@ -118,14 +120,14 @@ const COLUMNS: Record<LeadType, Column[]> = {
     sourceColumn,
   ],
   newsletter: [
-    { label: 'Signed up', cell: date, width: 'w-36' },
+    { label: 'Signed up', cell: date, width: 'w-44' },
     { label: 'Email', cell: field('email') },
     // Only confirmed addresses are subscribers; an older API sends no state (shown blank).
     { label: 'Subscription', cell: subscriptionOf, width: 'w-44' },
     sourceColumn,
   ],
   resources: [
-    { label: 'Received', cell: date, width: 'w-28' },
+    { label: 'Received', cell: date, width: 'w-44' },
     { label: 'Name', cell: field('name'), width: 'w-48' },
     { label: 'Email', cell: field('email') },
     { label: 'Resource', cell: field('resourceTitle') },
