@@ -36,7 +36,7 @@ describe('item history', () => {
       [`${url}/revisions`]: ok([
         {
           id: 2,
-          createdAt: '2026-03-02T00:00:00.000Z',
+          createdAt: '2026-03-02T00:00:42.000Z',
           kind: 'update',
           changedFields: ['title'],
           actorName: 'Eddie Editor',
@@ -61,6 +61,8 @@ describe('item history', () => {
     const history = await screen.findByRole('dialog', { name: 'History' });
     const versions = await within(history).findByRole('list', { name: 'Versions' });
     expect(within(versions).getAllByRole('button')[0]!.textContent).toContain('by Eddie Editor');
+    // Issue 41 defect 12: to the second, so two saves in one minute are told apart.
+    expect(within(versions).getAllByRole('button')[0]!.textContent).toMatch(/\d:\d\d:42/);
     expect(within(versions).getAllByRole('button')[1]!.textContent).not.toContain(' by ');
 
     await userEvent.click(within(versions).getAllByRole('button')[1]!);

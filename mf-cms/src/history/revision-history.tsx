@@ -254,7 +254,9 @@ export function RevisionHistory<TRow extends { id: number }>({ state }: { state:
                     r.id === selected ? 'border-brand-600 bg-brand-50' : 'border-slate-200',
                   )}
                 >
-                  <span className="block font-medium text-ink-900">{formatDateTime(r.createdAt)}</span>
+                  <span className="block font-medium text-ink-900">
+                    {formatDateTime(r.createdAt, { seconds: true })}
+                  </span>
                   <span className="block text-slate-600">
                     {KIND_LABELS[r.kind] ?? r.kind}
                     {/* Personal accounts by name; the shared password (the owner) reads as before accounts. */}
@@ -282,7 +284,7 @@ export function RevisionHistory<TRow extends { id: number }>({ state }: { state:
               <div className="space-y-4">
                 <h3 className="text-sm font-semibold text-ink-900">
                   Version of{' '}
-                  {chosen ? formatDateTime(chosen.createdAt) : formatDateTime(revision.data.createdAt)}
+                  {formatDateTime(chosen ? chosen.createdAt : revision.data.createdAt, { seconds: true })}
                 </h3>
                 <RevisionDiff revision={revision.data} current={current.data} />
                 {restore.isError ? (

@@ -10,7 +10,7 @@ import type { Question } from './confirm';
  * (the spec's US English, full month name) with the time in the editor's own zone, said out loud:
  * 'March 1, 2026 at 9:00 AM UTC'.
  */
-export const formatDateTime = (value: string) => {
+export const formatDateTime = (value: string, { seconds = false }: { seconds?: boolean } = {}) => {
   const at = new Date(value);
   // A value that is not a moment is shown as it is (an old revision's odd field, say).
   if (Number.isNaN(at.getTime())) return value;
@@ -20,6 +20,8 @@ export const formatDateTime = (value: string) => {
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
+    // Item history: two saves in one minute are told apart.
+    ...(seconds ? { second: '2-digit' } : {}),
     timeZoneName: 'short',
   });
 };
