@@ -96,6 +96,21 @@ describe('the editor kit (one save flow and footer for every CMS editor)', () =>
     expect(draftOf(EDDIE, 'new')).toBeNull();
   });
 
+  // Issue 41 defect 8: a body's links to pages that do not exist are named after the save.
+  it('a save whose answer names dead links says so in its toast, naming each', async () => {
+    renderEditor(null, {
+      [`POST ${URL}`]: { status: 201, body: { ...STORED, deadLinks: ['/blog/nope', '/services/gone'] } },
+    });
+    await userEvent.type(title(), 'Linked');
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Save Note' }));
+    expect(await screen.findByText('Note saved')).toBeTruthy();
+    expect(
+      screen.getByText(
+        '"First" was saved. These links lead to no page visitors can see: /blog/nope, /services/gone',
+      ),
+    ).toBeTruthy();
+  });
+
   it('what is typed is kept as a draft in this browser, and opening the item again offers it back', async () => {
     const first = renderEditor(STORED);
     await userEvent.type(title(), ' and more');

@@ -63,9 +63,15 @@ export function useEditorSave<TForm extends FieldValues, TValues, TRow extends {
         onSuccess: (stored) => {
           draft.clear();
           const name = (stored as Record<string, unknown> | null)?.[options.nameField];
+          // Saved, with a warning where the API named internal links of its body that lead to no page.
+          const deadLinks = (stored as { deadLinks?: unknown } | null)?.deadLinks;
+          const warning =
+            Array.isArray(deadLinks) && deadLinks.length
+              ? ` These links lead to no page visitors can see: ${deadLinks.map(String).join(', ')}`
+              : '';
           toast({
             title: options.savedTitle,
-            description: `"${String(name ?? (values as Record<string, unknown>)[options.nameField])}" was saved.`,
+            description: `"${String(name ?? (values as Record<string, unknown>)[options.nameField])}" was saved.${warning}`,
           });
           options.onClose();
         },
