@@ -1,7 +1,8 @@
-import { Eye } from 'lucide-react';
+import { Copy, Eye } from 'lucide-react';
 import { Skeleton } from '@agency/ui';
 import { useAdminList } from '../shared/admin-api';
 import { useMoveToTrash } from '../shared/move-to-trash';
+import { useDuplicate } from '../shared/duplicate-item';
 import { useOpenItem } from '../shared/cms-address';
 import { useOpenedRow } from '../shared/opened-item';
 import { StatusBadge } from '../shared/form-controls';
@@ -25,6 +26,7 @@ export function EntityTab({ config }: { config: EntityConfig }) {
   const list = useAdminList<Row>(config.url);
   const removal = useMoveToTrash(config.url, config.singular);
   const { item, setItem } = useOpenItem();
+  const duplicate = useDuplicate(config.url, config.singular, (id) => setItem(String(id)));
   const rows = list.data ?? [];
   // Edit opens the item as stored now; a new item's place comes after the listed ones: its editor
   // opens once the list is in.
@@ -92,6 +94,9 @@ export function EntityTab({ config }: { config: EntityConfig }) {
                         <Eye className="h-4 w-4" aria-hidden="true" />
                       </IconButton>
                     ) : null}
+                    <IconButton label={`Duplicate ${name}`} onClick={() => duplicate(row, name)}>
+                      <Copy className="h-4 w-4" aria-hidden="true" />
+                    </IconButton>
                     <EditDeleteButtons
                       name={name}
                       onEdit={() => setItem(String(row.id))}

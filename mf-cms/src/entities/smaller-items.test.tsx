@@ -92,6 +92,28 @@ describe('smaller CMS fixes', () => {
     expect((within(dialog).getByLabelText('Display Order') as HTMLInputElement).value).toBe('7');
   });
 
+  it('Duplicate stores an unpublished copy through the API, says so, and opens the copy (issue 41)', async () => {
+    const web = { id: 2, title: 'Web', slug: 'web', description: 'd', displayOrder: 6, published: true };
+    const copy = { ...web, id: 9, title: 'Web (copy)', slug: 'web-copy', published: false };
+    const api = fakeApi({
+      [AdminRoutes.services]: ok([web]),
+      [`POST ${AdminRoutes.services}/2/duplicate`]: { status: 201, body: copy },
+      [`${AdminRoutes.services}/9`]: ok(copy),
+    });
+    renderScreen(
+      <TooltipProvider>
+        <EntityTab config={serviceConfig} />
+        <Toaster />
+      </TooltipProvider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Duplicate Web' }));
+    expect(await screen.findByText('Service duplicated')).toBeTruthy();
+    expect(screen.getByText('A copy of "Web" was saved as a draft.')).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'POST' && c.url.endsWith('/services/2/duplicate'))).toBe(true);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Service' });
+    expect(within(dialog).getByDisplayValue('Web (copy)')).toBeTruthy();
+  });
+
   it('opening an item puts the caret after its title, so typing adds to the title (issue 41 defect 12)', async () => {
     const dialog = await openPost({ title: 'Launch post' });
     const title = within(dialog).getByDisplayValue('Launch post');
