@@ -5,10 +5,10 @@
 // [--cpu-prof <dir>] [--reads]` (BENCH_PORT: the site's port, the bare server takes the next one).
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startSite } from './bench-server.mjs';
+import { argOf as arg, cpuSeconds, startSite } from './bench-server.mjs';
 
 // The same answers as the site's, byte for byte: the cached read's body (read from the site first)
 // and /healthz's, with the same Content-Type; the site adds its request id and security headers.
@@ -41,16 +41,6 @@ function startBare(port, servicesBody) {
     child.stdout.once('data', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`bare server exited ${code}`)));
   });
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -220,10 +210,6 @@ export function printApi(api) {
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
-  const arg = (name) => {
-    const i = process.argv.indexOf(name);
-    return i > 0 ? process.argv[i + 1] : undefined;
-  };
   const prof = arg('--cpu-prof');
   const api = await benchApi({
     duration: Number(arg('--duration') ?? 10),

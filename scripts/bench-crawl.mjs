@@ -3,12 +3,7 @@
 // (an empty region, left to the browser, has none). Prints how many pages had it and the latencies.
 // Run alone: `node --import tsx scripts/bench-crawl.mjs [--entry api/dist/server.js] [--concurrency 8]`
 // after `npm run build`.
-import { startSite } from './bench-server.mjs';
-
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
+import { argOf as arg, startSite } from './bench-server.mjs';
 
 /** The server's HTML of a page names its main heading: an `<h1>` inside `#root`'s markup. */
 const hasMainHeading = (html) => {

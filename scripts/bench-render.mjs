@@ -4,19 +4,7 @@
 // Run alone: `node --import tsx scripts/bench-render.mjs [--entry api/dist/server.js] [--duration 10]
 // [--paths /,/blog] [--cpu-prof <dir>]` after `npm run build`.
 import autocannon from 'autocannon';
-import { readFileSync } from 'node:fs';
-import { startSite } from './bench-server.mjs';
-
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
-
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
+import { argOf as arg, cpuSeconds, startSite } from './bench-server.mjs';
 
 export async function benchRender({
   entry = 'api/dist/server.js',

@@ -1,6 +1,6 @@
 // Starts the real site (built front ends + API) on a fresh database for measurements.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,3 +54,19 @@ export async function startSite({ port = 3700, env = {}, entry = 'api/src/server
     });
   return { url, dataDir, child, stop };
 }
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
+export function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return undefined;
+  }
+}
+
+/** A bench script's `--name value` from its command line, else `fallback`. */
+export const argOf = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
