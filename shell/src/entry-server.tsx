@@ -81,12 +81,11 @@ const settle = (p: Promise<unknown>, ms: number) =>
 
 async function prefetchPage(
   client: QueryClient,
-  req: RenderRequest,
+  match: ReturnType<typeof matchRoute>,
   remotes: RenderRequest['remotes'],
   problems: RenderResult['problems'],
   deadline: number,
 ) {
-  const match = matchRoute(routesOf(req.routes), new URL(req.url, 'http://localhost').pathname);
   // The layout's own data: site settings, and the footer's service links (pages inside the site layout).
   const shellData = Promise.all([
     client.prefetchQuery(siteSettingsQueryOptions),
@@ -165,7 +164,9 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   // A form this visitor posted without JavaScript: its outcome (or null), for every page's forms,
   // dehydrated with the page's data (the browser drops it once shown: useFormOutcome).
   client.setQueryData(formOutcomeQueryOptions.queryKey, req.formOutcome ?? null);
-  await requestFetch.run(req.fetch, () => prefetchPage(client, req, remotes, problems, deadline));
+  // The page's route, once: its data, and whose region a query left loading fails.
+  const match = matchRoute(routesOf(req.routes), new URL(req.url, 'http://localhost').pathname);
+  await requestFetch.run(req.fetch, () => prefetchPage(client, match, remotes, problems, deadline));
 
   const rendered = new Set<RemoteName>();
   const leftToBrowser = new Set<string>();
@@ -199,7 +200,6 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     .getAll()
     .filter((q) => q.state.status === 'pending' && (q.options as { enabled?: unknown }).enabled !== false);
   if (stillLoading.length) {
-    const match = matchRoute(routesOf(req.routes), new URL(req.url, 'http://localhost').pathname);
     problems.push({
       ...(match ? { remote: match.route.remote } : {}),
       message: `${REGION_FAILED[0]!}: data still loading when the render ended ${stillLoading.map((q) => JSON.stringify(q.queryKey)).join(', ')}`,
