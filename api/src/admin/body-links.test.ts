@@ -52,6 +52,16 @@ describe('internal links in bodies, checked on save', () => {
       .send({ ...body, content: '<p><a href="/blog/links-dead">itself</a></p>' })
       .expect(200);
     expect(fixed.body).not.toHaveProperty('deadLinks');
+
+    // Restoring the first version brings its dead links back, and the answer says so again.
+    const revisions = (await staff.get(`/api/admin/blog-posts/${created.body.id}/revisions`).expect(200))
+      .body as { id: number }[];
+    const first = revisions.at(-1)!;
+    const restored = await staff
+      .post(`/api/admin/blog-posts/${created.body.id}/revisions/${first.id}/restore`)
+      .send({})
+      .expect(200);
+    expect(restored.body.deadLinks).toEqual(['/blog/no-such-post', '/services/no-such-service']);
   });
 
   it('a CMS page in markdown names its dead link too; a draft post is no page for visitors', async () => {

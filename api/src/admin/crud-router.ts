@@ -206,9 +206,10 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
   // The stored fields go through today's validation: a revision that no longer passes it is refused (400).
   router.post('/:id/revisions/:revId/restore', async (req, res) => {
     const { id, revision } = await revisionOf(req);
-    const restored = await save(req, id, parse(schema, revision.snapshot), 'restore');
+    const values = parse(schema, revision.snapshot);
+    const restored = await save(req, id, values, 'restore');
     setEntityTag(res, restored);
-    res.json(shownRow(restored));
+    res.json(await savedAnswer(restored, values));
   });
 
   router.delete('/:id', async (req, res) => {
