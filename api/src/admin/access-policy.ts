@@ -68,6 +68,8 @@ export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
   [`POST ${A}/redirects`]: editor('redirect.create'),
   [`POST ${A}/redirects/import`]: editor('redirect.import'),
   [`DELETE ${A}/redirects/{id}`]: editor('redirect.delete'),
+  // The Overview's scheduled items and recent saves (overview-router.ts): what every editor needs.
+  [`GET ${A}/overview`]: editor(),
   [`GET ${A}/trash`]: editor(),
   [`POST ${A}/trash/{type}/{id}/restore`]: editor('trash.restore'),
   [`DELETE ${A}/trash/{type}/{id}`]: editor('trash.purge'),

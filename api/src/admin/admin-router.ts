@@ -19,6 +19,7 @@ import { privacyRouter } from './privacy-router';
 import { LIBRARY_FILE_TAGS, dropsOnWrite } from '../http/public-reads';
 import { notificationsRouter } from '../notifications/notifications-router';
 import { staffEventsRouter, type StaffEvents } from './staff-events';
+import { overviewRouter } from './overview-router';
 
 /** Staff API under /api/admin: everything but auth, session and logout needs a staff session. */
 export function adminRouter({
@@ -77,5 +78,6 @@ export function adminRouter({
   router.use(presenceRouter(db));
   router.use(redirectsRouter(db));
   router.use(privacyRouter(db));
+  router.use(overviewRouter(db));
   return router;
 }

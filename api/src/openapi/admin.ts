@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import {
   AdminRoutes,
+  OVERVIEW_PATH,
   REMOTE_FOLDERS,
   REMOTE_NAMES,
   adminAuthSchema,
@@ -13,6 +14,7 @@ import {
   leadsDeleteSchema,
   leadsHandledSchema,
   leadsQuerySchema,
+  overviewSchema,
   promoteReleaseSchema,
   remoteReleasesSchema,
   siteSettingsSchema,
@@ -113,6 +115,15 @@ export const adminOperations: Operation[] = [
     tag: 'Leads',
     summary: 'New leads of the last 7 days by kind (the CMS Overview)',
     responses: { 200: { description: 'The counts', schema: leadsSummarySchema } },
+    errors: [],
+  }),
+  staff({
+    method: 'get',
+    path: OVERVIEW_PATH,
+    tag: 'Overview',
+    summary:
+      'Published items dated in the future (soonest first) and the latest content saves (the CMS Overview)',
+    responses: { 200: { description: 'The two lists', schema: overviewSchema } },
     errors: [],
   }),
   staff({

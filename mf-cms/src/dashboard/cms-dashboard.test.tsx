@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AdminRoutes, NotificationRoutes } from '@agency/contracts';
+import { AdminRoutes, NotificationRoutes, OVERVIEW_PATH } from '@agency/contracts';
 import { TooltipProvider } from '@agency/ui/tooltip';
 import { fakeApi, ok, renderScreen, serverError, type FakeRoute } from '@agency/ui/testing';
 import { CmsDashboard } from './cms-dashboard';
@@ -93,6 +93,62 @@ describe('CMS dashboard', () => {
     await waitFor(() =>
       expect(screen.getByRole('tab', { name: 'Leads' }).getAttribute('aria-selected')).toBe('true'),
     );
+  });
+
+  it("Overview lists what goes live soon and the team's recent edits, each opening its editor", async () => {
+    renderDashboard({
+      [OVERVIEW_PATH]: ok({
+        scheduled: [
+          { type: 'blog-posts', id: 7, title: 'Launch week', at: '2026-12-01T09:00:00.000Z' },
+          { type: 'podcasts', id: 1, title: 'A type this CMS does not know', at: '2026-12-02T09:00:00.000Z' },
+        ],
+        recentEdits: [
+          {
+            type: 'services',
+            id: 3,
+            title: 'SEO Audits',
+            at: '2026-11-28T10:15:00.000Z',
+            by: 'Eddie Editor',
+            kind: 'update',
+          },
+          {
+            type: 'blog-posts',
+            id: 7,
+            title: 'Launch week',
+            at: '2026-11-28T09:00:00.000Z',
+            by: 'Owner',
+            kind: 'create',
+          },
+        ],
+      }),
+    });
+    const coming = (await screen.findByRole('heading', { name: 'Coming up' })).parentElement!;
+    expect(
+      within(coming)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringMatching(/^Launch week \(blog post\) goes live December 1, 2026 at 9:00 AM/)]);
+    const edits = screen.getByRole('heading', { name: 'Recent edits' }).parentElement!;
+    expect(
+      within(edits)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Eddie Editor edited SEO Audits \(service\), November 28, 2026 at 10:15 AM/),
+      expect.stringMatching(/^Owner created Launch week \(blog post\), November 28, 2026 at 9:00 AM/),
+    ]);
+    const link = within(edits).getByRole('link', { name: 'SEO Audits' });
+    expect(link.getAttribute('href')).toBe('/cms?tab=services&item=3');
+    await userEvent.click(link);
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Services' }).getAttribute('aria-selected')).toBe('true'),
+    );
+  });
+
+  it('Overview says when nothing is scheduled or saved yet', async () => {
+    renderDashboard({ [OVERVIEW_PATH]: ok({ scheduled: [], recentEdits: [] }) });
+    expect(await screen.findByText('Nothing is scheduled to go live.')).toBeTruthy();
+    expect(screen.getByText('No content has been saved yet.')).toBeTruthy();
   });
 
   it('Overview shows no warning when PUBLIC_URL is set', () => {

@@ -145,6 +145,7 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
             settings={settings.data ?? []}
             publicUrlWarning={session.publicUrlWarning}
             onOpen={open}
+            onOpenItem={(name, id) => guarded(() => go({ tab: name, item: String(id) }))}
             canOpen={(name) => tabs.includes(name)}
           />
         );

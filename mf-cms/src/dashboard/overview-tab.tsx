@@ -3,6 +3,7 @@ import type { AdminContentBlock, AdminPage, AdminService, SiteSettingEntry } fro
 import { Card } from '@agency/ui';
 import type { TabName } from '../shared/cms-address';
 import { LeadActivity } from './lead-activity';
+import { TeamActivity } from './team-activity';
 
 function Counter({
   label,
@@ -41,6 +42,7 @@ export function OverviewTab({
   settings,
   publicUrlWarning,
   onOpen,
+  onOpenItem,
   canOpen = () => true,
 }: {
   pages: AdminPage[];
@@ -50,6 +52,8 @@ export function OverviewTab({
   /** The server's warning that PUBLIC_URL is unset in production (see the session's publicUrlWarning). */
   publicUrlWarning?: string | undefined;
   onOpen: (tab: TabName, create?: boolean) => void;
+  /** Opens an item's editor (the Overview's scheduled items and recent edits link to them). */
+  onOpenItem: (tab: TabName, id: number) => void;
   /** The signed-in role may use this tab (quick actions to others are not shown). */
   canOpen?: (tab: TabName) => boolean;
 }) {
@@ -84,6 +88,7 @@ export function OverviewTab({
         <Counter label="Site Settings" value={settings.length} icon={<Settings className="h-5 w-5" />} />
       </div>
       {canOpen('Leads') ? <LeadActivity onOpenLeads={() => onOpen('Leads')} /> : null}
+      <TeamActivity onOpenItem={onOpenItem} canOpen={canOpen} />
       <Card className="mt-8 p-6">
         <h3 className="text-lg font-semibold text-ink-900">Quick Actions</h3>
         <div className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">

@@ -41,7 +41,8 @@ export function keysOf(event: StaffEvent): QueryKey[] {
   const [area] = event.action.split('.');
   if (event.type === '*') return [adminKeys.all];
   if (area === 'content' || area === 'trash') {
-    const keys: QueryKey[] = [trash, adminKeys.revisions, audit];
+    // The Overview's scheduled items and recent edits (dashboard/team-activity.tsx) too.
+    const keys: QueryKey[] = [trash, adminKeys.revisions, audit, ['admin', 'overview']];
     if (isContentType(event.type)) keys.push(adminKeys.list(adminPathOf(event.type)));
     // A file restored from (or deleted in) the Trash is the library's.
     if (event.type === 'media') keys.push(adminKeys.media);
@@ -150,7 +151,9 @@ export function useLiveUpdates(enabled = true) {
         }
         if (stopped) return;
         // A stream the server ended normally is opened again at once; a failure waits.
-        await new Promise<void>((resolve) => (timer = setTimeout(resolve, failures ? retryDelay(failures) : 0)));
+        await new Promise<void>(
+          (resolve) => (timer = setTimeout(resolve, failures ? retryDelay(failures) : 0)),
+        );
       }
     };
     void run();

@@ -26,3 +26,4 @@ export * from './notifications';
 export * from './redirects';
 export * from './newsletter';
 export * from './privacy';
+export * from './overview';
