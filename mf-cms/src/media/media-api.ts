@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminRoutes, type MediaItem } from '@agency/contracts';
 import { apiRequest } from '@agency/ui';
@@ -16,6 +16,51 @@ export const useMediaLibrary = () =>
 export const isImage = (item: MediaItem) => item.mimeType.startsWith('image/');
 /** '' and older answers without the field alike: the image needs alt text. */
 export const missingAlt = (item: Pick<MediaItem, 'altText'>) => !item.altText?.trim();
+
+/** The media library's filter choices (the Status select of its search bar). */
+const MEDIA_STATES = {
+  all: 'All files',
+  'missing-alt': 'Images without alt text',
+  unused: 'Unused files',
+} as const;
+type MediaState = keyof typeof MEDIA_STATES;
+
+/**
+ * Search of the library in the browser (it is loaded whole): every word must appear in the file's
+ * name, its alt text or the title of an item using it; the Status narrows to images without alt text
+ * or files nothing uses. `states` limits the choices (the picker offers no "Not used").
+ */
+export function useMediaSearch(
+  items: readonly MediaItem[],
+  states: readonly MediaState[] = ['all', 'missing-alt', 'unused'],
+) {
+  const [query, setQuery] = useState('');
+  const [state, setState] = useState<MediaState>('all');
+  const shown = useMemo(() => {
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    return items.filter((item) => {
+      if (state === 'missing-alt' && !(isImage(item) && missingAlt(item))) return false;
+      if (state === 'unused' && (item.usedBy?.length ?? 0) > 0) return false;
+      const text = [item.originalName, item.altText ?? '', ...(item.usedBy ?? []).map((u) => u.title)]
+        .join(' ')
+        .toLowerCase();
+      return words.every((w) => text.includes(w));
+    });
+  }, [items, query, state]);
+  return {
+    shown,
+    filtering: query.trim() !== '' || state !== 'all',
+    bar: {
+      search: query,
+      onSearch: setQuery,
+      searchLabel: 'Search files',
+      placeholder: 'Name, alt text or where it is used',
+      status: state,
+      onStatus: (v: string) => setState(v as MediaState),
+      statuses: states.map((s) => [s, MEDIA_STATES[s]] as const),
+    },
+  };
+}
 
 export type UploadedImage = MediaItem & { reused: boolean };
 

@@ -4,7 +4,8 @@ import type { MediaItem } from '@agency/contracts';
 import { Badge, Skeleton, cn } from '@agency/ui';
 import { Dialog } from '@agency/ui/dialog';
 import { EmptyState, LoadFailed } from '../shared/list-ui';
-import { isImage, missingAlt, uploadImage, useMediaLibrary, useUpload } from './media-api';
+import { isImage, missingAlt, uploadImage, useMediaLibrary, useMediaSearch, useUpload } from './media-api';
+import { FilterBar, NoMatches } from '../shared/list-filter';
 
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
 
@@ -51,6 +52,7 @@ export function MediaPicker({
   };
 
   const images = (library.data ?? []).filter(isImage);
+  const search = useMediaSearch(images, ['all', 'missing-alt']);
   return (
     <Dialog
       open={open}
@@ -88,37 +90,43 @@ export function MediaPicker({
       ) : images.length === 0 ? (
         <EmptyState>No images in the library yet.</EmptyState>
       ) : (
-        <ul aria-label="Library images" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          {images.map((item) => (
-            <li key={item.id}>
-              <button
-                type="button"
-                onClick={() => pick(item)}
-                aria-label={`Choose ${item.originalName}`}
-                className="w-full overflow-hidden rounded-lg border border-slate-200 text-left hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
-              >
-                <img
-                  src={item.url}
-                  alt=""
-                  loading="lazy"
-                  className="aspect-video w-full bg-slate-100 object-cover"
-                />
-                <span className="block p-2">
-                  <span className="block truncate text-xs font-medium text-ink-900">{item.originalName}</span>
-                  {missingAlt(item) ? (
-                    <span className="mt-1 block">
-                      <MissingAltBadge />
+        <>
+          <FilterBar {...search.bar} statuses={[['all', 'All images'], ...search.bar.statuses.slice(1)]} />
+          {search.shown.length === 0 ? <NoMatches>No images match the search.</NoMatches> : null}
+          <ul aria-label="Library images" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {search.shown.map((item) => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  onClick={() => pick(item)}
+                  aria-label={`Choose ${item.originalName}`}
+                  className="w-full overflow-hidden rounded-lg border border-slate-200 text-left hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  <img
+                    src={item.url}
+                    alt=""
+                    loading="lazy"
+                    className="aspect-video w-full bg-slate-100 object-cover"
+                  />
+                  <span className="block p-2">
+                    <span className="block truncate text-xs font-medium text-ink-900">
+                      {item.originalName}
                     </span>
-                  ) : (
-                    <span className="mt-1 block truncate text-xs text-slate-600" title={item.altText}>
-                      {item.altText}
-                    </span>
-                  )}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+                    {missingAlt(item) ? (
+                      <span className="mt-1 block">
+                        <MissingAltBadge />
+                      </span>
+                    ) : (
+                      <span className="mt-1 block truncate text-xs text-slate-600" title={item.altText}>
+                        {item.altText}
+                      </span>
+                    )}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </Dialog>
   );

@@ -61,4 +61,39 @@ describe('media library: where each file is used', () => {
     expect(screen.getAllByText(/used by Case study "Acme Growth"/).length).toBeGreaterThan(0);
     expect(fake.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
   });
+
+  it('the search finds files by name, alt text or where they are used, and narrows to missing alt or unused', async () => {
+    const noAlt = file({ id: 3, url: '/uploads/cccc.png', originalName: 'team-photo.png', altText: '' });
+    fakeApi({ [AdminRoutes.media]: ok([USED, UNUSED, noAlt]) });
+    renderScreen(
+      <TooltipProvider>
+        <MediaTab />
+        <Toaster />
+      </TooltipProvider>,
+    );
+    const names = async () =>
+      within(await screen.findByRole('list', { name: 'Uploaded files' }))
+        .getAllByRole('listitem')
+        .filter((li) => li.parentElement?.getAttribute('aria-label') === 'Uploaded files')
+        .map((li) => within(li).getAllByText(/\.png$/)[0]!.textContent);
+    expect(await names()).toEqual(['hero.png', 'spare.png', 'team-photo.png']);
+
+    const search = screen.getByRole('searchbox', { name: 'Search files' });
+    await userEvent.type(search, 'acme');
+    expect(await names()).toEqual(['hero.png']);
+    await userEvent.clear(search);
+    await userEvent.type(search, 'SPARE');
+    expect(await names()).toEqual(['spare.png']);
+    await userEvent.type(search, ' chart');
+    expect(await names()).toEqual(['spare.png']);
+    await userEvent.type(search, 'x');
+    expect(screen.getByText('No files match the search.')).toBeTruthy();
+    await userEvent.clear(search);
+
+    const status = screen.getByRole('combobox', { name: 'Status' });
+    await userEvent.selectOptions(status, 'Images without alt text');
+    expect(await names()).toEqual(['team-photo.png']);
+    await userEvent.selectOptions(status, 'Unused files');
+    expect(await names()).toEqual(['spare.png', 'team-photo.png']);
+  });
 });

@@ -13,7 +13,8 @@ import { toast } from '@agency/ui/toast';
 import { adminKeys, adminSend, errorMessage } from '../shared/admin-api';
 import { EmptyState, LoadFailed, IconButton, TabHeader } from '../shared/list-ui';
 import { useConfirm } from '../shared/confirm';
-import { isImage, missingAlt, uploadImage, useMediaLibrary, useUpload } from './media-api';
+import { isImage, missingAlt, uploadImage, useMediaLibrary, useMediaSearch, useUpload } from './media-api';
+import { FilterBar, NoMatches } from '../shared/list-filter';
 import { IMAGE_ACCEPT, MissingAltBadge, UploadFailed } from './media-picker';
 
 const formatSize = (bytes: number) =>
@@ -73,6 +74,7 @@ export function MediaTab() {
   };
 
   const items = media.data ?? [];
+  const search = useMediaSearch(items);
   return (
     <div>
       <TabHeader
@@ -107,56 +109,60 @@ export function MediaTab() {
       ) : items.length === 0 ? (
         <EmptyState>No files uploaded yet.</EmptyState>
       ) : (
-        <ul aria-label="Uploaded files" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {items.map((item) => (
-            <li key={item.id}>
-              <Card className="overflow-hidden">
-                <div className="flex aspect-video items-center justify-center bg-slate-100">
-                  {isImage(item) ? (
-                    <img
-                      src={item.url}
-                      alt={item.altText || item.originalName}
-                      loading="lazy"
-                      className="h-full w-full object-cover"
-                    />
-                  ) : (
-                    <File className="h-10 w-10 text-slate-500" aria-hidden="true" />
-                  )}
-                </div>
-                <div className="flex items-start justify-between gap-2 p-3">
-                  <div className="min-w-0">
-                    <p className="truncate text-sm font-medium text-ink-900" title={item.originalName}>
-                      {item.originalName}
-                    </p>
-                    <p className="text-xs text-slate-600">
-                      {item.mimeType} · {formatSize(item.size)}
-                      {item.width && item.height ? ` · ${item.width}×${item.height}` : ''}
-                    </p>
-                    <MediaUses item={item} />
-                    {isImage(item) && missingAlt(item) ? (
-                      <p className="mt-1">
-                        <MissingAltBadge />
+        <>
+          <FilterBar {...search.bar} />
+          {search.shown.length === 0 ? <NoMatches>No files match the search.</NoMatches> : null}
+          <ul aria-label="Uploaded files" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {search.shown.map((item) => (
+              <li key={item.id}>
+                <Card className="overflow-hidden">
+                  <div className="flex aspect-video items-center justify-center bg-slate-100">
+                    {isImage(item) ? (
+                      <img
+                        src={item.url}
+                        alt={item.altText || item.originalName}
+                        loading="lazy"
+                        className="h-full w-full object-cover"
+                      />
+                    ) : (
+                      <File className="h-10 w-10 text-slate-500" aria-hidden="true" />
+                    )}
+                  </div>
+                  <div className="flex items-start justify-between gap-2 p-3">
+                    <div className="min-w-0">
+                      <p className="truncate text-sm font-medium text-ink-900" title={item.originalName}>
+                        {item.originalName}
                       </p>
-                    ) : null}
+                      <p className="text-xs text-slate-600">
+                        {item.mimeType} · {formatSize(item.size)}
+                        {item.width && item.height ? ` · ${item.width}×${item.height}` : ''}
+                      </p>
+                      <MediaUses item={item} />
+                      {isImage(item) && missingAlt(item) ? (
+                        <p className="mt-1">
+                          <MissingAltBadge />
+                        </p>
+                      ) : null}
+                    </div>
+                    <div className="flex shrink-0 gap-1">
+                      <IconButton label={`Copy URL of ${item.originalName}`} onClick={() => void copy(item)}>
+                        <Copy className="h-4 w-4" aria-hidden="true" />
+                      </IconButton>
+                      <IconButton
+                        label={`Delete ${item.originalName}`}
+                        tone="danger"
+                        onClick={() => void onDelete(item)}
+                      >
+                        <Trash2 className="h-4 w-4" aria-hidden="true" />
+                      </IconButton>
+                    </div>
                   </div>
-                  <div className="flex shrink-0 gap-1">
-                    <IconButton label={`Copy URL of ${item.originalName}`} onClick={() => void copy(item)}>
-                      <Copy className="h-4 w-4" aria-hidden="true" />
-                    </IconButton>
-                    <IconButton
-                      label={`Delete ${item.originalName}`}
-                      tone="danger"
-                      onClick={() => void onDelete(item)}
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden="true" />
-                    </IconButton>
-                  </div>
-                </div>
-                {isImage(item) ? <AltTextForm item={item} /> : null}
-              </Card>
-            </li>
-          ))}
-        </ul>
+                  {isImage(item) ? <AltTextForm item={item} /> : null}
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {dialog}
     </div>
