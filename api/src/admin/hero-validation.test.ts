@@ -51,6 +51,10 @@ describe('the homepage hero block', () => {
     expect(untitled.body.fields['content.title']).toBe('Enter the title');
     const { title: _t, ...withoutTitle } = hero.content;
     expect((await save({}, withoutTitle).expect(400)).body.fields['content.title']).toBe('Enter the title');
+    const long = await save({}, { ...hero.content, title: 'Grow, '.padEnd(91, 'x') }).expect(400);
+    expect(long.body.fields['content.title']).toBe(
+      'Keep the title to 90 characters: a longer one pushes the buttons below the first screen on phones',
+    );
     const wide = await save(
       {},
       { ...hero.content, metrics: [{ value: '3x', label: 'ROAS', width: '150%' }] },

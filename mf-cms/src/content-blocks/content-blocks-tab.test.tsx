@@ -154,7 +154,9 @@ describe('CMS hero block form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Edit Homepage hero' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Content Block' });
     // Opening asked for the stored block; what follows counts the form's own calls.
-    expect(api.calls).toEqual([expect.objectContaining({ method: 'GET', url: `${AdminRoutes.contentBlocks}/1` })]);
+    expect(api.calls).toEqual([
+      expect.objectContaining({ method: 'GET', url: `${AdminRoutes.contentBlocks}/1` }),
+    ]);
     api.calls.length = 0;
     return { api, dialog, $: within(dialog) };
   };
@@ -214,6 +216,23 @@ describe('CMS hero block form', () => {
     await userEvent.click($.getByRole('button', { name: 'Save Block' }));
     expect(await $.findByText('Use a percentage from 0% to 100%, such as 85%')).toBeTruthy();
     expect($.getByText('Enter the title')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('counts the title against its limit as it is typed, and refuses a longer one beside the field', async () => {
+    const { api, $ } = await editHero();
+    expect($.getByText('12 / 90')).toBeTruthy();
+    const title = $.getByLabelText('Title');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'x'.repeat(91));
+    expect($.getByText('91 / 90: the save is refused')).toBeTruthy();
+    await userEvent.click($.getByRole('button', { name: 'Save Block' }));
+    expect(
+      await $.findByText(
+        'Keep the title to 90 characters: a longer one pushes the buttons below the first screen on phones',
+      ),
+    ).toBeTruthy();
+    expect((title as HTMLInputElement).value).toBe('x'.repeat(91));
     expect(api.calls).toHaveLength(0);
   });
 

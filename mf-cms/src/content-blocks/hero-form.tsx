@@ -1,5 +1,7 @@
-import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
+import { useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { HERO_LIMITS } from '@agency/contracts';
 import { Input, Textarea } from '@agency/ui';
+import { CharacterCount } from '../pages/search-preview';
 import { Field, describedBy } from '../shared/form-controls';
 import type { FieldDef } from '../entities/entity-configs';
 import { ListField, messageAt } from '../entities/list-field';
@@ -91,25 +93,44 @@ export function HeroFields({
   register: UseFormRegister<Values>;
   errors: FieldErrors<Values>;
 }) {
-  const text = (path: string[], label: string, multiline = false, hint?: string) => {
+  const [title, subtitle] = useWatch({ control, name: ['content.title', 'content.subtitle'] }) as unknown[];
+  const text = (path: string[], label: string, multiline = false, hint?: string, limit?: number) => {
     const fid = `${id}-${path.join('-')}`;
     const error = messageAt(errors, 'content', ...path);
     const aria = describedBy(fid, error, Boolean(hint));
     const name = ['content', ...path].join('.');
+    const value = path.length === 1 ? (path[0] === 'title' ? title : subtitle) : '';
+    const counted = limit
+      ? { 'aria-describedby': [aria['aria-describedby'], `${fid}-count`].filter(Boolean).join(' ') }
+      : {};
     return (
       <Field label={label} htmlFor={fid} error={error} hint={hint}>
         {multiline ? (
-          <Textarea rows={3} {...aria} {...register(name)} invalid={Boolean(error)} />
+          <Textarea rows={3} {...aria} {...counted} {...register(name)} invalid={Boolean(error)} />
         ) : (
-          <Input {...aria} {...register(name)} invalid={Boolean(error)} />
+          <Input {...aria} {...counted} {...register(name)} invalid={Boolean(error)} />
         )}
+        {limit ? (
+          <CharacterCount
+            id={`${fid}-count`}
+            length={typeof value === 'string' ? value.trim().length : 0}
+            limit={limit}
+            over="the save is refused"
+          />
+        ) : null}
       </Field>
     );
   };
   return (
     <div className="space-y-4">
-      {text(['title'], 'Title', false, 'Required. Text after the first comma is highlighted.')}
-      {text(['subtitle'], 'Subtitle', true)}
+      {text(
+        ['title'],
+        'Title',
+        false,
+        'Required. Text after the first comma is highlighted.',
+        HERO_LIMITS.title,
+      )}
+      {text(['subtitle'], 'Subtitle', true, undefined, HERO_LIMITS.subtitle)}
       <ListField id={`${id}-metrics`} field={METRICS} control={control} register={register} errors={errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         {CTAS.map(({ key, label }) => (

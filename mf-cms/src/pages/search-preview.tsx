@@ -7,12 +7,23 @@ export const SEARCH_LIMITS = { metaTitle: 60, metaDescription: 160 } as const;
  * "42 / 60": the length against what search results show; past it the count says so. It does not
  * say "characters": the page's one character count is the content editor's (spec).
  */
-export function CharacterCount({ id, length, limit }: { id: string; length: number; limit: number }) {
+export function CharacterCount({
+  id,
+  length,
+  limit,
+  over: consequence = 'search results cut the rest off',
+}: {
+  id: string;
+  length: number;
+  limit: number;
+  /** What happens past the limit. */
+  over?: string;
+}) {
   const over = length > limit;
   return (
     <p id={id} className={cn('mt-1 text-xs', over ? 'font-medium text-amber-800' : 'text-slate-600')}>
       {length} / {limit}
-      {over ? ': search results cut the rest off' : ''}
+      {over ? `: ${consequence}` : ''}
     </p>
   );
 }

@@ -49,8 +49,13 @@ export const contentBlockSchema = z.object({
 });
 export type ContentBlock = z.infer<typeof contentBlockSchema>;
 
+/** The longest hero title and subtitle: past these the hero wraps below the first screen of a phone. */
+export const HERO_LIMITS = { title: 90, subtitle: 300 } as const;
+
 export const HeroMessages = {
   title: 'Enter the title',
+  titleTooLong: `Keep the title to ${HERO_LIMITS.title} characters: a longer one pushes the buttons below the first screen on phones`,
+  subtitleTooLong: `Keep the subtitle to ${HERO_LIMITS.subtitle} characters`,
   width: 'Use a percentage from 0% to 100%, such as 85%',
   href: 'Use a site path such as /contact or an https:// link',
   deadLink: (path: string) => `No page of the site is at ${path}: link to an existing page`,
@@ -94,8 +99,12 @@ const _heroDefaultsFit: Required<HomepageHeroContent> = HOMEPAGE_HERO_DEFAULTS;
  */
 export const heroContentInputSchema = z
   .object({
-    title: z.string({ error: HeroMessages.title }).trim().min(1, HeroMessages.title),
-    subtitle: z.string().trim().min(1).optional(),
+    title: z
+      .string({ error: HeroMessages.title })
+      .trim()
+      .min(1, HeroMessages.title)
+      .max(HERO_LIMITS.title, HeroMessages.titleTooLong),
+    subtitle: z.string().trim().min(1).max(HERO_LIMITS.subtitle, HeroMessages.subtitleTooLong).optional(),
     metrics: z.array(heroMetricSchema.strict()).min(1, 'Add at least one metric').optional(),
     primaryCTA: ctaSchema.strict().optional(),
     secondaryCTA: ctaSchema.strict().optional(),
