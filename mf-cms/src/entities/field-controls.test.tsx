@@ -24,6 +24,8 @@ function uploadRow(dialog: HTMLElement, field: FieldDef): HTMLElement {
   const row = input.parentElement!;
   expect(row.querySelector('input[type="file"]')).not.toBeNull();
   within(row).getByText('Upload');
+  // The address and its buttons take the form's full width, not half a column (issue 41, defect 11).
+  expect(row.closest('.sm\\:col-span-2')).not.toBeNull();
   return row;
 }
 

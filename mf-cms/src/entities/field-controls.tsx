@@ -35,7 +35,12 @@ interface ControlProps extends FormContext {
 }
 
 /** A control placed in the labelled `Field` (with its hint and message), or placed as it is. */
-type FieldControl = { render: (props: ControlProps) => ReactNode; labelled: boolean };
+type FieldControl = {
+  render: (props: ControlProps) => ReactNode;
+  labelled: boolean;
+  /** Always the form's full width (a URL with its library and upload buttons beside it). */
+  wide?: true;
+};
 
 const textarea: FieldControl = {
   labelled: true,
@@ -51,6 +56,7 @@ const textarea: FieldControl = {
 
 const upload: FieldControl = {
   labelled: true,
+  wide: true,
   render: ({ field, id, aria, error, form }) => (
     <Controller
       control={form.control}
@@ -227,7 +233,7 @@ export function EntityField({
       htmlFor={id}
       error={error}
       hint={field.hint}
-      className={field.wide ? 'sm:col-span-2' : undefined}
+      className={field.wide || control.wide ? 'sm:col-span-2' : undefined}
     >
       {element}
     </Field>
