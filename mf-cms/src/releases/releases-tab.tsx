@@ -10,7 +10,7 @@ import {
   type ReleaseSwitchAnswer,
   type RemoteReleases,
 } from '@agency/contracts';
-import { ApiError, Badge, Button, Card, Input, Label, Skeleton, readList } from '@agency/ui';
+import { ApiError, Badge, Button, Card, Input, Label, Skeleton, readListOf } from '@agency/ui';
 import { Dialog } from '@agency/ui/dialog';
 import { toast } from '@agency/ui/toast';
 import { adminGet, adminKeys, adminSend, errorMessage } from '../shared/admin-api';
@@ -20,7 +20,7 @@ import { formatDateTime } from '../shared/publishing';
 const releasesQuery = {
   queryKey: adminKeys.list(AdminRoutes.releases),
   queryFn: () => adminGet<unknown>(AdminRoutes.releases),
-  select: (body: unknown) => readList(body, remoteReleasesSchema, 'releases'),
+  select: (body: unknown) => readListOf(remoteReleasesSchema, body, 'releases'),
 };
 
 /** Where a remote's preview opens: its first page without parameters (mf-contact: /contact), else home. */

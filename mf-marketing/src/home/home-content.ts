@@ -4,7 +4,7 @@ import {
   type ServiceIcon,
   type ServiceVisual,
 } from '@agency/contracts/content-values';
-import { heroFieldReaders } from '../shared/readers';
+import { heroContentReader } from '@agency/contracts/readers';
 
 export interface HeroView {
   title: string;
@@ -22,16 +22,8 @@ export const DEFAULT_HERO: HeroView = HOMEPAGE_HERO_DEFAULTS;
  * half-filled block in the CMS never blanks the hero.
  */
 export function resolveHero(content: unknown): HeroView {
-  const source = content && typeof content === 'object' ? (content as Record<string, unknown>) : {};
-  const pick = <K extends keyof HeroView>(key: K): HeroView[K] =>
-    (heroFieldReaders[key](source[key]) ?? DEFAULT_HERO[key]) as HeroView[K];
-  return {
-    title: pick('title'),
-    subtitle: pick('subtitle'),
-    metrics: pick('metrics').slice(0, 3),
-    primaryCTA: pick('primaryCTA'),
-    secondaryCTA: pick('secondaryCTA'),
-  };
+  const hero = heroContentReader.parse(content);
+  return { ...hero, metrics: hero.metrics.slice(0, 3) };
 }
 
 /** The title split at its first comma: the comma stays on line one, the rest is highlighted. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { slug } from './common';
-import { responsiveImageSchema } from './content';
 import {
   DEFAULT_SERVICE_ICON,
   DEFAULT_SERVICE_VISUAL,
@@ -188,40 +187,3 @@ export const testimonialSchema = z.object({
 });
 export type Testimonial = z.infer<typeof testimonialSchema>;
 export const testimonialListSchema = z.array(testimonialSchema);
-
-/**
- * What a testimonial card shows, as the home page reads it: the quote and the name are required;
- * the rest falls back to a default, and fields the card does not show are ignored.
- */
-export const testimonialCardSchema = z.object({
-  id: z.union([z.number(), z.string()]).optional(),
-  content: z.string().min(1),
-  name: z.string().min(1),
-  title: z.string().catch(''),
-  company: z.string().catch(''),
-  imageUrl: z.string().nullable().catch(null),
-  rating: z.number().int().min(1).max(5).catch(DEFAULT_TESTIMONIAL_RATING),
-});
-export type TestimonialCard = z.output<typeof testimonialCardSchema>;
-
-/** What the home hero reads of its content block: the content only (odd JSON reads as none). */
-export const heroBlockReaderSchema = z.object({
-  content: z.record(z.string(), z.unknown()).catch({}),
-});
-
-/**
- * The fields of a public case study the home page card reads (spec section 3). The full case-study
- * contract lives with the content feature; this is only what home depends on.
- */
-export const homeCaseStudyCardSchema = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  title: z.string(),
-  imageUrl: z.string().nullish(),
-  image: responsiveImageSchema.nullable().optional().catch(null),
-  industry: z.string(),
-  duration: z.string(),
-  challenge: z.string(),
-  results: z.array(z.object({ metric: z.string(), value: z.string() })).default([]),
-});
-export type HomeCaseStudyCard = z.infer<typeof homeCaseStudyCardSchema>;

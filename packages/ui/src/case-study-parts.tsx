@@ -35,15 +35,17 @@ export function CaseStudyImage({
   );
 }
 
-/** A case study card's industry and duration badges. */
+/** A case study card's industry and duration badges (an answer without one shows no empty pill). */
 export function CaseStudyBadges({ study }: { study: { industry: string; duration: string } }) {
   return (
     <div className="flex flex-wrap gap-2">
-      <Badge tone="brand">{study.industry}</Badge>
-      <Badge>
-        <Clock className="mr-1 h-3 w-3" aria-hidden="true" />
-        {study.duration}
-      </Badge>
+      {study.industry ? <Badge tone="brand">{study.industry}</Badge> : null}
+      {study.duration ? (
+        <Badge>
+          <Clock className="mr-1 h-3 w-3" aria-hidden="true" />
+          {study.duration}
+        </Badge>
+      ) : null}
     </div>
   );
 }

@@ -5,7 +5,7 @@ export { formatDate } from './format';
 export * from './site-settings';
 export { useHydrated } from './use-hydrated';
 export * from './services';
-export { readList } from './tolerant';
+export { readAnswer, readListOf } from './tolerant';
 export { ResponsiveImage } from './responsive-image';
 export { formOutcomeQueryOptions, useFormOutcome } from './form-outcome';
 export { useServerFeedback } from './server-feedback';

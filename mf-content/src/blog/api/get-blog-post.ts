@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRoutes, SLUG_PATTERN, type BlogPost } from '@agency/contracts/browser';
-import { getJson } from '@agency/ui';
+import { ApiRoutes, SLUG_PATTERN } from '@agency/contracts/browser';
+import { blogPostReader } from '@agency/contracts/readers';
+import { getJson, readAnswer } from '@agency/ui';
 
-export const getBlogPost = (slug: string) => getJson<BlogPost>(ApiRoutes.blogPost(slug));
+export const getBlogPost = async (slug: string) =>
+  readAnswer(blogPostReader, await getJson(ApiRoutes.blogPost(slug)), 'blog post');
 
 export const blogPostQueryOptions = (slug: string) =>
   queryOptions({ queryKey: [ApiRoutes.blogPost(slug)], queryFn: () => getBlogPost(slug), retry: false });

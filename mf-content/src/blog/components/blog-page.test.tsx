@@ -131,6 +131,27 @@ describe('BlogPage', () => {
     expect(cards[2]!.textContent).toContain('Recent');
   });
 
+  it('a post the list cannot show is left out, the others still show: extra fields ignored, missing tags and category read as none', async () => {
+    const { tags: _tags, category: _category, ...bare } = post(3);
+    fakeApi({
+      [ApiRoutes.blogPosts]: ok([
+        post(1),
+        { ...post(2), title: undefined },
+        { ...bare, addedByANewerApi: { nested: true } },
+        post(4),
+      ]),
+    });
+    renderScreen(<BlogPage />);
+    const featured = await screen.findByTestId('featured-article');
+    expect(within(featured).getByRole('heading', { name: 'Post number 1' })).toBeTruthy();
+    const cards = screen.getAllByTestId('blog-card');
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual([
+      'Post number 3',
+      'Post number 4',
+    ]);
+    expect(within(cards[0]!).getByText('Jane Doe')).toBeTruthy();
+  });
+
   it('offers the newsletter through the #newsletter anchor', async () => {
     fakeApi({ [ApiRoutes.blogPosts]: ok([]) });
     renderScreen(<BlogPage />);

@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRoutes, type CaseStudy } from '@agency/contracts/browser';
-import { getJson } from '@agency/ui';
+import { ApiRoutes } from '@agency/contracts/browser';
+import { caseStudyReader } from '@agency/contracts/readers';
+import { getJson, readListOf } from '@agency/ui';
 
-export const getCaseStudies = () => getJson<CaseStudy[]>(ApiRoutes.caseStudies);
+export const getCaseStudies = async () =>
+  readListOf(caseStudyReader, await getJson(ApiRoutes.caseStudies), 'case studies');
 
 /** Spec section 4: case-study queries never retry and never refetch on focus. */
 export const caseStudiesQueryOptions = () =>

@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRoutes, SLUG_PATTERN, type CaseStudy } from '@agency/contracts/browser';
-import { getJson } from '@agency/ui';
+import { ApiRoutes, SLUG_PATTERN } from '@agency/contracts/browser';
+import { caseStudyReader } from '@agency/contracts/readers';
+import { getJson, readAnswer } from '@agency/ui';
 
-export const getCaseStudy = (slug: string) => getJson<CaseStudy>(ApiRoutes.caseStudy(slug));
+export const getCaseStudy = async (slug: string) =>
+  readAnswer(caseStudyReader, await getJson(ApiRoutes.caseStudy(slug)), 'case study');
 
 export const caseStudyQueryOptions = (slug: string) =>
   queryOptions({

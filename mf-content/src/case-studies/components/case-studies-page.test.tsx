@@ -82,6 +82,25 @@ describe('CaseStudiesPage', () => {
     );
   });
 
+  it('a study without a slug is left out, the others still show; odd results and services read as none', async () => {
+    fakeApi({
+      [ApiRoutes.caseStudies]: ok([
+        { ...study(1), slug: 42 },
+        { ...study(2), results: 'not a list', services: [{ name: 'SEO' }], newField: 1 },
+      ]),
+    });
+    renderScreen(<CaseStudiesPage />);
+    const second = (await screen.findByRole('heading', { name: 'Study 2' })).closest('li')!;
+    expect(screen.queryByRole('heading', { name: 'Study 1' })).toBeNull();
+    expect(within(second).getByText('Challenge 2')).toBeTruthy();
+    expect(within(second).queryByRole('list', { name: 'Key results' })).toBeNull();
+    expect(
+      within(second)
+        .getByRole('link', { name: /Read Full Study/ })
+        .getAttribute('href'),
+    ).toBe('/case-studies/study-2');
+  });
+
   it('items: the call to action is shown', async () => {
     fakeApi({ [ApiRoutes.caseStudies]: ok([study(1)]) });
     renderScreen(<CaseStudiesPage />);

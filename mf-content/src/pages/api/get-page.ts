@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRoutes, type PublicPage } from '@agency/contracts/browser';
-import { getJson } from '@agency/ui';
+import { ApiRoutes } from '@agency/contracts/browser';
+import { publicPageReader } from '@agency/contracts/readers';
+import { getJson, readAnswer } from '@agency/ui';
 
-export const getPage = (slug: string) => getJson<PublicPage>(ApiRoutes.pages(slug));
+export const getPage = async (slug: string) =>
+  readAnswer(publicPageReader, await getJson(ApiRoutes.pages(slug)), 'page');
 
 export const pageQueryOptions = (slug: string) =>
   queryOptions({ queryKey: [ApiRoutes.pages(slug)], queryFn: () => getPage(slug), retry: false });

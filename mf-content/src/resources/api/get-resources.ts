@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRoutes, type Resource } from '@agency/contracts/browser';
-import { getJson } from '@agency/ui';
+import { ApiRoutes } from '@agency/contracts/browser';
+import { resourceReader } from '@agency/contracts/readers';
+import { getJson, readListOf } from '@agency/ui';
 
-export const getResources = () => getJson<Resource[]>(ApiRoutes.resources);
+export const getResources = async () =>
+  readListOf(resourceReader, await getJson(ApiRoutes.resources), 'resources');
 
 export const resourcesQueryOptions = () =>
   queryOptions({ queryKey: [ApiRoutes.resources], queryFn: getResources, retry: false });

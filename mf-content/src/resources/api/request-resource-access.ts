@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ResourceRoutes, type ResourceLead, type ResourceLeadResponse } from '@agency/contracts/browser';
-import { apiRequest } from '@agency/ui';
+import { resourceLeadResponseReader } from '@agency/contracts/readers';
+import { apiRequest, readAnswer } from '@agency/ui';
 import { resourcesQueryOptions } from './get-resources';
 
 export async function requestResourceAccess(input: {
@@ -8,7 +9,7 @@ export async function requestResourceAccess(input: {
   lead: ResourceLead;
 }): Promise<ResourceLeadResponse> {
   const res = await apiRequest('POST', ResourceRoutes.leads(input.resourceId), input.lead);
-  return (await res.json()) as ResourceLeadResponse;
+  return readAnswer(resourceLeadResponseReader, await res.json(), 'download link');
 }
 
 /** Stores the lead; the answer holds a short-lived download URL. The list refetches its counts. */

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HomeCaseStudyCard } from '@agency/contracts';
+import { homeCaseStudyCardReader, type HomeCaseStudyCard } from '@agency/contracts/readers';
 import { ApiRoutes } from '@agency/contracts/routes';
-import { getJson, readList } from '@agency/ui';
-import { asParser, readHomeCaseStudyCard } from '../../shared/readers';
+import { getJson, readListOf } from '@agency/ui';
 
-/** Published case studies, read as home cards (see readList). */
+/** Published case studies, read as home cards (see readListOf). */
 export async function getCaseStudies(): Promise<HomeCaseStudyCard[]> {
-  return readList(await getJson<unknown>(ApiRoutes.caseStudies), asParser(readHomeCaseStudyCard), 'case studies');
+  return readListOf(homeCaseStudyCardReader, await getJson(ApiRoutes.caseStudies), 'case studies');
 }
 
 // Its own key: the content remote caches full case studies, these are trimmed to the card's fields.

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TestimonialCard } from '@agency/contracts';
+import { testimonialCardReader, type TestimonialCard } from '@agency/contracts/readers';
 import { ApiRoutes } from '@agency/contracts/routes';
-import { getJson, readList } from '@agency/ui';
-import { asParser, readTestimonialCard } from '../../shared/readers';
+import { getJson, readListOf } from '@agency/ui';
 
-/** Published testimonials, each read for what its card shows (see readList). */
+/** Published testimonials, each read for what its card shows (see readListOf). */
 export async function getTestimonials(): Promise<TestimonialCard[]> {
-  return readList(await getJson<unknown>(ApiRoutes.testimonials), asParser(readTestimonialCard), 'testimonials');
+  return readListOf(testimonialCardReader, await getJson(ApiRoutes.testimonials), 'testimonials');
 }
 
 export const testimonialsQueryOptions = () =>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiRoutes, HOMEPAGE_HERO_IDENTIFIER } from '@agency/contracts';
+import { ApiRoutes, HOMEPAGE_HERO_DEFAULTS, HOMEPAGE_HERO_IDENTIFIER } from '@agency/contracts';
 import { fakeApi, ok } from '@agency/ui/testing';
 import { getHomepageHero } from './get-homepage-hero';
 import { getTestimonials } from './get-testimonials';
@@ -17,7 +17,10 @@ describe('the home page reads what it shows, and nothing more', () => {
       content: { title: 'Growth, Distilled.' },
       extra: true,
     });
-    expect(await getHomepageHero()).toEqual({ content: { title: 'Growth, Distilled.' } });
+    expect((await getHomepageHero()).content).toMatchObject({
+      title: 'Growth, Distilled.',
+      subtitle: HOMEPAGE_HERO_DEFAULTS.subtitle,
+    });
   });
 
   it('testimonials: one without a name is left out (and logged), the others shown with defaults', async () => {

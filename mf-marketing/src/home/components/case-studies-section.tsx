@@ -1,7 +1,7 @@
 import { sitePath } from '@agency/contracts/site-routes';
 import { Link } from '@agency/ui/router';
 import { ArrowRight } from 'lucide-react';
-import type { HomeCaseStudyCard } from '@agency/contracts';
+import type { HomeCaseStudyCard } from '@agency/contracts/readers';
 import { CASE_STUDY_CARD_RESULT_LIMIT, HOME_CASE_STUDY_LIMIT } from '@agency/contracts/content-values';
 import { CaseStudyBadges, CaseStudyImage, Container, SectionHeading, buttonClasses } from '@agency/ui';
 import { useCaseStudies } from '../api/get-case-studies';

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ServiceDetail } from '@agency/contracts';
 import { SLUG_PATTERN } from '@agency/contracts/content-values';
 import { ApiRoutes } from '@agency/contracts/routes';
-import { getJson } from '@agency/ui';
-import { readServiceDetail } from '../../shared/readers';
+import { serviceDetailReader } from '@agency/contracts/readers';
+import { getJson, readAnswer } from '@agency/ui';
 
 /** displayOrder only sorts lists; an answer without it (another API release) still shows the page. */
-export async function getService(slug: string): Promise<ServiceDetail> {
-  return readServiceDetail(await getJson(ApiRoutes.service(slug)));
+export async function getService(slug: string) {
+  return readAnswer(serviceDetailReader, await getJson(ApiRoutes.service(slug)), 'service');
 }
 
 /** One published service's page content; a 404 (unknown or unpublished) is the query's error. */
