@@ -1,21 +1,24 @@
 #!/usr/bin/env node
 // The import graph of every workspace, read with TypeScript's own pre-parser and module resolution (no
-// type-check, about a second for the whole repo), checked for two things ESLint cannot see cheaply:
+// type-check, about a second for the whole repo), checked for three things ESLint cannot see cheaply:
 //   1. no cycle between files, in any workspace (eslint-plugin-import's import/no-cycle walks the graph
 //      again from every file: far slower, and not installed here);
 //   2. no two folders of api/src importing each other (the layer zones in eslint.config.js refuse the
-//      wrong direction one import at a time; this is the whole-graph net under them).
+//      wrong direction one import at a time; this is the whole-graph net under them);
+//   3. inside each front end, `src/shared/` imports nothing else of its `src/`: every feature folder (a
+//      tab, a page) may import shared, so shared importing one would tie every feature to it.
 // Type-only imports count: a type in the wrong folder is a dependency in the wrong direction all the same.
-// Tests count for cycles; for folder pairs only non-test code counts (a test assembles the app it tests).
-// Temporary exceptions are `allowedCycles` and `allowedFolderPairs` in eslint.config.js.
+// Tests count for cycles; for folder pairs and shared/ only non-test code counts (a test assembles the
+// app it tests). Temporary exceptions are `allowedCycles` and `allowedFolderPairs` in eslint.config.js.
 //
-//   node scripts/check-imports.mjs            fail (exit 1) on a cycle or a folder pair not allowed
+//   node scripts/check-imports.mjs            fail (exit 1) on a cycle, a folder pair not allowed or a shared/ import out
 //   node scripts/check-imports.mjs --report   list every cycle and folder pair, allowed or not, with counts
 //   … --root DIR                              check another tree instead of this repo
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { allowedCycles, allowedFolderPairs } from '../eslint.config.js';
+import { FRONTENDS } from './workspaces.mjs';
 
 const args = process.argv.slice(2);
 const rootArg = args.indexOf('--root'); // another tree (the checker's own test)
@@ -153,10 +156,25 @@ function folderPairs(graph) {
   return pairs.sort((x, y) => x.pair.join().localeCompare(y.pair.join()));
 }
 
+const sharedOf = new RegExp(`^(${FRONTENDS.join('|')})/src/shared/`);
+
+/** Imports from a front end's src/shared into the rest of its src (a tab, a page, the app), tests aside. */
+function sharedImportsOut(graph) {
+  const found = [];
+  for (const [from, targets] of graph) {
+    const ws = sharedOf.exec(from)?.[1];
+    if (!ws || TEST.test(from)) continue;
+    for (const to of targets)
+      if (to.startsWith(`${ws}/src/`) && !to.startsWith(`${ws}/src/shared/`)) found.push(`${from} → ${to}`);
+  }
+  return found;
+}
+
 const started = performance.now();
 const graph = importGraph();
 const allCycles = cycles(graph);
 const allPairs = folderPairs(graph);
+const badShared = sharedImportsOut(graph);
 const sameSet = (a, b) => a.length === b.length && a.every((f) => b.includes(f));
 const cycleAllowed = (c) => allowedCycles.some((allowed) => sameSet([...allowed].sort(), c));
 const pairAllowed = ({ pair }) => allowedFolderPairs.some((p) => sameSet([...p].sort(), pair));
@@ -188,5 +206,13 @@ for (const p of badPairs) {
     `api/src/${p.pair[0]} and api/src/${p.pair[1]} import each other (one direction only, see eslint.config.js):\n  ${[p.there[0], p.back[0]].join('\n  ')}`,
   );
 }
-if (badCycles.length || badPairs.length) process.exit(1);
-if (!report) console.log(`imports: no cycle, no api/src folder pair (${graph.size} files, ${ms} ms)`);
+for (const edge of badShared) {
+  console.error(
+    `src/shared imports a feature folder (shared is below every feature: move what it needs into shared, or pass it in):\n  ${edge}`,
+  );
+}
+if (badCycles.length || badPairs.length || badShared.length) process.exit(1);
+if (!report)
+  console.log(
+    `imports: no cycle, no api/src folder pair, no src/shared import of a feature (${graph.size} files, ${ms} ms)`,
+  );

@@ -1,5 +1,6 @@
-// scripts/check-imports.mjs on small trees: it fails on a file cycle and on two api/src folders importing
-// each other (tests aside), and passes a tree that imports in one direction.
+// scripts/check-imports.mjs on small trees: it fails on a file cycle, on two api/src folders importing
+// each other and on a front end's src/shared importing a feature (tests aside), and passes a tree that
+// imports in one direction.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -67,6 +68,23 @@ describe('check-imports', { timeout: 30_000 }, () => {
     const { code, out } = check(dir);
     expect(code).toBe(1);
     expect(out).toContain('api/src/admin and api/src/db import each other');
+  });
+
+  it("refuses a front end's src/shared importing one of its feature folders, naming the import", () => {
+    const dir = tree({
+      'mf-cms/src/history/revision-history.tsx': 'export const RevisionHistory = 1;\n',
+      'mf-cms/src/shared/editor-kit.tsx': "import { RevisionHistory } from '../history/revision-history';\n",
+      'mf-cms/src/shared/editor-kit.test.tsx': "import { tab } from '../releases/releases-tab';\n",
+      'mf-cms/src/releases/releases-tab.tsx':
+        "import { x } from '../shared/list-ui';\nexport const tab = x;\n",
+      'mf-cms/src/shared/list-ui.tsx': 'export const x = 1;\n',
+    });
+    const { code, out } = check(dir);
+    expect(code).toBe(1);
+    expect(out).toContain('src/shared imports a feature folder');
+    expect(out).toContain('mf-cms/src/shared/editor-kit.tsx → mf-cms/src/history/revision-history.tsx');
+    // A feature importing shared, and a test in shared assembling a tab, are the right direction.
+    expect(out).not.toContain('releases');
   });
 
   it('lets a test import across folders', () => {

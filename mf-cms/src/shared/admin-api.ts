@@ -104,7 +104,7 @@ export const adminKeys = {
   all: ['admin'] as const,
   session: ['admin', 'session'] as const,
   list: (url: string) => ['admin', 'list', url] as const,
-  /** Every item's revisions (history/revision-history.tsx keys its queries under it). */
+  /** Every item's revisions (revision-history.tsx keys its queries under it). */
   revisions: ['admin', 'revisions'] as const,
   media: ['admin', 'media'] as const,
   leads: (type: string, q: string, status: string) => ['admin', 'leads', type, status, q] as const,

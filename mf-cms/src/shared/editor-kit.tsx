@@ -6,7 +6,7 @@ import { errorMessage, fieldErrors, useSaveEntity } from './admin-api';
 import { DIALOG_ACTIONS, EditorDialog, SaveProblem, useSaveState, type SaveState } from './editor-dialog';
 import { DraftOffer, useLocalDraft, type LocalDraft } from './local-draft';
 import { EditingNotice } from './editing-presence';
-import { RevisionHistory } from '../history/revision-history';
+import { RevisionHistory } from './revision-history';
 
 export interface EditorSaveOptions<TForm extends FieldValues, TValues, TRow extends { id: number }> {
   /** The admin list URL: a new item is POSTed there, a stored one PUT to `<url>/<id>`. */

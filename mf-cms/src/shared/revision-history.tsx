@@ -10,9 +10,9 @@ import {
 import { Button, cn } from '@agency/ui';
 import { ConfirmDialog, Dialog } from '@agency/ui/dialog';
 import { toast } from '@agency/ui/toast';
-import { adminGet, adminKeys, adminSend, asArray, errorMessage } from '../shared/admin-api';
-import type { SaveState } from '../shared/editor-dialog';
-import { formatDateTime } from '../shared/publishing';
+import { adminGet, adminKeys, adminSend, asArray, errorMessage } from './admin-api';
+import type { SaveState } from './editor-dialog';
+import { formatDateTime } from './publishing';
 
 const KIND_LABELS: Record<RevisionKind, string> = {
   create: 'Created',
