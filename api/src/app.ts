@@ -40,6 +40,7 @@ import { clientErrorsRouter } from './ops/client-errors-router';
 import { openApiRouter } from './openapi/openapi-router';
 import { systemClock, setClock, type Clock } from './content/visibility';
 import { SCHEDULED_TAGS, nextDueTimes } from './admin/content-types';
+import { draftScheduler } from './admin/draft-scheduler';
 import { createDownloadTokens } from './content/download-token';
 import { formPostsRouter } from './forms/form-posts-router';
 import { createSubscriptionTokens } from './newsletter/subscription-tokens';
@@ -160,7 +161,10 @@ export function createApp({
     void redirects.reload();
     void database.notify(CONTENT_CHANGED, tags.join(',')).catch(() => {});
   };
-  // Scheduled posts and pages go live by themselves: the cache drops their families when one is due.
+  // Scheduled drafts of live items go live by themselves (server.ts starts the looks; tests call runDue).
+  const drafts = draftScheduler({ db: database.db, env, log, changed: contentChanged });
+  // Scheduled posts and pages go live by themselves, and items reach their unpublish dates: the cache
+  // drops their families when one is due.
   cache.watchDue({
     tags: SCHEDULED_TAGS,
     now: () => clock().getTime(),
@@ -285,6 +289,8 @@ export function createApp({
   /** Loads what the first page render needs; the server awaits it before it listens. */
   return Object.assign(app, {
     canaryGuard: canary,
+    /** Publishes scheduled drafts when due (start: every few seconds; runDue: now). */
+    draftScheduler: drafts,
     /** The shared-cache purger (undefined without SHARED_CACHE_PURGE_URLS). */
     sharedCachePurger: purger,
     warmUp: async () => {

@@ -76,6 +76,8 @@ const warmStart = performance.now();
 await app.warmUp();
 // A canary past its failure threshold (Settings) ends itself; every instance looks, one decides.
 app.canaryGuard.start();
+// Drafts of live items scheduled to go live: every instance looks every few seconds, one publishes each.
+app.draftScheduler.start();
 log.debug({ ms: Math.round(performance.now() - warmStart) }, 'server builds loaded');
 // Items trashed more than 30 days ago go for good: now, then every hour.
 const purge = schedulePurge(database.db, (err) => log.error({ err }, 'purging the trash failed'), {
@@ -152,6 +154,7 @@ async function shutdown(signal: string) {
     ),
   );
   purge.stop();
+  app.draftScheduler.stop();
   retention.stop();
   unconfirmedPurge.stop();
   diskSpace?.stop();

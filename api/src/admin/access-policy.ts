@@ -35,6 +35,10 @@ const contentRules = (base: string): Record<string, AccessRule> => ({
   [`GET ${base}/{id}/revisions`]: editor(),
   [`GET ${base}/{id}/revisions/{revId}`]: editor(),
   [`POST ${base}/{id}/revisions/{revId}/restore`]: editor('content.restore'),
+  // A pending draft of a live item (crud-drafts.ts): saved, published now or discarded.
+  [`PUT ${base}/{id}/draft`]: editor('content.draft'),
+  [`POST ${base}/{id}/draft/publish`]: editor('content.publish-draft'),
+  [`DELETE ${base}/{id}/draft`]: editor('content.discard-draft'),
 });
 
 const A = '/api/admin';

@@ -220,26 +220,38 @@ export function contentTypeRouter(deps: { db: Db; env: Env }, type: ContentType)
   return own ? Router().use(own, crud) : crud;
 }
 
-type ScheduledTable = CrudTable & { published: PgColumn; publishedAt: PgColumn };
+type TimedTable = CrudTable & { published: PgColumn; unpublishAt: PgColumn; publishedAt?: PgColumn };
 
-/** The families that change by themselves when a scheduled item goes live. */
+/**
+ * The families that change by themselves at a stored time: a scheduled item goes live (types with a
+ * publish date), a published item reaches its unpublish date (every type).
+ */
 export const SCHEDULED_TAGS: readonly ContentTag[] = [
-  ...new Set(SCHEDULED_TYPES.flatMap((type) => CONTENT_TYPE_ENTRIES[type].tags)),
+  ...new Set(CONTENT_TYPE_NAMES.flatMap((type) => CONTENT_TYPE_ENTRIES[type].tags)),
 ];
 
-/** When the next scheduled item of each scheduled type goes live (null: none scheduled), in ms, by tag. */
+/**
+ * When the next public change of each type happens by itself (a scheduled item goes live, a published
+ * one reaches its unpublish date; null: none ahead), in ms, by tag: the public cache drops the tag then.
+ */
 export async function nextDueTimes(db: Db): Promise<Partial<Record<ContentTag, number | null>>> {
   const now = nowIso(db);
   const due: Partial<Record<ContentTag, number | null>> = {};
-  for (const type of SCHEDULED_TYPES) {
+  for (const type of CONTENT_TYPE_NAMES) {
     const { table, tags } = CONTENT_TYPE_ENTRIES[type];
-    const { published, publishedAt, deletedAt } = table as ScheduledTable;
+    const { published, publishedAt, unpublishAt, deletedAt } = table as TimedTable;
     const [row] = await db
-      .select({ at: min(publishedAt) })
+      .select({
+        goesLive: publishedAt
+          ? sql<string | null>`min(${publishedAt}) filter (where ${gt(publishedAt, now)})`
+          : sql<null>`null`,
+        goes: sql<string | null>`min(${unpublishAt}) filter (where ${gt(unpublishAt, now)})`,
+      })
       .from(table)
-      .where(and(eq(published, true), isNull(deletedAt), gt(publishedAt, now)));
-    const at = row?.at ? new Date(row.at as string).getTime() : null;
-    for (const tag of tags) due[tag] = Math.min(due[tag] ?? Infinity, at ?? Infinity);
+      .where(and(eq(published, true), isNull(deletedAt)));
+    const times = [row?.goesLive, row?.goes].filter(Boolean).map((at) => new Date(at!).getTime());
+    const at = times.length ? Math.min(...times) : Infinity;
+    for (const tag of tags) due[tag] = Math.min(due[tag] ?? Infinity, at);
   }
   for (const tag of Object.keys(due) as ContentTag[]) if (due[tag] === Infinity) due[tag] = null;
   return due;

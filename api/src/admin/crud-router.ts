@@ -22,6 +22,8 @@ import { clockOf, nowIso } from '../content/visibility';
 import { findRevision, listRevisions, recordRevision, snapshotOf } from './revisions';
 import { addressChanged } from './redirect-store';
 import { liveRow, shownRow, type CrudConfig, type Row, type StoredRow } from './crud-table';
+import { writeOver } from './crud-write';
+import { draftMarks, draftOf, draftRoutes, editVersion, withDraft } from './crud-drafts';
 import { applyBulkAction } from './crud-bulk-actions';
 import { duplicateValues } from './duplicate';
 
@@ -34,6 +36,8 @@ import { duplicateValues } from './duplicate';
  * GET /:id/revisions/:revId answers one, POST /:id/revisions/:revId/restore saves it again like a PUT.
  * POST /bulk {action, ids} publishes, unpublishes or trashes several items in one transaction.
  * POST /:id/duplicate stores an unpublished copy of an item.
+ * PUT /:id/draft, POST /:id/draft/publish and DELETE /:id/draft keep changes to an item as a pending
+ * draft until they go live (crud-drafts.ts); GET /:id answers it as `draft`, a list row its mark.
  */
 export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>) {
   const { type, table, schema, unique, label } = config;
@@ -80,7 +84,17 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
       .from(table as PgTable)
       .where(isNull(table.deletedAt))
       .orderBy(...config.orderBy);
-    res.json(rows.map(shownRow));
+    const marks = await draftMarks(
+      db,
+      type,
+      rows.map((r) => r['id'] as number),
+    );
+    res.json(
+      rows.map((r) => {
+        const mark = marks.get(r['id'] as number);
+        return mark ? { ...shownRow(r), draft: mark } : shownRow(r);
+      }),
+    );
   });
 
   router.get('/:id', async (req, res) => {
@@ -88,8 +102,9 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
     const row = await findById(id);
     if (!row) throw notFound(`${label} not found`);
     res.setHeader('Cache-Control', 'no-store');
-    setEntityTag(res, row);
-    res.json(shownRow(row));
+    const draft = await draftOf(db, type, id);
+    setEntityTag(res, editVersion(row, draft));
+    res.json(withDraft(row, draft));
   });
 
   /** A saved item as staff get it, with the internal links of its bodies that lead to no page (if any). */
@@ -145,33 +160,19 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
   const save = async (req: Request, id: number, values: z.output<S>, kind: RevisionKind) => {
     const existing = await findById(id);
     if (!existing) throw notFound(`${label} not found`);
-    const conditional = checkIfMatch(req, existing);
+    // The version the editor holds covers the item's pending draft too (crud-drafts.ts).
+    const conditional = checkIfMatch(req, editVersion(existing, await draftOf(db, type, id)));
     await config.check?.(values, existing);
-    const row = { ...values, ...config.derive?.(values, existing, clockOf(db)()), updatedAt: sql`now()` };
+    const now = clockOf(db)();
+    const where = sameVersion(id, existing, conditional);
     const updated = await db
-      .transaction(async (tx) => {
-        const [stored] = (await tx
-          .update(table)
-          .set(row as never)
-          .where(sameVersion(id, existing, conditional))
-          .returning()) as StoredRow[];
-        if (stored) {
-          await recordRevision(tx as unknown as Db, {
-            type,
-            id,
-            kind,
-            snapshot: snapshot(stored),
-            before: snapshot(existing),
-          });
-          // A published item's old address redirects to its new one (redirect-store.ts).
-          await addressChanged(tx as unknown as Db, type, existing, stored);
-        }
-        return stored;
-      })
-      .catch(conflict(row));
+      .transaction((tx) => writeOver(tx as unknown as Db, config, { id, existing, values, kind, where, now }))
+      .catch(conflict({ ...values }));
     if (!updated) throw conditional ? preconditionFailed() : notFound(`${label} not found`);
     return updated;
   };
+
+  draftRoutes(router, { db, config, findById, conflict, savedAnswer });
 
   router.post('/bulk', async (req, res) => {
     res.json(await applyBulkAction(db, config, snapshot, parseBody(bulkActionSchema, req)));
@@ -219,7 +220,7 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
     if (ifMatchTags(req)) {
       existing = await findById(id);
       if (!existing) throw notFound(`${label} not found`);
-      conditional = checkIfMatch(req, existing);
+      conditional = checkIfMatch(req, editVersion(existing, await draftOf(db, type, id)));
     }
     const deleted = await db
       .update(table)

@@ -5,10 +5,11 @@ import {
   type Revision,
   type RevisionKind,
   type RevisionSummary,
+  type ContentType,
   type TrashType,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
-import { revisions } from '../db/schema';
+import { contentDrafts, revisions } from '../db/schema';
 import { isoTimestamps } from '../http/iso-timestamps';
 import { currentActor } from './staff-actor';
 
@@ -92,8 +93,11 @@ export async function findRevision(
   return row as Revision | undefined;
 }
 
-/** Drops the revisions of items deleted for good. */
+/** Drops the revisions (and any pending draft) of items deleted for good. */
 export async function forgetRevisions(db: Db, type: TrashType, ids: number[]): Promise<void> {
-  if (ids.length)
-    await db.delete(revisions).where(and(eq(revisions.entityType, type), inArray(revisions.entityId, ids)));
+  if (!ids.length) return;
+  await db.delete(revisions).where(and(eq(revisions.entityType, type), inArray(revisions.entityId, ids)));
+  await db
+    .delete(contentDrafts)
+    .where(and(eq(contentDrafts.entityType, type as ContentType), inArray(contentDrafts.entityId, ids)));
 }

@@ -8,6 +8,7 @@ export type SlugTable = PgTable & {
   slug: PgColumn;
   published: PgColumn;
   publishedAt?: PgColumn;
+  unpublishAt?: PgColumn;
   deletedAt: PgColumn;
 };
 

@@ -1,11 +1,13 @@
-import { and, eq, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
 /**
- * What the public may see, in one place: a row is live when it is not in the trash, is published, and
- * its publish date (where the type has one) is not in the future. A published row dated later is
- * Scheduled: hidden until then. "Now" is the app's clock (injectable, so tests move time instead of
+ * What the public may see, in one place: a row is live when it is not in the trash, is published, its
+ * publish date (where the type has one) is not in the future and its unpublish date (where it has one)
+ * is. A published row dated later is Scheduled: hidden until then; one whose unpublish date has passed
+ * is hidden from then on (it stays published in the CMS). Both are read at read time, so every
+ * instance agrees the moment the time passes (the public cache drops the families then: nextDueTimes). "Now" is the app's clock (injectable, so tests move time instead of
  * sleeping); it is registered per database handle by createApp, so every reader of that handle agrees.
  */
 export type Clock = () => Date;
@@ -27,6 +29,7 @@ interface Publishable {
   published: PgColumn;
   deletedAt: PgColumn;
   publishedAt?: PgColumn;
+  unpublishAt?: PgColumn;
 }
 
 /**
@@ -39,10 +42,18 @@ export function visibleRows(db: Db, table: Publishable, includeDrafts = false): 
     isNull(table.deletedAt),
     eq(table.published, true),
     table.publishedAt ? or(isNull(table.publishedAt), lte(table.publishedAt, nowIso(db))) : undefined,
+    table.unpublishAt ? or(isNull(table.unpublishAt), gt(table.unpublishAt, nowIso(db))) : undefined,
   )!;
 }
 
-/** The same rule for a row already read: published and not dated in the future. */
-export function isLive(row: { published: boolean; publishedAt?: string | null }, now: Date): boolean {
-  return row.published && (!row.publishedAt || new Date(row.publishedAt).getTime() <= now.getTime());
+/** The same rule for a row already read: published, not dated in the future, not past its unpublish date. */
+export function isLive(
+  row: { published: boolean; publishedAt?: string | null; unpublishAt?: string | null },
+  now: Date,
+): boolean {
+  return (
+    row.published &&
+    (!row.publishedAt || new Date(row.publishedAt).getTime() <= now.getTime()) &&
+    (!row.unpublishAt || new Date(row.unpublishAt).getTime() > now.getTime())
+  );
 }

@@ -30,6 +30,11 @@ const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
 /** When staff moved the row to the trash; null: not trashed. Purged after TRASH_RETENTION_DAYS. */
 const deletedAt = () => timestamp('deleted_at', { withTimezone: true, mode: 'string' });
+/**
+ * When a published item stops being public (null: never): past it, visitors no longer see the item,
+ * though it stays published in the CMS (content/visibility.ts).
+ */
+const unpublishAt = () => timestamp('unpublish_at', { withTimezone: true, mode: 'string' });
 /** When staff marked a lead handled; null: still open. */
 const handledAt = () => timestamp('handled_at', { withTimezone: true, mode: 'string' });
 /** Where a lead came from (page, landing page, referrer host, utm_*); null: nothing was known. */
@@ -88,6 +93,7 @@ export const contentBlocks = pgTable('content_blocks', {
   published: boolean('published').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  unpublishAt: unpublishAt(),
   deletedAt: deletedAt(),
 });
 
@@ -115,6 +121,7 @@ export const services = pgTable('services', {
   displayOrder: integer('display_order').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  unpublishAt: unpublishAt(),
   deletedAt: deletedAt(),
 });
 
@@ -130,6 +137,7 @@ export const testimonials = pgTable('testimonials', {
   displayOrder: integer('display_order').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  unpublishAt: unpublishAt(),
   deletedAt: deletedAt(),
 });
 
@@ -150,6 +158,7 @@ export const caseStudies = pgTable('case_studies', {
   published: boolean('published').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  unpublishAt: unpublishAt(),
   deletedAt: deletedAt(),
 });
 
@@ -174,6 +183,7 @@ export const blogPosts = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    unpublishAt: unpublishAt(),
     deletedAt: deletedAt(),
   },
   (t) => [index('blog_posts_published_idx').on(t.published, t.publishedAt)],
@@ -190,6 +200,7 @@ export const resources = pgTable('resources', {
   published: boolean('published').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  unpublishAt: unpublishAt(),
   deletedAt: deletedAt(),
 });
 
@@ -221,6 +232,7 @@ export const pages = pgTable('pages', {
   template: text('template').notNull().default('default'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  unpublishAt: unpublishAt(),
   deletedAt: deletedAt(),
 });
 
@@ -237,6 +249,33 @@ export const CONTENT_TABLES = {
   testimonials,
   resources,
 } as const satisfies { readonly [T in ContentType]: unknown };
+
+/**
+ * Pending changes to a stored item (a published one, usually) that the public does not see yet: the
+ * item's full input values as staff last saved them as a draft, one per item. `publish_at` set: they
+ * go live by themselves at that time (admin/content-drafts.ts, on whichever instance looks first);
+ * null: when staff publish them. Publishing writes them over the item and deletes this row.
+ */
+export const contentDrafts = pgTable(
+  'content_drafts',
+  {
+    id: serial('id').primaryKey(),
+    /** The content type's registry name ('blog-posts'). */
+    entityType: text('entity_type').$type<ContentType>().notNull(),
+    entityId: integer('entity_id').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    publishAt: timestamp('publish_at', { withTimezone: true, mode: 'string' }),
+    /** Who saved it last: a staff_users id (null: the owner) and the name then. */
+    actorId: integer('actor_id'),
+    actorName: text('actor_name'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('content_drafts_item_idx').on(t.entityType, t.entityId),
+    index('content_drafts_publish_at_idx').on(t.publishAt),
+  ],
+);
 
 export const siteSettings = pgTable('site_settings', {
   id: serial('id').primaryKey(),

@@ -1,14 +1,23 @@
 /** The staff API of each CMS content table (admin/crud-router.ts): one set of operations per content type. */
 import { z } from 'zod';
 import type { $ZodObject, $ZodType } from 'zod/v4/core';
-import { adminIdParams, bulkActionSchema, bulkPath, revisionParams } from '@agency/contracts';
+import {
+  adminIdParams,
+  bulkActionSchema,
+  bulkPath,
+  contentDraftSchema,
+  draftInputSchemaOf,
+  draftMarkSchema,
+  revisionParams,
+} from '@agency/contracts';
 import { CONTENT_TYPE_DEFINITIONS, storedRowSchema } from '../admin/content-types';
 import { staff, type Operation } from './operation';
 import { bulkActionResultSchema, revisionSchema, revisionSummarySchema } from './responses';
 
 /**
- * The eight operations of a staff-managed table (see crud-router.ts): list, read, create, update,
- * move to the trash, and its revisions (list, read, restore). `row` adds the stored-only fields.
+ * The operations of a staff-managed table (see crud-router.ts): list, read, create, update, move to
+ * the trash, its revisions (list, read, restore), its pending draft (save, publish, discard), duplicate
+ * and bulk actions. `row` adds the stored-only fields.
  */
 function crud(
   base: string,
@@ -26,6 +35,15 @@ function crud(
         'Internal links in the bodies that lead to no page visitors can see (a warning; the item is saved)',
       ),
   });
+  // As staff edit it: the live values and the pending draft (crud-drafts.ts); a list row marks it.
+  const edited = row.extend({
+    draft: contentDraftSchema.optional().describe('The pending draft, when the item has one'),
+  });
+  const listed = row.extend({
+    draft: draftMarkSchema
+      .optional()
+      .describe('When the item has a pending draft: when it goes live, who saved it'),
+  });
   const tag = label;
   const one = `${base}/{id}`;
   return [
@@ -34,7 +52,7 @@ function crud(
       path: base,
       tag,
       summary: `List ${label}`,
-      responses: { 200: { description: 'Every item not in the trash', schema: z.array(row) } },
+      responses: { 200: { description: 'Every item not in the trash', schema: z.array(listed) } },
     }),
     staff({
       method: 'post',
@@ -49,9 +67,9 @@ function crud(
       method: 'get',
       path: one,
       tag,
-      summary: `Read one (${label}); the ETag is its version`,
+      summary: `Read one (${label}) with its pending draft; the ETag is its version (the draft's included)`,
       params: adminIdParams,
-      responses: { 200: { description: 'The item', schema: row } },
+      responses: { 200: { description: 'The item', schema: edited } },
       errors: [400, 404],
     }),
     staff({
@@ -99,6 +117,34 @@ function crud(
       params: revisionParams,
       responses: { 200: { description: 'Saved', schema: saved } },
       errors: [400, 404, 409, 412],
+    }),
+    staff({
+      method: 'put',
+      path: `${one}/draft`,
+      tag,
+      summary: `Save changes as a pending draft the public does not see (${label}); \`publishAt\` schedules it; If-Match makes it conditional`,
+      params: adminIdParams,
+      body: draftInputSchemaOf(input as z.ZodObject),
+      responses: { 200: { description: 'The item, live values unchanged, with its draft', schema: edited } },
+      errors: [400, 404, 412],
+    }),
+    staff({
+      method: 'post',
+      path: `${one}/draft/publish`,
+      tag,
+      summary: `Publish the pending draft now (${label}): it is written over the item, with a revision; If-Match makes it conditional`,
+      params: adminIdParams,
+      responses: { 200: { description: 'Published', schema: saved } },
+      errors: [400, 404, 409, 412],
+    }),
+    staff({
+      method: 'delete',
+      path: `${one}/draft`,
+      tag,
+      summary: `Discard the pending draft (${label}); If-Match makes it conditional`,
+      params: adminIdParams,
+      responses: { 204: { description: 'Discarded; the live item is unchanged' } },
+      errors: [400, 404, 412],
     }),
     staff({
       method: 'post',

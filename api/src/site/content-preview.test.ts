@@ -163,6 +163,24 @@ describe('staff preview of content', () => {
     expect(banner(own.text)).toBeUndefined();
   });
 
+  it('previews a live post with its pending draft; visitors and the rendered page keep the live one', async () => {
+    const created = await staff
+      .post('/api/admin/blog-posts')
+      .send({ ...post, slug: 'drafted-post', title: 'Live title' })
+      .expect(201);
+    await staff
+      .put(`/api/admin/blog-posts/${created.body.id}/draft`)
+      .set('If-Match', created.headers['etag'] as string)
+      .send({ values: { ...post, slug: 'drafted-post', title: 'Pending title' } })
+      .expect(200);
+    const preview = await staff.get('/blog/drafted-post?preview').expect(200);
+    expectPreview(preview, 'Pending title');
+    expect(doc(preview.text).title).toMatch(/^Pending title/);
+    const visitor = await request(t.app).get('/blog/drafted-post').expect(200);
+    expect(heading(visitor.text)).toBe('Live title');
+    expect(banner(visitor.text)).toBeUndefined();
+  });
+
   it('previews a page that was never saved', async () => {
     const values = JSON.stringify({
       name: 'New',

@@ -17,13 +17,15 @@ import { toBlogPost, toCaseStudy, toPublicPage } from '../content/content-reposi
 import { toPublicService } from '../marketing/marketing-router';
 import { requireStaff, sameOriginWrites } from '../admin/admin-guards';
 import { crudConfigOf } from '../admin/content-types';
+import { draftOf } from '../admin/crud-drafts';
 import { pageRows, type PageRows } from './seo/page-rows';
 import { signedInStaff, staffBanner } from './remote-preview';
 import { escapeHtml } from './seo/render-head';
 
 /**
  * Staff preview of content as the public page renders it: `<public path>?preview`.
- * - GET by signed-in staff: the stored item at that path, draft or scheduled (not one in the trash).
+ * - GET by signed-in staff: the stored item at that path, draft or scheduled (not one in the trash);
+ *   when it has a pending draft (admin/crud-drafts.ts), with the draft's values: what will go live.
  * - POST (a form the CMS editor submits to a new tab: `values` as JSON, `id` when stored): the
  *   unsaved values, checked with the type's input schema.
  * The page is rendered by the normal page renderer; it only gets the previewed item instead of the
@@ -107,9 +109,16 @@ export async function storedPreview(db: Db, req: Request): Promise<ContentPrevie
   if (!asksForPreview(req)) return undefined;
   const item = itemAt(req.path);
   if (!item || !(await signedInStaff(req, db))) return undefined;
-  const { table } = crudOf(db, item.type);
-  const row = await storedRow(db, table, eq(table.slug, item.slug));
-  return row && previewOf(db, item.type, item.slug, row);
+  const crud = crudOf(db, item.type);
+  const row = await storedRow(db, crud.table, eq(crud.table.slug, item.slug));
+  if (!row) return undefined;
+  const draft = await draftOf(db, item.type, row['id'] as number);
+  const values = draft && crud.schema.safeParse(draft.data);
+  // The pending draft over the live row, as its publish would store it (one no longer valid: the row).
+  const shown = values?.success
+    ? { ...row, ...values.data, ...crud.derive?.(values.data, row, clockOf(db)()) }
+    : row;
+  return previewOf(db, item.type, item.slug, shown);
 }
 
 /** Why a posted preview cannot be shown: answered as 400 text in the preview's tab. */

@@ -75,19 +75,33 @@ export const AdminMessages = {
   slugInTrash: 'This slug belongs to an item in the trash: restore it or delete it for good first',
   publishDate: 'Publish date must be an ISO 8601 date and time, e.g. 2026-12-01T09:00:00Z',
   publishDateRange: 'Publish date must be in the year 1900 or later',
+  unpublishDate: 'Unpublish date must be an ISO 8601 date and time, e.g. 2026-12-31T18:00:00Z',
+  unpublishDateRange: 'Unpublish date must be in the year 1900 or later',
 } as const;
+
+/**
+ * A stored moment staff may set or clear: an ISO 8601 date-time with offset, from 1900 on (year 0000
+ * reads as ISO 8601 but no database stores it, and nothing before 1900 is a real date here: a typo,
+ * answered as one); null clears it, absent keeps the stored one.
+ */
+export const storedDateTimeOf = (format: string, range: string) =>
+  z.iso
+    .datetime({ offset: true, error: format })
+    .refine((value) => Number(value.slice(0, 4)) >= 1900, { error: range })
+    .nullable()
+    .optional();
 
 /**
  * When a published item goes live: an ISO 8601 date-time with offset. Absent keeps the stored date (a
  * first publish stamps now); null clears it. A date in the future makes a published item Scheduled.
  */
-export const publishDate = z.iso
-  .datetime({ offset: true, error: AdminMessages.publishDate })
-  // Year 0000 reads as ISO 8601 but no database stores it (PostgreSQL has no year zero); nothing
-  // before 1900 is a real publish date either: a typo, answered as one.
-  .refine((value) => Number(value.slice(0, 4)) >= 1900, { error: AdminMessages.publishDateRange })
-  .nullable()
-  .optional();
+export const publishDate = storedDateTimeOf(AdminMessages.publishDate, AdminMessages.publishDateRange);
+
+/**
+ * When a published item stops being public (null or absent: never; absent on a save keeps the stored
+ * one). Past it the item stays published in the CMS but visitors no longer see it.
+ */
+export const unpublishDate = storedDateTimeOf(AdminMessages.unpublishDate, AdminMessages.unpublishDateRange);
 
 /** Days a trashed item stays restorable before it is purged. */
 export const TRASH_RETENTION_DAYS = 30;
@@ -246,6 +260,7 @@ export const pageInputSchema = z
     /** Replaces the page's generated social card (og:image) when set: an image staff chose. */
     socialImageUrl: optionalUrl,
     published: startsAsDraft,
+    unpublishAt: unpublishDate,
     publishedAt: publishDate,
     template: optionalLine(50).transform((v) => v || 'default'),
   })
@@ -270,6 +285,7 @@ export const contentBlockInputSchema = z
     content: adminJsonObject.default({}),
     /** Spec (entities): a content block is published unless it says otherwise; the CMS form starts Inactive. */
     published: z.boolean().default(true),
+    unpublishAt: unpublishDate,
   })
   .strict()
   .superRefine((block, ctx) => {
@@ -325,6 +341,7 @@ export const serviceInputSchema = z
     /** Replaces the page's generated social card (og:image) when set: an image staff chose. */
     socialImageUrl: optionalUrl,
     published: startsAsDraft,
+    unpublishAt: unpublishDate,
     displayOrder: z.number().int().min(0).max(10000).default(0),
   })
   .strict();
@@ -349,6 +366,7 @@ export const blogPostInputSchema = z
     /** Replaces the page's generated social card (og:image) when set: an image staff chose. */
     socialImageUrl: optionalUrl,
     published: startsAsDraft,
+    unpublishAt: unpublishDate,
     publishedAt: publishDate,
   })
   .strict();
@@ -376,6 +394,7 @@ export const caseStudyInputSchema = z
     /** Replaces the page's generated social card (og:image) when set: an image staff chose. */
     socialImageUrl: optionalUrl,
     published: startsAsDraft,
+    unpublishAt: unpublishDate,
   })
   .strict();
 export type CaseStudyInput = z.input<typeof caseStudyInputSchema>;
@@ -393,6 +412,7 @@ export const testimonialInputSchema = z
     imageUrl: optionalUrl,
     rating: z.number().int().min(1, 'Rating is 1 to 5').max(5, 'Rating is 1 to 5').default(5),
     published: startsAsDraft,
+    unpublishAt: unpublishDate,
     displayOrder: z.number().int().min(0).max(10000).default(0),
   })
   .strict();
@@ -414,6 +434,7 @@ export const resourceInputSchema = z
       .min(1, 'File URL is required')
       .pipe(urlRule(SHIPPED_FILE_NAME)),
     published: startsAsDraft,
+    unpublishAt: unpublishDate,
   })
   .strict();
 export type ResourceInput = z.input<typeof resourceInputSchema>;

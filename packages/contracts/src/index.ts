@@ -27,3 +27,4 @@ export * from './redirects';
 export * from './newsletter';
 export * from './privacy';
 export * from './overview';
+export * from './drafts';
