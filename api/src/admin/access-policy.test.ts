@@ -12,6 +12,7 @@ const OPEN = [
   'GET /api/admin/session',
   'POST /api/admin/logout',
   'POST /api/admin/set-password',
+  'POST /api/admin/forgot-password',
 ];
 
 /** A concrete URL for a route: ids 1, a real remote and content type. */

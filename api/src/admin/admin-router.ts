@@ -20,6 +20,7 @@ import { LIBRARY_FILE_TAGS, dropsOnWrite } from '../http/public-reads';
 import { notificationsRouter } from '../notifications/notifications-router';
 import { staffEventsRouter, type StaffEvents } from './staff-events';
 import { overviewRouter } from './overview-router';
+import { forgotPasswordRouter, ownPasswordRouter } from './account-router';
 
 /** Staff API under /api/admin: everything but auth, session and logout needs a staff session. */
 export function adminRouter({
@@ -41,6 +42,7 @@ export function adminRouter({
   });
   router.use(authRouter({ db, env, log }));
   router.use(setPasswordRouter({ db, env, log }));
+  router.use(forgotPasswordRouter({ db, env }));
 
   // Every route below: a session, then the role's access rule, then the audit of successful writes.
   // Each mount declares the public answers its writes change (app.ts drops them when a write succeeds).
@@ -79,5 +81,6 @@ export function adminRouter({
   router.use(redirectsRouter(db));
   router.use(privacyRouter(db));
   router.use(overviewRouter(db));
+  router.use(ownPasswordRouter(db));
   return router;
 }

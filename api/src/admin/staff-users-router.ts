@@ -11,6 +11,7 @@ import {
   setPasswordSchema,
   staffUserCreateSchema,
   staffUserPatchSchema,
+  type PasswordSetAnswer,
   type SetPasswordLink,
   type StaffUser,
 } from '@agency/contracts';
@@ -153,20 +154,21 @@ export function setPasswordRouter({ db, env, log }: { db: Db; env: Env; log: Log
         .update(staffUsers)
         .set({ passwordHash, setPasswordToken: null, setPasswordExpiresAt: null, updatedAt: sql`now()` })
         .where(usable)
-        .returning({ id: staffUsers.id, name: staffUsers.name });
+        .returning({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email });
       if (row) await tx.delete(adminSessions).where(eq(adminSessions.userId, row.id));
       return row;
     });
     if (!user) throw new HttpError(400, ErrorCode.VALIDATION, StaffMessages.linkInvalid);
     await recordAudit(db, log, {
-      actor: user,
+      actor: { id: user.id, name: user.name },
       action: 'user.set-password',
       entityType: 'users',
       entityId: user.id,
       summary: user.name,
       address: clientAddress(req),
     });
-    res.status(204).end();
+    // The address the account signs in with: the CMS fills it in on the sign-in screen that follows.
+    res.json({ email: user.email } satisfies PasswordSetAnswer);
   });
   return router;
 }

@@ -1,5 +1,6 @@
 import { NewsletterRoutes, budgetLabel } from '@agency/contracts';
 import type { EmailPayload, LeadSnapshot } from './outbox';
+import { PermanentDeliveryError } from './webhook';
 
 /** One e-mail, ready for the transport: plain text and HTML parts, no remote resources. */
 export interface ComposedEmail {
@@ -128,8 +129,31 @@ function newsletterConfirmation(
 }
 
 /** The message a job sends. */
+/** A staff member asked for a link to choose a new password. */
+function passwordReset(
+  payload: Extract<EmailPayload, { template: 'staff-password-reset' }>,
+  publicUrl: string,
+): ComposedEmail {
+  if (!payload.url) throw new PermanentDeliveryError('the set-password link was already sent');
+  const ask = `Someone (we hope you) asked for a link to choose a new password for the ${SITE_NAME} CMS:`;
+  const expiry =
+    'The link works for 1 hour and once. If you did not ask for it, ignore this e-mail: your password stays as it is.';
+  return {
+    to: payload.to,
+    subject: `Choose a new password - ${SITE_NAME} CMS`,
+    text: `Hi ${payload.name},\n\n${ask}\n\n${payload.url}\n\n${expiry}\n\n${SITE_NAME}\n${publicUrl}\n`,
+    html: htmlPage(
+      `<p>Hi ${escapeHtml(payload.name)},</p><p>${escapeHtml(ask)}</p>` +
+        `<p><a href="${escapeHtml(payload.url)}" style="font-weight:bold">Choose a new password</a></p>` +
+        `<p>${escapeHtml(expiry)}</p>` +
+        `<p>${SITE_NAME}<br><a href="${escapeHtml(publicUrl)}">${escapeHtml(publicUrl)}</a></p>`,
+    ),
+  };
+}
+
 export function composeEmail(payload: EmailPayload, publicUrl: string): ComposedEmail {
   if (payload.template === 'newsletter-confirm') return newsletterConfirmation(payload, publicUrl);
+  if (payload.template === 'staff-password-reset') return passwordReset(payload, publicUrl);
   const lead = payload.lead;
   if (payload.template === 'visitor-confirmation') {
     const name = lead.type === 'contacts' ? lead.firstName : '';

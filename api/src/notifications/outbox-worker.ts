@@ -180,7 +180,14 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
     if (err === undefined) {
       await db
         .update(outboxJobs)
-        .set({ ...released, status: 'sent', sentAt: now(), lastError: null })
+        .set({
+          ...released,
+          status: 'sent',
+          sentAt: now(),
+          lastError: null,
+          // A sent password link is not kept at rest (its e-mail is the only copy).
+          payload: sql`case when ${outboxJobs.payload}->>'template' = 'staff-password-reset' then ${outboxJobs.payload} - 'url' else ${outboxJobs.payload} end`,
+        })
         .where(mine);
       return;
     }

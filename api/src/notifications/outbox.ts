@@ -41,6 +41,16 @@ export type EmailPayload =
       lead: LeadSnapshot;
       confirmToken: string;
       unsubscribeToken: string;
+    }
+  | {
+      /**
+       * A staff member's "Forgot password" (admin/account-router.ts): the one-hour set-password link,
+       * taken out of the row once the e-mail is sent (the worker keeps no usable link at rest).
+       */
+      template: 'staff-password-reset';
+      to: string[];
+      name: string;
+      url?: string;
     };
 export interface WebhookPayload {
   formKind: LeadType;

@@ -62,6 +62,7 @@ describe('GET /api/openapi.json', () => {
       'GET /api/admin/session',
       'POST /api/admin/logout',
       'POST /api/admin/set-password',
+      'POST /api/admin/forgot-password',
     ]);
   });
 

@@ -9,6 +9,11 @@ import {
   openApiPath,
   adminIdParams,
   auditQuerySchema,
+  AccountRoutes,
+  changePasswordSchema,
+  forgotPasswordAnswerSchema,
+  forgotPasswordSchema,
+  passwordSetAnswerSchema,
   setPasswordSchema,
   staffUserCreateSchema,
   staffUserPatchSchema,
@@ -63,9 +68,34 @@ export const staffOperations: Operation[] = [
     tag: 'Staff accounts',
     summary: "Set a personal account's password with its one-time link (no session needed)",
     body: setPasswordSchema,
-    responses: { 204: { description: "Set; the account's other sessions ended" } },
+    responses: {
+      200: {
+        description: "Set; the account's other sessions ended. Answers the address it signs in with",
+        schema: passwordSetAnswerSchema,
+      },
+    },
     errors: [400, 403, 429],
   },
+  {
+    method: 'post',
+    path: AccountRoutes.forgotPassword,
+    tag: 'Staff accounts',
+    summary:
+      'E-mail a one-hour set-password link to the enabled account using this address, through the outbox (no session; the same answer for any address)',
+    body: forgotPasswordSchema,
+    responses: { 202: { description: 'Asked for', schema: forgotPasswordAnswerSchema } },
+    errors: [400, 403, 429],
+  },
+  staff({
+    method: 'post',
+    path: AccountRoutes.password,
+    tag: 'Staff accounts',
+    summary:
+      "A personal account changes its own password with its current one (its other sessions end; the owner's is in Settings)",
+    body: changePasswordSchema,
+    responses: { 200: { description: 'Changed', schema: forgotPasswordAnswerSchema } },
+    errors: [400, 403],
+  }),
   staff({
     method: 'get',
     path: StaffRoutes.users,

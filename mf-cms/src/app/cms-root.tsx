@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { AccountMessages } from '@agency/contracts';
 import { Button } from '@agency/ui';
 import { adminKeys, onSessionLost } from '../shared/admin-api';
 import { setSessionFlag, useStaffSession } from '../auth/session';
@@ -17,6 +18,9 @@ export function CmsRoot() {
     typeof location === 'undefined' ? null : setPasswordToken(location.hash),
   );
 
+  /** The password was just set with the link: the sign-in screen says so and has the address. */
+  const [justSet, setJustSet] = useState<{ email: string } | null>(null);
+
   useEffect(() => {
     onSessionLost(() => {
       setSessionFlag(false);
@@ -29,7 +33,17 @@ export function CmsRoot() {
     document.title = 'Content Management';
   }, []);
 
-  if (linkToken) return <SetPasswordScreen token={linkToken} onDone={() => setLinkToken(null)} />;
+  if (linkToken) {
+    return (
+      <SetPasswordScreen
+        token={linkToken}
+        onDone={(email) => {
+          setJustSet({ email: email ?? '' });
+          setLinkToken(null);
+        }}
+      />
+    );
+  }
   if (session.isPending) {
     return (
       <main className="flex min-h-screen items-center justify-center bg-slate-50" aria-busy="true">
@@ -52,6 +66,8 @@ export function CmsRoot() {
   // afresh, so no editor carries the first person's typing over to the second.
   return session.data ? (
     <CmsDashboard key={accountOf(session.data)} session={session.data} />
+  ) : justSet ? (
+    <LoginScreen email={justSet.email} notice={AccountMessages.passwordSet} />
   ) : (
     <LoginScreen />
   );

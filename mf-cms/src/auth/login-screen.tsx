@@ -7,19 +7,24 @@ import { Button, Input } from '@agency/ui';
 import { Field, describedBy } from '../shared/form-controls';
 import { signInProblem, useLogin } from './session';
 import { AuthProblem, AuthScreen } from './auth-screen';
+import { ForgotPasswordScreen } from './forgot-password-screen';
 
-/** The password screen (no hint: the password is never shown anywhere in the UI). */
-export function LoginScreen() {
+/**
+ * The password screen (no hint: the password is never shown anywhere in the UI). After a set-password
+ * link it says so and has the account's address filled in; "Forgot your password?" asks for a link.
+ */
+export function LoginScreen({ email = '', notice }: { email?: string; notice?: string } = {}) {
   const id = useId();
   const login = useLogin();
   const [problem, setProblem] = useState<string | null>(null);
+  const [forgotten, setForgotten] = useState(false);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<AdminAuthInput>({
     resolver: zodResolver(adminAuthSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email, password: '' },
   });
 
   const onSubmit = handleSubmit(({ email, password }) => {
@@ -38,6 +43,7 @@ export function LoginScreen() {
 
   const fieldId = `${id}-password`;
   const emailId = `${id}-email`;
+  if (forgotten) return <ForgotPasswordScreen onBack={() => setForgotten(false)} />;
   return (
     <AuthScreen
       icon={<Lock className="h-6 w-6" aria-hidden="true" />}
@@ -51,6 +57,14 @@ export function LoginScreen() {
         </>
       }
     >
+      {notice ? (
+        <p
+          role="status"
+          className="mb-4 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900"
+        >
+          {notice}
+        </p>
+      ) : null}
       <form onSubmit={onSubmit} noValidate aria-label="Staff sign-in">
         <Field label="E-mail (personal accounts)" htmlFor={emailId} className="mb-4">
           <Input id={emailId} type="email" autoComplete="username" {...register('email')} />
@@ -59,6 +73,7 @@ export function LoginScreen() {
           <Input
             type="password"
             autoComplete="current-password"
+            autoFocus={Boolean(email)}
             {...describedBy(fieldId, errors.password?.message)}
             {...register('password')}
             invalid={Boolean(errors.password)}
@@ -69,6 +84,15 @@ export function LoginScreen() {
           {login.isPending ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
+      <p className="mt-4 text-center text-sm">
+        <button
+          type="button"
+          className="font-medium text-brand-700 underline-offset-2 hover:underline"
+          onClick={() => setForgotten(true)}
+        >
+          Forgot your password?
+        </button>
+      </p>
     </AuthScreen>
   );
 }

@@ -1,6 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { KeyRound } from 'lucide-react';
-import { SET_PASSWORD_FRAGMENT, STAFF_PASSWORD_MIN_LENGTH, StaffRoutes } from '@agency/contracts';
+import {
+  SET_PASSWORD_FRAGMENT,
+  STAFF_PASSWORD_MIN_LENGTH,
+  StaffRoutes,
+  passwordSetAnswerSchema,
+} from '@agency/contracts';
 import { Button, Input } from '@agency/ui';
 import { adminSend, errorMessage, fieldErrors } from '../shared/admin-api';
 import { Field } from '../shared/form-controls';
@@ -12,8 +17,17 @@ export function setPasswordToken(hash: string): string | null {
   return hash.startsWith(prefix) ? hash.slice(prefix.length) : null;
 }
 
-/** Choose a password with a one-time link from an admin; then sign in as usual. */
-export function SetPasswordScreen({ token, onDone }: { token: string; onDone: () => void }) {
+/**
+ * Choose a password with a one-time link (from an admin, or asked for with "Forgot your password?");
+ * then sign in as usual, with the account's address (the server's answer) filled in.
+ */
+export function SetPasswordScreen({
+  token,
+  onDone,
+}: {
+  token: string;
+  onDone: (email: string | undefined) => void;
+}) {
   const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -23,9 +37,11 @@ export function SetPasswordScreen({ token, onDone }: { token: string; onDone: ()
     setBusy(true);
     setProblem(null);
     try {
-      await adminSend('POST', StaffRoutes.setPassword, { token, password });
+      const answer = passwordSetAnswerSchema.safeParse(
+        await adminSend('POST', StaffRoutes.setPassword, { token, password }),
+      );
       history.replaceState(null, '', location.pathname + location.search);
-      onDone();
+      onDone(answer.data?.email);
     } catch (err) {
       setProblem(fieldErrors(err)['password'] ?? errorMessage(err));
     } finally {

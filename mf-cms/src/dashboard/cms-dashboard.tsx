@@ -29,6 +29,7 @@ import { StaffTab } from '../staff/staff-tab';
 import { AuditTab } from '../audit/audit-tab';
 import { accountOf, roleOf, visibleTabs } from '../auth/roles';
 import { ReauthDialog } from '../auth/reauth-dialog';
+import { OwnPasswordButton } from '../auth/own-password';
 import { PresenceEnabled } from '../shared/editing-presence';
 import { DraftAccount } from '../shared/local-draft';
 import { useLiveUpdates } from '../shared/live-updates';
@@ -36,6 +37,7 @@ import {
   OpenItemContext,
   TABS,
   addressFrom,
+  hiddenTabOf,
   addressSearch,
   sameAddress,
   type CmsAddress,
@@ -72,6 +74,8 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const wanted = addressFrom(params, tabs);
+  /** A tab the link named that this role may not use: the Overview it shows instead says why. */
+  const hiddenTab = hiddenTabOf(params, tabs);
   const [shown, setShown] = useState(wanted);
   /** The move to the address was asked for here (or needs no question): the effect just follows. */
   const intended = useRef(false);
@@ -144,6 +148,11 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
             blocks={blocks.data ?? []}
             settings={settings.data ?? []}
             publicUrlWarning={session.publicUrlWarning}
+            notice={
+              hiddenTab
+                ? `The ${hiddenTab} tab is for admins: you are signed in as an editor, so the Overview is shown instead.`
+                : undefined
+            }
             onOpen={open}
             onOpenItem={(name, id) => guarded(() => go({ tab: name, item: String(id) }))}
             canOpen={(name) => tabs.includes(name)}
@@ -192,12 +201,13 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
               <p className="text-xs text-slate-600">Distilled Digital staff area</p>
             </div>
           </div>
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center justify-end gap-2">
             {session.user ? (
               <span className="text-sm text-slate-600" data-testid="signed-in-as">
                 Signed in as <strong className="text-ink-900">{session.user.name}</strong>
               </span>
             ) : null}
+            {session.user?.id != null ? <OwnPasswordButton /> : null}
             <a href="/" target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'sm')}>
               <ExternalLink className="h-4 w-4" aria-hidden="true" />
               View Site

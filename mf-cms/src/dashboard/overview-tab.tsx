@@ -41,6 +41,7 @@ export function OverviewTab({
   blocks,
   settings,
   publicUrlWarning,
+  notice,
   onOpen,
   onOpenItem,
   canOpen = () => true,
@@ -51,6 +52,8 @@ export function OverviewTab({
   settings: SiteSettingEntry[];
   /** The server's warning that PUBLIC_URL is unset in production (see the session's publicUrlWarning). */
   publicUrlWarning?: string | undefined;
+  /** Why the Overview is shown instead of the tab the address named (a tab this role may not use). */
+  notice?: string | undefined;
   onOpen: (tab: TabName, create?: boolean) => void;
   /** Opens an item's editor (the Overview's scheduled items and recent edits link to them). */
   onOpenItem: (tab: TabName, id: number) => void;
@@ -66,6 +69,11 @@ export function OverviewTab({
   return (
     <div>
       <h2 className="sr-only">Overview</h2>
+      {notice ? (
+        <p role="status" className="mb-6 rounded-lg bg-sky-50 px-4 py-3 text-sm text-sky-900">
+          {notice}
+        </p>
+      ) : null}
       {publicUrlWarning ? (
         <p role="alert" className="mb-6 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
           {publicUrlWarning}

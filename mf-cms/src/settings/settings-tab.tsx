@@ -6,22 +6,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AdminRoutes,
   DEFAULT_SITE_SETTINGS,
-  changePasswordSchema,
   siteSettingsSchema,
   type AdminSession,
-  type ChangePasswordInput,
-  STAFF_PASSWORD_MIN_LENGTH,
   type SiteSettingEntry,
   type SiteSettings,
   type SiteSettingsInput,
 } from '@agency/contracts';
 import { Button, Card, Input, Skeleton, Textarea, apiRequest } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
-import { adminKeys, adminSend, errorMessage, fieldErrors, getEntity, guarded } from '../shared/admin-api';
+import { adminKeys, errorMessage, fieldErrors, getEntity, guarded } from '../shared/admin-api';
 import { SaveProblem, useSaveState } from '../shared/editor-dialog';
 import { Field, describedBy } from '../shared/form-controls';
 import { useUnsavedChanges } from '../shared/unsaved-changes';
 import { PersonalDataCard } from '../privacy/personal-data-card';
+import { ChangePasswordForm } from '../auth/change-password-form';
 
 const fromEntries = (entries: SiteSettingEntry[]): SiteSettings => {
   const values = { ...DEFAULT_SITE_SETTINGS } as Record<string, unknown>;
@@ -227,31 +225,8 @@ function SiteSettingsForm({
   );
 }
 
-function ChangePasswordForm({ session }: { session: AdminSession }) {
-  const id = useId();
-  const form = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: { currentPassword: '', newPassword: '' },
-  });
-  const { register, reset, setError } = form;
-  const { errors } = form.formState;
-  const change = useMutation({
-    mutationFn: (values: ChangePasswordInput) => adminSend('POST', AdminRoutes.password, values),
-  });
-  const onSubmit = form.handleSubmit((values) =>
-    change.mutate(values, {
-      onSuccess: () => {
-        reset();
-        toast({ title: 'Password changed', description: 'Every other signed-in session has been ended.' });
-      },
-      onError: (err) => {
-        for (const [name, message] of Object.entries(fieldErrors(err)))
-          setError(name as keyof ChangePasswordInput, { message });
-        toast({ variant: 'destructive', title: 'Password not changed', description: errorMessage(err) });
-      },
-    }),
-  );
-  const f = (n: string) => `${id}-${n}`;
+/** The shared owner password (admins and the owner; a personal account's own is "My password"). */
+function SharedPasswordCard({ session }: { session: AdminSession }) {
   return (
     <Card className="p-6">
       <h3 className="text-lg font-semibold text-ink-900">Change Password</h3>
@@ -264,41 +239,7 @@ function ChangePasswordForm({ session }: { session: AdminSession }) {
           at the next server start.
         </p>
       ) : null}
-      <form
-        onSubmit={onSubmit}
-        noValidate
-        className="mt-5 grid gap-4 sm:grid-cols-2"
-        aria-label="Change password"
-      >
-        <Field label="Current Password" htmlFor={f('current')} error={errors.currentPassword?.message}>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            {...describedBy(f('current'), errors.currentPassword?.message)}
-            {...register('currentPassword')}
-            invalid={Boolean(errors.currentPassword)}
-          />
-        </Field>
-        <Field
-          label="New Password"
-          htmlFor={f('new')}
-          error={errors.newPassword?.message}
-          hint={`At least ${STAFF_PASSWORD_MIN_LENGTH} characters.`}
-        >
-          <Input
-            type="password"
-            autoComplete="new-password"
-            {...describedBy(f('new'), errors.newPassword?.message, true)}
-            {...register('newPassword')}
-            invalid={Boolean(errors.newPassword)}
-          />
-        </Field>
-        <div className="flex justify-end sm:col-span-2">
-          <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? 'Changing...' : 'Change Password'}
-          </Button>
-        </div>
-      </form>
+      <ChangePasswordForm url={AdminRoutes.password} className="mt-5" />
     </Card>
   );
 }
@@ -322,7 +263,7 @@ export function SettingsTab({ session }: { session: AdminSession }) {
           version={settings.data?.etag}
         />
       )}
-      <ChangePasswordForm session={session} />
+      <SharedPasswordCard session={session} />
       <PersonalDataCard />
     </div>
   );

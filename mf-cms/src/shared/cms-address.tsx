@@ -44,6 +44,12 @@ export function addressFrom(search: URLSearchParams, visible: readonly TabName[]
   return { tab, item: tab !== 'Overview' && item && /^(new|\d+)$/.test(item) ? item : null };
 }
 
+/** A tab the URL names that this role may not see (a link an admin shared with an editor), or undefined. */
+export function hiddenTabOf(search: URLSearchParams, visible: readonly TabName[]): TabName | undefined {
+  const slug = search.get('tab');
+  return TABS.find((t) => tabSlug(t) === slug && !visible.includes(t));
+}
+
 /** The query of an address ('' for the Overview, so /cms stays /cms). */
 export function addressSearch({ tab, item }: CmsAddress): string {
   if (tab === 'Overview') return '';

@@ -1,0 +1,117 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Router } from 'express';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  AccountMessages,
+  AccountRoutes,
+  ErrorCode,
+  PASSWORD_RESET_TTL_MS,
+  SET_PASSWORD_FRAGMENT,
+  changePasswordSchema,
+  forgotPasswordSchema,
+} from '@agency/contracts';
+import type { Db } from '../db/client';
+import type { Env } from '../env';
+import { adminSessions, outboxJobs, staffUsers } from '../db/schema';
+import { HttpError, forbidden } from '../http/errors';
+import { parseBody } from '../http/validate';
+import { rateLimit } from '../http/rate-limit';
+import { startStaffSession } from '../http/staff-session';
+import type { EmailPayload } from '../notifications/outbox';
+import { sameOriginWrites, staffSessionOf } from './admin-guards';
+import { actorOfResponse } from './staff-actor';
+import { hashPassword, verifyPassword } from './password-hash';
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+const local = (path: string) => path.replace('/api/admin', '');
+
+/**
+ * POST /forgot-password {email}, no session: when an enabled personal account uses the address, a
+ * set-password link that works for an hour is sent to it by e-mail, through the outbox (so a slow or
+ * failing mail server costs the request nothing, and the e-mail is retried like a lead's). The answer
+ * is the same 202 for any address, so nobody learns who has an account; limited per client address
+ * and per e-mail address. A new link replaces an older one (an admin's included).
+ */
+export function forgotPasswordRouter({ db, env }: { db: Db; env: Env }) {
+  const router = Router();
+  const perClient = rateLimit(db, {
+    name: 'staff-forgot-password',
+    limit: 5,
+    windowMs: 15 * 60 * 1000,
+    scale: env.RATE_LIMIT_SCALE,
+  });
+  const perAddress = rateLimit(db, {
+    name: 'staff-forgot-password-address',
+    limit: 3,
+    windowMs: 60 * 60 * 1000,
+    scale: env.RATE_LIMIT_SCALE,
+    keyOf: (req) => {
+      const email = (req.body as { email?: unknown } | undefined)?.email;
+      return typeof email === 'string' ? email.trim().toLowerCase() : '';
+    },
+  });
+  router.post(
+    local(AccountRoutes.forgotPassword),
+    sameOriginWrites(env),
+    perClient,
+    perAddress,
+    async (req, res) => {
+      const { email } = parseBody(forgotPasswordSchema, req);
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + PASSWORD_RESET_TTL_MS).toISOString();
+      await db.transaction(async (tx) => {
+        const [user] = await tx
+          .update(staffUsers)
+          .set({ setPasswordToken: digest(token), setPasswordExpiresAt: expiresAt })
+          .where(
+            and(sql`lower(${staffUsers.email}) = ${email.toLowerCase()}`, eq(staffUsers.disabled, false)),
+          )
+          .returning({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name });
+        if (!user) return;
+        const payload: EmailPayload = {
+          template: 'staff-password-reset',
+          to: [user.email],
+          name: user.name,
+          url: `${env.PUBLIC_URL}/cms#${SET_PASSWORD_FRAGMENT}${token}`,
+        };
+        await tx.insert(outboxJobs).values({ kind: 'email', payload, leadType: 'staff', leadId: user.id });
+      });
+      res.status(202).json({ message: AccountMessages.resetSent });
+    },
+  );
+  return router;
+}
+
+/**
+ * POST /account/password {currentPassword, newPassword}: a signed-in personal account changes its own
+ * password (the owner's shared one is changed in Settings). Every other session of the account ends;
+ * this browser carries on in a fresh one.
+ */
+export function ownPasswordRouter(db: Db) {
+  const router = Router();
+  router.post(local(AccountRoutes.password), async (req, res) => {
+    const { currentPassword, newPassword } = parseBody(changePasswordSchema, req);
+    const actor = actorOfResponse(res);
+    if (actor.id === null) throw forbidden(AccountMessages.ownerUsesSettings);
+    const [user] = await db
+      .select({ passwordHash: staffUsers.passwordHash })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, actor.id));
+    if (!user?.passwordHash || !(await verifyPassword(currentPassword, user.passwordHash))) {
+      throw new HttpError(400, ErrorCode.VALIDATION, AccountMessages.currentWrong, {
+        currentPassword: AccountMessages.currentWrong,
+      });
+    }
+    const passwordHash = await hashPassword(newPassword);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(staffUsers)
+        .set({ passwordHash, setPasswordToken: null, setPasswordExpiresAt: null, updatedAt: sql`now()` })
+        .where(eq(staffUsers.id, actor.id!));
+      await tx.delete(adminSessions).where(eq(adminSessions.userId, actor.id!));
+    });
+    await startStaffSession(req, res, db, staffSessionOf(res).userId);
+    res.json({ message: AccountMessages.passwordChanged });
+  });
+  return router;
+}
