@@ -74,6 +74,8 @@ export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
   [`DELETE ${A}/redirects/{id}`]: editor('redirect.delete'),
   // The Overview's scheduled items and recent saves (overview-router.ts): what every editor needs.
   [`GET ${A}/overview`]: editor(),
+  // Any personal account changes its own password (account-router.ts); the owner's is in Settings.
+  [`POST ${A}/account/password`]: editor('user.set-password'),
   [`GET ${A}/trash`]: editor(),
   [`POST ${A}/trash/{type}/{id}/restore`]: editor('trash.restore'),
   [`DELETE ${A}/trash/{type}/{id}`]: editor('trash.purge'),

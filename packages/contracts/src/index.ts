@@ -28,3 +28,4 @@ export * from './newsletter';
 export * from './privacy';
 export * from './overview';
 export * from './drafts';
+export * from './account';
