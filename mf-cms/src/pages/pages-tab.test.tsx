@@ -254,4 +254,24 @@ describe('CMS Pages tab', () => {
     expect(await screen.findByText('Page moved to the trash')).toBeTruthy();
     expect(api.calls[0]).toMatchObject({ method: 'DELETE', url: `${AdminRoutes.pages}/3` });
   });
+
+  it('Undo in the toast restores the page from the Trash', async () => {
+    const api = renderTab([PAGE], {
+      api: {
+        [`DELETE ${AdminRoutes.pages}/3`]: { status: 204 },
+        [`POST ${AdminRoutes.trash}/pages/3/restore`]: { status: 204 },
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Privacy Policy' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Move to trash' }),
+    );
+    await screen.findByText('Page moved to the trash');
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Page restored')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`)).toEqual([
+      `DELETE ${AdminRoutes.pages}/3`,
+      `POST ${AdminRoutes.trash}/pages/3/restore`,
+    ]);
+  });
 });

@@ -1,14 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AdminRoutes, CONTENT_TYPE_NAMES, adminPathOf } from '@agency/contracts';
 import { toast } from '@agency/ui/toast';
-import { errorMessage, useDeleteEntity, versionOf } from './admin-api';
+import { adminKeys, adminSend, errorMessage, useDeleteEntity, versionOf } from './admin-api';
 import { useConfirm } from './confirm';
 import { trashQuestion } from './publishing';
 
 /**
+ * Undo of a move to the trash: the item is restored from the Trash (POST /api/admin/trash/…/restore),
+ * back in its list at once.
+ */
+function useUndoTrash(url: string, singular: string) {
+  const client = useQueryClient();
+  const type = CONTENT_TYPE_NAMES.find((t) => adminPathOf(t) === url);
+  const restore = useMutation({
+    mutationFn: (id: number) => adminSend('POST', `${AdminRoutes.trash}/${type}/${id}/restore`, {}),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.list(url) }),
+        client.invalidateQueries({ queryKey: adminKeys.list(AdminRoutes.trash) }),
+      ]),
+  });
+  if (!type) return undefined;
+  return (id: number, name: string) =>
+    restore.mutate(id, {
+      onSuccess: () => toast({ title: `${singular} restored`, description: `"${name}" is back.` }),
+      onError: (err) =>
+        toast({ variant: 'destructive', title: `${singular} not restored`, description: errorMessage(err) }),
+    });
+}
+
+/**
  * A list row's Delete: asks in the app's dialog, then moves the item to the trash (If-Match: the
- * listed version) and says so. `singular` names the type ('Page', 'Blog Post'). Render `dialog`.
+ * listed version) and says so, with Undo in the toast. `singular` names the type ('Page', 'Blog
+ * Post'). Render `dialog`.
  */
 export function useMoveToTrash(url: string, singular: string) {
   const remove = useDeleteEntity(url);
+  const undo = useUndoTrash(url, singular);
   const { ask, dialog } = useConfirm();
   const trash = async (row: { id: number }, name: string) => {
     if (!(await ask(trashQuestion(singular.toLowerCase(), name)))) return;
@@ -19,6 +47,13 @@ export function useMoveToTrash(url: string, singular: string) {
           toast({
             title: `${singular} moved to the trash`,
             description: `"${name}" can be restored from the Trash tab.`,
+            ...(undo && {
+              action: {
+                label: 'Undo',
+                altText: `Restore "${name}" from the Trash tab`,
+                onClick: () => undo(row.id, name),
+              },
+            }),
           }),
         onError: (err) =>
           toast({
