@@ -18,7 +18,9 @@ import type {
   ResourceLeadResponse,
   ResponsiveImage,
 } from './content';
+import type { SiteSettings } from './admin';
 import type { Cta, HeroMetric, HomepageHeroContent, Service, ServiceDetail } from './marketing';
+import { DEFAULT_SITE_SETTINGS } from './site-settings-defaults';
 import {
   BLOG_BODY_FORMATS,
   DEFAULT_SERVICE_ICON,
@@ -275,3 +277,50 @@ type _PublicPageKeys = Holds<SameKeys<typeof publicPageReader, PublicPage>>;
 export const resourceLeadResponseReader = z.object({
   url: z.string(),
 }) satisfies z.ZodMiniType<ResourceLeadResponse>;
+
+/* ---------- Site settings (the shell's footer and head, the contact page) ---------- */
+
+// @__NO_SIDE_EFFECTS__
+const trimmed = (fallback: string) =>
+  z.catch(
+    z.pipe(
+      z.string(),
+      z.transform((v: string) => v.trim()),
+    ),
+    fallback,
+  );
+/** Trimmed text that may not be blank: the default instead. */
+// @__NO_SIDE_EFFECTS__
+const filled = (fallback: string) =>
+  z.pipe(
+    trimmed(fallback),
+    z.transform((v: string) => v || fallback),
+  );
+const S = DEFAULT_SITE_SETTINGS;
+
+/** GET /api/site-settings: each field that reads, the seeded default for any other one (never fails). */
+export const siteSettingsReader = z.catch(
+  z.object({
+    siteName: filled(S.siteName),
+    contactEmail: filled(S.contactEmail),
+    contactPhone: trimmed(S.contactPhone),
+    socialLinks: z.catch(
+      z.object({
+        linkedin: trimmed(S.socialLinks.linkedin),
+        x: trimmed(S.socialLinks.x),
+        instagram: trimmed(S.socialLinks.instagram),
+        youtube: trimmed(S.socialLinks.youtube),
+      }),
+      S.socialLinks,
+    ),
+    defaultMetaDescription: z.catch(z.string(), S.defaultMetaDescription),
+    leadRetentionMonths: z.catch(z.int().check(z.positive()), S.leadRetentionMonths),
+    canaryMaxFailuresPerThousand: z.catch(z.number().check(z.gte(0)), S.canaryMaxFailuresPerThousand),
+    canaryMinViews: z.catch(z.int().check(z.positive()), S.canaryMinViews),
+  }),
+  S,
+) satisfies z.ZodMiniType<SiteSettings>;
+type _SiteSettingsKeys = Holds<SameKeys<typeof siteSettingsReader, SiteSettings>>;
+type _SocialLinksKeys = Holds<
+  SameKeys<typeof siteSettingsReader.def.innerType.shape.socialLinks, SiteSettings['socialLinks']>
+>;

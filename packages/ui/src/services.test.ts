@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { serviceListSchema } from '@agency/contracts';
-import { normalizeServices, servicesQueryOptions } from './services';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiRoutes } from '@agency/contracts/routes';
+import { getServices, servicesQueryOptions } from './services';
+import { fakeApi, ok } from './testing.test-utils';
 
 describe('published services (shared by the footer and the marketing pages)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   const good = {
     id: 1,
     title: 'SEO & Content',
@@ -15,11 +18,13 @@ describe('published services (shared by the footer and the marketing pages)', ()
     displayOrder: 1,
   };
 
-  it('reads a list the way the contract does, without zod', () => {
-    expect(normalizeServices([good])).toEqual(serviceListSchema.parse([good]));
+  it('reads a good answer as sent, fields it does not know left out', async () => {
+    fakeApi({ [ApiRoutes.services]: ok([{ ...good, addedLater: true }]) });
+    expect(await getServices()).toEqual([good]);
   });
 
-  it('falls back field by field, and leaves out items without an id, title or slug', () => {
+  it('falls back field by field, and leaves out items without an id, title or slug', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
     const odd = {
       id: 2,
       title: 'Email',
@@ -28,9 +33,10 @@ describe('published services (shared by the footer and the marketing pages)', ()
       visual: 'service-seo',
       features: [{ title: 'Flows', description: 'x' }, 42],
     };
-    expect(
-      normalizeServices([odd, { title: 'No id', slug: 'x' }, { id: 3, slug: 'no-title' }, null]),
-    ).toEqual([
+    fakeApi({
+      [ApiRoutes.services]: ok([odd, { title: 'No id', slug: 'x' }, { id: 3, slug: 'no-title' }, null]),
+    });
+    expect(await getServices()).toEqual([
       {
         id: 2,
         title: 'Email',
@@ -43,7 +49,11 @@ describe('published services (shared by the footer and the marketing pages)', ()
         displayOrder: 0,
       },
     ]);
-    expect(normalizeServices({ not: 'a list' })).toEqual([]);
+  });
+
+  it('an answer that is not a list is an error (the footer and the grid show their fallbacks)', async () => {
+    fakeApi({ [ApiRoutes.services]: ok({ not: 'a list' }) });
+    await expect(getServices()).rejects.toThrow('not a list');
   });
 
   it('uses one query key for every reader', () => {

@@ -1,33 +1,44 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SITE_SETTINGS } from '@agency/contracts';
 import {
+  SITE_SETTINGS_URL,
   getSiteSettings,
   httpsUrlOrUndefined,
-  normalizeSiteSettings,
   siteSettingsQueryOptions,
   telHref,
 } from './site-settings';
+import { setApiTransport } from './api-client';
+import { fakeApi, ok } from './testing.test-utils';
 
 describe('site settings', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setApiTransport((url, init) => fetch(url, init)); // the fake API's transport is global
+  });
 
-  it('keeps valid fields and falls back field by field for missing or wrong ones', () => {
-    const s = normalizeSiteSettings({
-      siteName: 'Acme',
-      contactEmail: 42,
-      contactPhone: '',
-      socialLinks: { linkedin: '', x: 'https://x.com/acme' },
+  it('keeps valid fields and falls back field by field for missing or wrong ones', async () => {
+    fakeApi({
+      [SITE_SETTINGS_URL]: ok({
+        siteName: ' Acme ',
+        contactEmail: 42,
+        contactPhone: '',
+        socialLinks: { linkedin: '', x: 'https://x.com/acme' },
+        leadRetentionMonths: -1,
+      }),
     });
+    const s = await getSiteSettings();
     expect(s.siteName).toBe('Acme');
     expect(s.contactEmail).toBe(DEFAULT_SITE_SETTINGS.contactEmail);
     expect(s.contactPhone).toBe('');
+    expect(s.leadRetentionMonths).toBe(DEFAULT_SITE_SETTINGS.leadRetentionMonths);
     expect(s.socialLinks).toEqual({
       linkedin: '',
       x: 'https://x.com/acme',
       instagram: DEFAULT_SITE_SETTINGS.socialLinks.instagram,
       youtube: DEFAULT_SITE_SETTINGS.socialLinks.youtube,
     });
-    expect(normalizeSiteSettings(null)).toEqual(DEFAULT_SITE_SETTINGS);
+    fakeApi({ [SITE_SETTINGS_URL]: ok(null) });
+    expect(await getSiteSettings()).toEqual(DEFAULT_SITE_SETTINGS);
   });
 
   it('accepts https links only', () => {

@@ -1,11 +1,13 @@
 import type { SiteSettings } from '@agency/contracts';
 import { DEFAULT_SITE_SETTINGS } from '@agency/contracts/site-settings-defaults';
 import { API_PATHS } from '@agency/contracts/routes';
+import { siteSettingsReader } from '@agency/contracts/readers';
 import { getJson } from './api-client';
+import { readAnswer } from './tolerant';
 
 /**
  * Public site settings (spec: footer and contact page; issue 5 item 3), shared by the shell footer
- * and the contact remote. Type-only import from @agency/contracts, so no zod reaches the shell.
+ * and the contact remote, read field by field (siteSettingsReader: a bad field reads as its default).
  */
 export type { SiteSettings };
 export type SocialPlatform = keyof SiteSettings['socialLinks'];
@@ -16,49 +18,8 @@ export const SITE_SETTINGS_URL = API_PATHS.siteSettings;
 /** Shown while the settings load or when they fail: the seeded defaults (no zod attached). */
 export const FALLBACK_SITE_SETTINGS: SiteSettings = DEFAULT_SITE_SETTINGS;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
-
-/**
- * Light shape check without zod: a field of the wrong type falls back to its default, so a bad
- * answer never renders `undefined` on the page.
- */
-export function normalizeSiteSettings(raw: unknown): SiteSettings {
-  const f = FALLBACK_SITE_SETTINGS;
-  const r = isRecord(raw) ? raw : {};
-  const links = isRecord(r.socialLinks) ? r.socialLinks : {};
-  const siteName = str(r.siteName, f.siteName).trim();
-  const contactEmail = str(r.contactEmail, f.contactEmail).trim();
-  return {
-    siteName: siteName || f.siteName,
-    contactEmail: contactEmail || f.contactEmail,
-    contactPhone: str(r.contactPhone, f.contactPhone).trim(),
-    socialLinks: {
-      linkedin: str(links.linkedin, f.socialLinks.linkedin).trim(),
-      x: str(links.x, f.socialLinks.x).trim(),
-      instagram: str(links.instagram, f.socialLinks.instagram).trim(),
-      youtube: str(links.youtube, f.socialLinks.youtube).trim(),
-    },
-    defaultMetaDescription: str(r.defaultMetaDescription, f.defaultMetaDescription),
-    leadRetentionMonths:
-      typeof r.leadRetentionMonths === 'number' &&
-      Number.isInteger(r.leadRetentionMonths) &&
-      r.leadRetentionMonths > 0
-        ? r.leadRetentionMonths
-        : f.leadRetentionMonths,
-    canaryMaxFailuresPerThousand:
-      typeof r.canaryMaxFailuresPerThousand === 'number' && r.canaryMaxFailuresPerThousand >= 0
-        ? r.canaryMaxFailuresPerThousand
-        : f.canaryMaxFailuresPerThousand,
-    canaryMinViews:
-      typeof r.canaryMinViews === 'number' && Number.isInteger(r.canaryMinViews) && r.canaryMinViews > 0
-        ? r.canaryMinViews
-        : f.canaryMinViews,
-  };
-}
-
 export async function getSiteSettings(): Promise<SiteSettings> {
-  return normalizeSiteSettings(await getJson<unknown>(SITE_SETTINGS_URL));
+  return readAnswer(siteSettingsReader, await getJson(SITE_SETTINGS_URL), 'site settings');
 }
 
 /** One key for every user of the settings, so the footer and the contact page share one request. */
