@@ -27,3 +27,29 @@ test('at 390 px a blog post edit dialog shows History and Save Blog Post whole, 
     expect(fits, name).toBe(true);
   }
 });
+
+/** Issue 41, defect 12: at 1280 px the last tab was cut off at the edge of the strip. */
+test('at 1280 px every CMS tab is whole on screen; at 390 px the header does not widen the page', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page);
+  const strip = page.getByRole('tablist', { name: 'Content sections' });
+  const tabs = strip.getByRole('tab');
+  const names = await tabs.allTextContents();
+  expect(names).toContain('Settings');
+  for (let i = 0; i < names.length; i++) {
+    const b = (await tabs.nth(i).boundingBox())!;
+    expect(b.x, names[i]).toBeGreaterThanOrEqual(0);
+    expect(b.x + b.width, names[i]).toBeLessThanOrEqual(1280);
+    const whole = await tabs.nth(i).evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const list = el.parentElement!.parentElement!.getBoundingClientRect();
+      return box.left >= list.left - 0.5 && box.right <= list.right + 0.5;
+    });
+    expect(whole, names[i]).toBe(true);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

@@ -224,7 +224,8 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
           </div>
         </div>
         <div className="mx-auto max-w-7xl overflow-x-auto px-4 sm:px-6 lg:px-8">
-          <Tabs.List aria-label="Content sections" className="flex gap-1">
+          {/* A phone scrolls the strip; from 640 px it wraps, so no tab is ever cut off at the edge. */}
+          <Tabs.List aria-label="Content sections" className="flex gap-1 sm:flex-wrap">
             {tabs.map((name) => (
               <Tabs.Trigger
                 key={name}
