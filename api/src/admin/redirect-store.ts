@@ -16,6 +16,8 @@ import {
   type ContentType,
   type ContentTypeInfo,
   type Redirect,
+  SERVER_PATHS,
+  siteRoute,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { redirects } from '../db/schema';
@@ -25,17 +27,11 @@ import { ErrorCode } from '@agency/contracts';
 type Row = Record<string, unknown>;
 type Source = Redirect['source'];
 
-/** Top-level segments the server answers itself: never a page, so never redirected. */
-const SERVER_SEGMENTS = new Set([
-  'api',
-  'cms',
-  'forms',
-  'uploads',
-  'remotes',
-  'releases',
-  'assets',
-  'healthz',
-]);
+/**
+ * Top-level segments never redirected: the server's own paths, and the CMS (a page, but staff must
+ * never lose their way in to a redirect).
+ */
+const SERVER_SEGMENTS = new Set([...SERVER_PATHS, siteRoute('cms').path.slice(1)]);
 
 /**
  * A page path as the site spells it (see site/page-address.ts): decoded once, empty segments dropped,

@@ -133,7 +133,13 @@ describe('old addresses keep working', () => {
     await staff.delete(`/api/admin/redirects/${added.body.id}`).expect(204);
     await request(t.app).get('/blog/listed').expect(200);
     expect((await request(t.app).get('/sitemap.xml').expect(200)).text).toContain('/blog/listed<');
-    await staff.post('/api/admin/redirects').send({ from: '/api/blog-posts', to: '/blog' }).expect(400);
+    // The server's own addresses (the contracts' SERVER_PATHS) and the CMS never redirect.
+    for (const from of ['/api/blog-posts', '/readyz', '/metrics', '/cms', '/healthz']) {
+      const refused = await staff.post('/api/admin/redirects').send({ from, to: '/blog' }).expect(400);
+      expect(refused.body.fields, from).toEqual({
+        from: 'This address belongs to the server (the API, the CMS or site files) and cannot redirect',
+      });
+    }
   });
 
   it('a trashed item answers 410 Gone until it is restored', async () => {

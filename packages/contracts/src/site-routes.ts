@@ -403,8 +403,8 @@ type RoutePath<Id extends SiteRouteId> = Extract<(typeof ROUTES)[number], { id: 
 export const sitePath = <Id extends SiteRouteId>(id: Id, ...params: PathArgs<RoutePath<Id>>): string =>
   fillPath(siteRoute(id).path as RoutePath<Id>, ...params);
 
-/** Top-level paths the server itself answers, outside the page routes. */
-const SERVER_PATHS = [
+/** Top-level paths the server itself answers, outside the page routes (never a page, never redirected). */
+export const SERVER_PATHS = [
   'api',
   'forms',
   'uploads',
