@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { createReadStream, readdirSync, statSync } from 'node:fs';
 import { asc, eq, sql } from 'drizzle-orm';
-import { REMOTE_FOLDERS, type RemoteName } from '@agency/contracts';
+import { REMOTE_FOLDERS, replayRollbacks, type RemoteName } from '@agency/contracts';
 import type { Db } from '../db/client';
 import { releaseCurrent, releaseFiles, releaseSwitches, releases } from '../db/schema';
 import { putBlob } from '../files/blob-store';
@@ -187,24 +187,6 @@ export async function startCanary(
   });
 }
 
-/**
- * The release to roll back to: the switches replayed as a stack (a release pushes the version it
- * replaces, a rollback pops), so rollbacks walk back through earlier releases one at a time.
- */
-function rollbackTarget(switches: { action: string; releaseId: number }[]): number | undefined {
-  let current: number | undefined;
-  let stack: number[] = [];
-  for (const s of switches) {
-    if (s.action === 'rollback') stack.pop();
-    else {
-      stack = stack.filter((id) => id !== s.releaseId);
-      if (current !== undefined && current !== s.releaseId) stack.push(current);
-    }
-    current = s.releaseId;
-  }
-  return stack.at(-1);
-}
-
 /** Switches `remote` back to the release it served before its current one. */
 export async function rollbackRelease(
   db: Db,
@@ -236,11 +218,11 @@ export async function rollbackRelease(
       };
     }
     const switches = await tx
-      .select({ action: releaseSwitches.action, releaseId: releaseSwitches.releaseId })
+      .select({ action: releaseSwitches.action, release: releaseSwitches.releaseId })
       .from(releaseSwitches)
       .where(eq(releaseSwitches.remote, remote))
       .orderBy(asc(releaseSwitches.id));
-    const targetId = rollbackTarget(switches);
+    const targetId = replayRollbacks(switches).target;
     if (targetId === undefined) {
       // The first release (nothing before it): back to the locally built remote, which has no row.
       const current = await currentOf(tx, remote);

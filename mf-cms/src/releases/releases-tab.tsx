@@ -6,6 +6,7 @@ import {
   REMOTE_FOLDERS,
   SITE_ROUTES,
   remoteReleasesSchema,
+  replayRollbacks,
   type PreflightReport,
   type ReleaseSwitchAnswer,
   type RemoteReleases,
@@ -97,18 +98,10 @@ function rolledBackVersions(r: Pick<RemoteReleases, 'history' | 'rolledBack'>): 
 export function rollbackTargetOf(r: Pick<RemoteReleases, 'history' | 'live'>): string | null {
   const switches = [...r.history].reverse();
   if (!r.live || !switches.length || switches.some((s) => !s.action)) return null;
-  let current: string | undefined;
-  let stack: string[] = [];
-  for (const s of switches) {
-    if (s.action === 'rollback') stack.pop();
-    else {
-      stack = stack.filter((v) => v !== s.version);
-      if (current !== undefined && current !== s.version) stack.push(current);
-    }
-    current = s.version;
-  }
+  const { current, target } = replayRollbacks(
+    switches.map((s) => ({ action: s.action!, release: s.version })),
+  );
   if (current !== r.live) return null;
-  const target = stack.at(-1);
   if (!target) return 'its local build';
   const subject = r.history.find((h) => h.version === target && h.subject)?.subject;
   return subject ? `${target} (${subject})` : target;

@@ -29,3 +29,4 @@ export * from './privacy';
 export * from './overview';
 export * from './drafts';
 export * from './account';
+export * from './rollback';
