@@ -242,8 +242,22 @@ describe('CMS Pages tab', () => {
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }),
     );
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(api.calls).toHaveLength(0);
+    // Only the question's look-up of who has it open (a GET); nothing changed.
+    expect(api.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
     expect(browserConfirm).not.toHaveBeenCalled();
+  });
+
+  it('Delete of an item someone has open says who, before it is moved', async () => {
+    renderTab([PAGE], {
+      api: { [`GET /api/admin/presence/pages/3`]: ok({ others: [{ name: 'Eddie Editor' }] }) },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Privacy Policy' }));
+    const question = await screen.findByRole('alertdialog', {
+      name: 'Move the page "Privacy Policy" to the trash?',
+    });
+    expect(question.textContent).toContain(
+      'Eddie Editor is editing it right now: their unsaved changes could not be saved.',
+    );
   });
 
   it('Delete confirmed sends DELETE and says the page moved to the trash', async () => {
@@ -252,7 +266,9 @@ describe('CMS Pages tab', () => {
     const question = await screen.findByRole('alertdialog');
     await userEvent.click(within(question).getByRole('button', { name: 'Move to trash' }));
     expect(await screen.findByText('Page moved to the trash')).toBeTruthy();
-    expect(api.calls[0]).toMatchObject({ method: 'DELETE', url: `${AdminRoutes.pages}/3` });
+    expect(api.calls.filter((c) => c.method !== 'GET')).toEqual([
+      expect.objectContaining({ method: 'DELETE', url: `${AdminRoutes.pages}/3` }),
+    ]);
   });
 
   it('Undo in the toast restores the page from the Trash', async () => {

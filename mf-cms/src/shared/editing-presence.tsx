@@ -48,18 +48,39 @@ function useEditingPresence(itemUrl: string | null) {
   return others;
 }
 
+/** "Eddie Editor" / "Ada and Eddie Editor are": the others' names as a sentence's subject. */
+export const editorsOf = (others: readonly string[]) =>
+  `${others.length === 1 ? others[0]! : `${others.slice(0, -1).join(', ')} and ${others[others.length - 1]!}`} ${
+    others.length === 1 ? 'is' : 'are'
+  }`;
+
+/**
+ * Who else has an item open now (GET, no heartbeat of one's own), for a question asked before
+ * changing it from a list; nobody when it cannot be known (offline, an older API).
+ */
+export async function othersEditing(itemUrl: string): Promise<string[]> {
+  const url = presenceUrl(itemUrl);
+  if (!url) return [];
+  try {
+    const body = (await (await apiRequest('GET', url)).json()) as Partial<PresenceAnswer>;
+    return Array.isArray(body.others)
+      ? body.others.flatMap((o) => (typeof o?.name === 'string' ? [o.name] : []))
+      : [];
+  } catch {
+    return [];
+  }
+}
+
 /** "Eddie Editor is editing this" above the form while someone else has the item open. */
 export function EditingNotice({ itemUrl }: { itemUrl: string | null }) {
   const others = useEditingPresence(itemUrl);
   if (!others.length) return null;
-  const names =
-    others.length === 1 ? others[0]! : `${others.slice(0, -1).join(', ')} and ${others[others.length - 1]!}`;
   return (
     <p
       role="status"
       className="mb-4 rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sm font-medium text-sky-900"
     >
-      {names} {others.length === 1 ? 'is' : 'are'} editing this
+      {editorsOf(others)} editing this
     </p>
   );
 }

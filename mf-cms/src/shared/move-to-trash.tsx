@@ -3,6 +3,7 @@ import { AdminRoutes, CONTENT_TYPE_NAMES, adminPathOf } from '@agency/contracts'
 import { toast } from '@agency/ui/toast';
 import { adminKeys, adminSend, errorMessage, useDeleteEntity, versionOf } from './admin-api';
 import { useConfirm } from './confirm';
+import { editorsOf, othersEditing } from './editing-presence';
 import { trashQuestion } from './publishing';
 
 /**
@@ -39,7 +40,13 @@ export function useMoveToTrash(url: string, singular: string) {
   const undo = useUndoTrash(url, singular);
   const { ask, dialog } = useConfirm();
   const trash = async (row: { id: number }, name: string) => {
-    if (!(await ask(trashQuestion(singular.toLowerCase(), name)))) return;
+    // Someone with it open now would lose their unsaved work to the trash: the question says who.
+    const others = await othersEditing(`${url}/${row.id}`);
+    const question = trashQuestion(singular.toLowerCase(), name);
+    if (others.length) {
+      question.description = `${editorsOf(others)} editing it right now: their unsaved changes could not be saved. ${question.description ?? ''}`;
+    }
+    if (!(await ask(question))) return;
     remove.mutate(
       { id: row.id, etag: versionOf(row) },
       {
