@@ -15,7 +15,12 @@ import {
   type ContentType,
   type ContentTypeInfo,
 } from '@agency/contracts';
-import { PUBLISH_DATE_HINT, dateTimeLocalField, toDateTimeLocal } from '../shared/publishing';
+import {
+  PUBLISH_DATE_HINT,
+  UNPUBLISH_DATE_HINT,
+  dateTimeLocalField,
+  toDateTimeLocal,
+} from '../shared/publishing';
 
 export type FieldKind =
   | 'text'
@@ -105,6 +110,14 @@ const socialImage: FieldDef<'socialImageUrl'> = {
   hint: SOCIAL_IMAGE_HINT,
 };
 
+/** When a published item stops being public (issue 41); empty: never. */
+const unpublishAt: FieldDef<'unpublishAt'> = {
+  name: 'unpublishAt',
+  label: 'Unpublish At',
+  kind: 'datetime',
+  hint: UNPUBLISH_DATE_HINT,
+};
+
 const published = (label: string, on: string, off: string): FieldDef<'published'> => ({
   name: 'published',
   label,
@@ -184,6 +197,7 @@ export const serviceConfig: EntityConfig<typeof serviceInputSchema> = {
     },
     socialImage,
     { name: 'displayOrder', label: 'Display Order', kind: 'number' },
+    unpublishAt,
     published('Active', 'Shown on the site', 'Hidden'),
   ],
   empty: {
@@ -203,6 +217,7 @@ export const serviceConfig: EntityConfig<typeof serviceInputSchema> = {
     testimonialRole: '',
     socialImageUrl: '',
     displayOrder: 0,
+    unpublishAt: '',
     published: false,
   },
   primary: (r) => String(r.title),
@@ -238,6 +253,7 @@ export const blogConfig: EntityConfig<typeof blogPostInputSchema> = {
     { name: 'tags', label: 'Tags (one per line)', kind: 'lines' },
     { name: 'publishedAt', label: 'Publish Date', kind: 'datetime', hint: PUBLISH_DATE_HINT },
     socialImage,
+    unpublishAt,
     published('Published', 'Visible on the site', 'Draft'),
   ],
   empty: {
@@ -252,6 +268,7 @@ export const blogConfig: EntityConfig<typeof blogPostInputSchema> = {
     tags: '',
     publishedAt: '',
     socialImageUrl: '',
+    unpublishAt: '',
     published: false,
   },
   primary: (r) => String(r.title),
@@ -282,6 +299,7 @@ export const caseStudyConfig: EntityConfig<typeof caseStudyInputSchema> = {
     },
     { name: 'services', label: 'Services (one per line)', kind: 'lines', wide: true },
     socialImage,
+    unpublishAt,
     published('Published', 'Visible on the site', 'Draft'),
   ],
   empty: {
@@ -296,6 +314,7 @@ export const caseStudyConfig: EntityConfig<typeof caseStudyInputSchema> = {
     results: '',
     services: '',
     socialImageUrl: '',
+    unpublishAt: '',
     published: false,
   },
   primary: (r) => String(r.title),
@@ -316,6 +335,7 @@ export const testimonialConfig: EntityConfig<typeof testimonialInputSchema> = {
     { name: 'content', label: 'Quote', kind: 'textarea', wide: true },
     { name: 'imageUrl', label: 'Photo URL', kind: 'image-url', wide: true },
     { name: 'displayOrder', label: 'Display Order', kind: 'number' },
+    unpublishAt,
     published('Published', 'Visible on the site', 'Hidden'),
   ],
   empty: {
@@ -326,6 +346,7 @@ export const testimonialConfig: EntityConfig<typeof testimonialInputSchema> = {
     content: '',
     imageUrl: '',
     displayOrder: 0,
+    unpublishAt: '',
     published: false,
   },
   primary: (r) => String(r.name),
@@ -349,9 +370,18 @@ export const resourceConfig: EntityConfig<typeof resourceInputSchema> = {
       hint: 'Upload a PDF, ZIP, TXT, CSV or MD file, or paste a URL.',
     },
     { name: 'gated', label: 'Email Required', kind: 'switch', states: ['Gated', 'Free Download'] },
+    unpublishAt,
     published('Published', 'Visible on the site', 'Hidden'),
   ],
-  empty: { title: '', type: 'guide', description: '', fileUrl: '', gated: false, published: false },
+  empty: {
+    title: '',
+    type: 'guide',
+    description: '',
+    fileUrl: '',
+    gated: false,
+    unpublishAt: '',
+    published: false,
+  },
   primary: (r) => String(r.title),
   secondary: (r) =>
     `${String(r.type)} · ${r.gated ? 'Email Required' : 'Free Download'} · ${String(r.downloadCount ?? 0)} downloads`,

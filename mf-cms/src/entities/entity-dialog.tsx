@@ -34,6 +34,7 @@ export function EntityDialog({
     form,
     toForm: (fresh) => toFormValues(config, fresh),
     onClose,
+    drafts: true,
     savedTitle: `${config.singular} saved`,
     notSavedTitle: `${config.singular} not saved`,
     nameField: config.fields[0]!.name,
@@ -75,6 +76,7 @@ export function EntityDialog({
       className="max-w-2xl"
       footerClassName="mt-6"
       onPreview={previewType ? () => void onPreview() : undefined}
+      draftKind={config.singular.toLowerCase()}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         {config.fields

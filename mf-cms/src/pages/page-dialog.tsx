@@ -75,6 +75,7 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
     form,
     toForm,
     onClose,
+    drafts: true,
     savedTitle: page ? 'Page updated' : 'Page created',
     notSavedTitle: 'Page not saved',
     nameField: 'title',
@@ -102,6 +103,7 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
       className="max-w-3xl"
       formClassName="space-y-4"
       onPreview={() => void onPreview()}
+      draftKind="page"
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Page Name" htmlFor={f('name')} error={errors.name?.message}>

@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminRoutes, entityTag, type SiteSettingEntry } from '@agency/contracts';
+import {
+  AdminRoutes,
+  editVersionOf,
+  entityTag,
+  type ContentDraft,
+  type SiteSettingEntry,
+} from '@agency/contracts';
 import { ApiError, apiRequest, getJson } from '@agency/ui';
 
 /** Called when the server says the staff session is gone (expired, ended elsewhere). */
@@ -80,10 +86,26 @@ export function errorMessage(err: unknown, fallback = 'Something went wrong. Ple
   return fallback;
 }
 
-/** The version tag of a listed row (what If-Match names when it is saved or deleted). */
+/**
+ * The version tag of a listed or opened row (what If-Match names when it is saved or deleted): its
+ * own, or its pending draft's when that is later (a draft save moves the item's version too).
+ */
 export function versionOf(row: object | null | undefined): string | undefined {
-  const updatedAt = (row as { updatedAt?: unknown } | null | undefined)?.updatedAt;
-  return typeof updatedAt === 'string' ? entityTag({ updatedAt }) : undefined;
+  const item = row as { updatedAt?: unknown; draft?: { updatedAt?: unknown } } | null | undefined;
+  if (typeof item?.updatedAt !== 'string') return undefined;
+  const draftAt = item.draft?.updatedAt;
+  const draft = typeof draftAt === 'string' ? { updatedAt: draftAt } : undefined;
+  return entityTag(editVersionOf({ updatedAt: item.updatedAt, draft }));
+}
+
+/**
+ * The item an editor opens: a pending draft's values over the live ones (staff go on from the draft),
+ * keeping `draft` (its schedule and version). Anything without a draft is as answered.
+ */
+export function openDraft<T>(row: T): T {
+  const item = row as { draft?: ContentDraft } | null;
+  if (!item || typeof item !== 'object' || !item.draft?.values) return row;
+  return { ...item, ...item.draft.values, draft: item.draft } as T;
 }
 
 /** 412: the item changed on the server since the version this screen opened. */
@@ -93,7 +115,7 @@ export const isStale = (err: unknown) => err instanceof ApiError && err.status =
 export async function getEntity<T>(url: string): Promise<{ row: T; etag: string | undefined }> {
   return guarded(async () => {
     const res = await apiRequest('GET', url);
-    return { row: (await res.json()) as T, etag: res.headers.get('ETag') ?? undefined };
+    return { row: openDraft((await res.json()) as T), etag: res.headers.get('ETag') ?? undefined };
   });
 }
 

@@ -2,7 +2,10 @@ import { useId, type BaseSyntheticEvent, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Button, cn } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
-import { errorMessage, fieldErrors, useSaveEntity } from './admin-api';
+import type { ContentDraft } from '@agency/contracts';
+import { errorMessage, fieldErrors, useSaveEntity, versionOf } from './admin-api';
+import { DraftBanner, ScheduleChanges, draftOf, savesAsDraft, useDraftWrites } from './item-drafts';
+import { formatDateTime, toDateTimeLocal } from './publishing';
 import { DIALOG_ACTIONS, EditorDialog, SaveProblem, useSaveState, type SaveState } from './editor-dialog';
 import { DraftOffer, useLocalDraft, type LocalDraft } from './local-draft';
 import { EditingNotice } from './editing-presence';
@@ -28,6 +31,28 @@ export interface EditorSaveOptions<TForm extends FieldValues, TValues, TRow exte
   onReset?: () => void;
   /** Refuses a save before it is sent (true: refused; the form shows why). */
   refuse?: () => boolean;
+  /**
+   * The type keeps a live item's changes as a draft until they are published (issue 41): a published
+   * item, or one with a pending draft, saves a draft; Publish changes and Schedule changes send it live.
+   */
+  drafts?: boolean;
+}
+
+/**
+ * An opened live item's draft actions (issue 41): its changes are saved as a pending draft, published,
+ * scheduled or discarded; the live site changes only when the server says it went live.
+ */
+export interface DraftActions {
+  /** The pending draft the item was opened with, if any. */
+  draft: ContentDraft | undefined;
+  pending: boolean;
+  /** Saves the form as the draft, then publishes it. */
+  publishChanges: () => void;
+  /** Saves the form as the draft, to go live at `publishAt` (ISO). */
+  schedule: (publishAt: string) => void;
+  /** Publishes the stored draft (the form's unsaved changes with it). */
+  publishNow: () => void;
+  discard: () => void;
 }
 
 /**
@@ -54,7 +79,104 @@ export function useEditorSave<TForm extends FieldValues, TValues, TRow extends {
     },
   });
 
+  const name = (stored: unknown, values: TValues) =>
+    String(
+      (stored as Record<string, unknown> | null)?.[options.nameField] ??
+        (values as Record<string, unknown>)[options.nameField],
+    );
+  const refused = (err: unknown, values: TValues, title = options.notSavedTitle) => {
+    state.failed(err, values as object);
+    for (const [path, message] of Object.entries(fieldErrors(err))) {
+      const field = options.fieldOf(path);
+      if (field) form.setError(field as Path<TForm>, { message });
+    }
+    toast({ variant: 'destructive', title, description: errorMessage(err) });
+  };
+  const writes = useDraftWrites(url);
+  const asDraft = Boolean(options.drafts) && savesAsDraft(row);
+  /**
+   * Saves the form as the item's draft (`publishAt`: to go live then), and with `publish` makes it
+   * live; says so only once the server has stored it, and closes. A refusal keeps the form as it is.
+   */
+  const toDraft = (values: TValues, how: { publishAt?: string; publish?: boolean } = {}) => {
+    if (options.refuse?.() || !row) return;
+    state.start();
+    void writes
+      .run(async () => {
+        let stored: unknown = await writes.save(row.id, values, state.etag, how.publishAt ?? null);
+        state.saved(versionOf(stored as object));
+        if (how.publish) stored = await writes.publish(row.id, versionOf(stored as object));
+        return stored;
+      })
+      .then(
+        (stored) => {
+          draft.clear();
+          const item = `"${name(stored, values)}"`;
+          toast(
+            how.publish
+              ? { title: 'Changes published', description: `${item} is live with your changes.` }
+              : how.publishAt
+                ? {
+                    title: 'Changes scheduled',
+                    description: `${item} goes live with your changes ${formatDateTime(how.publishAt)}. Until then visitors see the published version.`,
+                  }
+                : {
+                    title: 'Draft saved',
+                    description: `${item} was saved as a draft. Visitors still see the published version.`,
+                  },
+          );
+          options.onClose();
+        },
+        (err: unknown) => refused(err, values, how.publish ? 'Changes not published' : options.notSavedTitle),
+      );
+  };
+  /** A banner action on the stored draft: published or discarded, then the editor closes. */
+  const onDraft = (action: 'publish' | 'discard') => {
+    if (!row) return;
+    state.start();
+    void writes
+      .run(() =>
+        action === 'publish' ? writes.publish(row.id, state.etag) : writes.discard(row.id, state.etag),
+      )
+      .then(
+        (stored) => {
+          draft.clear();
+          const item = `"${name(stored ?? row, form.getValues() as unknown as TValues)}"`;
+          toast(
+            action === 'publish'
+              ? { title: 'Changes published', description: `${item} is live with the draft's changes.` }
+              : {
+                  title: 'Draft discarded',
+                  description: `The published version of ${item} stays as it is.`,
+                },
+          );
+          options.onClose();
+        },
+        (err: unknown) => {
+          state.failed(err, form.getValues());
+          toast({
+            variant: 'destructive',
+            title: action === 'publish' ? 'Changes not published' : 'Draft not discarded',
+            description: errorMessage(err),
+          });
+        },
+      );
+  };
+  const drafts: DraftActions | undefined = asDraft
+    ? {
+        draft: draftOf(row),
+        pending: writes.pending,
+        publishChanges: () => void form.handleSubmit((v) => toDraft(v, { publish: true }))(),
+        schedule: (publishAt) => void form.handleSubmit((v) => toDraft(v, { publishAt }))(),
+        // Unsaved changes in the form go with it: what is published is what the editor shows.
+        publishNow: () =>
+          dirty ? void form.handleSubmit((v) => toDraft(v, { publish: true }))() : onDraft('publish'),
+        discard: () => onDraft('discard'),
+      }
+    : undefined;
+
   const submit = (values: TValues) => {
+    if (asDraft) return toDraft(values);
     if (options.refuse?.()) return;
     state.start();
     save.mutate(
@@ -75,14 +197,7 @@ export function useEditorSave<TForm extends FieldValues, TValues, TRow extends {
           });
           options.onClose();
         },
-        onError: (err) => {
-          state.failed(err, values as object);
-          for (const [path, message] of Object.entries(fieldErrors(err))) {
-            const field = options.fieldOf(path);
-            if (field) form.setError(field as Path<TForm>, { message });
-          }
-          toast({ variant: 'destructive', title: options.notSavedTitle, description: errorMessage(err) });
-        },
+        onError: (err) => refused(err, values),
       },
     );
   };
@@ -90,7 +205,8 @@ export function useEditorSave<TForm extends FieldValues, TValues, TRow extends {
     id,
     state,
     draft,
-    pending: save.isPending,
+    pending: save.isPending || writes.pending,
+    drafts,
     dirty: dirty || state.copy !== null,
     onClose: options.onClose,
     onSubmit: form.handleSubmit(submit, () => void options.refuse?.()),
@@ -103,17 +219,23 @@ export interface EditorSave<TRow extends { id: number }> {
   state: SaveState<TRow>;
   draft: LocalDraft;
   pending: boolean;
+  /** A live item (or one with a pending draft): its changes go through a draft. */
+  drafts?: DraftActions | undefined;
   /** Unsaved: changed fields, or a refused save's text still to copy. */
   dirty: boolean;
   onClose: () => void;
   onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
 }
 
-/** The action row of an editor: History, Preview (where the type has a page), Cancel and Save. */
+/**
+ * The action row of an editor: History, Preview (where the type has a page), Cancel and Save; for a
+ * live item (`drafts`) Save draft, Publish changes and Schedule changes instead of Save.
+ */
 function EditorFooter<TRow extends { id: number }>({
   state,
   pending,
   saveLabel,
+  drafts,
   onCancel,
   onPreview,
   className,
@@ -121,12 +243,13 @@ function EditorFooter<TRow extends { id: number }>({
   state: SaveState<TRow>;
   pending: boolean;
   saveLabel: string;
+  drafts?: DraftActions | undefined;
   onCancel: () => void;
   onPreview?: (() => void) | undefined;
   className?: string | undefined;
 }) {
-  return (
-    <div className={cn(DIALOG_ACTIONS, className)} data-testid="dialog-actions">
+  const common = (
+    <>
       <RevisionHistory state={state} />
       {onPreview ? (
         <Button variant="outline" onClick={onPreview}>
@@ -136,9 +259,41 @@ function EditorFooter<TRow extends { id: number }>({
       <Button variant="outline" onClick={onCancel}>
         Cancel
       </Button>
-      <Button type="submit" disabled={pending}>
-        {pending ? 'Saving...' : saveLabel}
-      </Button>
+    </>
+  );
+  if (!drafts) {
+    return (
+      <div className={cn(DIALOG_ACTIONS, className)} data-testid="dialog-actions">
+        {common}
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Saving...' : saveLabel}
+        </Button>
+      </div>
+    );
+  }
+  // A live item: Save draft keeps the changes from visitors; Publish changes or a schedule sends them live.
+  return (
+    <div
+      className={cn(
+        'flex flex-wrap items-end justify-between gap-3 border-t border-slate-200 pt-4 [&_button]:whitespace-nowrap',
+        className,
+      )}
+      data-testid="dialog-actions"
+    >
+      <ScheduleChanges
+        initial={toDateTimeLocal(drafts.draft?.publishAt)}
+        busy={pending}
+        onSchedule={drafts.schedule}
+      />
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {common}
+        <Button type="submit" variant="outline" disabled={pending}>
+          {pending ? 'Saving...' : 'Save draft'}
+        </Button>
+        <Button type="button" disabled={pending} onClick={drafts.publishChanges}>
+          Publish changes
+        </Button>
+      </div>
     </div>
   );
 }
@@ -156,6 +311,7 @@ export function EditorForm<TRow extends { id: number }>({
   footerClassName,
   dirty = false,
   onPreview,
+  draftKind,
   children,
 }: {
   editor: EditorSave<TRow>;
@@ -167,6 +323,8 @@ export function EditorForm<TRow extends { id: number }>({
   /** Unsaved state the form does not hold (text that is not valid JSON yet). */
   dirty?: boolean;
   onPreview?: () => void;
+  /** What the banner of a pending draft calls the item: 'This page has unpublished changes'. */
+  draftKind?: string;
   children: ReactNode;
 }) {
   return (
@@ -180,6 +338,16 @@ export function EditorForm<TRow extends { id: number }>({
       {(requestClose) => (
         <form onSubmit={editor.onSubmit} noValidate className={formClassName} aria-label={title}>
           <EditingNotice itemUrl={editor.state.itemUrl} />
+          {editor.drafts?.draft ? (
+            <DraftBanner
+              draft={editor.drafts.draft}
+              kind={draftKind ?? 'item'}
+              busy={editor.pending}
+              onPreview={onPreview}
+              onPublish={editor.drafts.publishNow}
+              onDiscard={editor.drafts.discard}
+            />
+          ) : null}
           <DraftOffer draft={editor.draft} />
           <SaveProblem state={editor.state} id={editor.id} />
           {children}
@@ -187,6 +355,7 @@ export function EditorForm<TRow extends { id: number }>({
             state={editor.state}
             pending={editor.pending}
             saveLabel={saveLabel}
+            drafts={editor.drafts}
             onCancel={requestClose}
             onPreview={onPreview}
             className={footerClassName}

@@ -73,6 +73,8 @@ export const dateTimeLocalField = z.string().transform((v) => {
 
 export const PUBLISH_DATE_HINT = `Your time zone (${localTimeZone()}). Leave empty to publish at once. A published item with a later date is Scheduled: it goes live then.`;
 
+export const UNPUBLISH_DATE_HINT = `Your time zone (${localTimeZone()}). Leave empty to keep it public. After this time visitors no longer see it; it stays published here.`;
+
 /** What a delete asks before moving an item to the trash. */
 export const trashQuestion = (kind: string, name: string): Question => ({
   title: `Move the ${kind} "${name}" to the trash?`,
