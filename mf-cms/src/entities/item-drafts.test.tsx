@@ -162,4 +162,22 @@ describe('drafts of live items in the list', () => {
     expect(screen.getByText(`Changes scheduled for ${formatDateTime(at)}`)).toBeTruthy();
     expect(screen.getAllByText(/Draft pending|Changes scheduled/)).toHaveLength(2);
   });
+
+  it('marks a published row with its unpublish date, and one past it as no longer public', async () => {
+    const ahead = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+    const past = '2026-01-01T09:00:00.000Z';
+    fakeApi({
+      [AdminRoutes.blogPosts]: ok([
+        stored({ unpublishAt: ahead }),
+        stored({ id: 8, title: 'Ended', slug: 'ended', unpublishAt: past }),
+      ]),
+    });
+    renderScreen(
+      <TooltipProvider>
+        <EntityTab config={blogConfig} />
+      </TooltipProvider>,
+    );
+    expect(await screen.findByText(`Unpublishes ${formatDateTime(ahead)}`)).toBeTruthy();
+    expect(screen.getByText(`Not public since ${formatDateTime(past)}`)).toBeTruthy();
+  });
 });

@@ -35,6 +35,24 @@ export function DraftMark({ draft }: { draft: unknown }) {
   );
 }
 
+/** Whether a moment is behind us (read when the list renders, like a publish date's state). */
+const hasPassed = (at: string) => Date.parse(at) <= Date.now();
+
+/**
+ * What a list row says of a published item's unpublish date: "Unpublishes …" ahead of it, "Not public
+ * since …" past it (the item stays published here; visitors no longer see it).
+ */
+export function UnpublishMark({ item }: { item: object }) {
+  const { published, unpublishAt: at } = item as { published?: unknown; unpublishAt?: unknown };
+  if (published !== true || typeof at !== 'string' || Number.isNaN(Date.parse(at))) return null;
+  const ended = hasPassed(at);
+  return (
+    <span className="inline-flex items-center rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+      {ended ? `Not public since ${formatDateTime(at)}` : `Unpublishes ${formatDateTime(at)}`}
+    </span>
+  );
+}
+
 /**
  * Over the form of an item with a pending draft: says so (and when it goes live, if scheduled), with
  * Preview (the form's values on the site), Publish now and Discard draft.
