@@ -259,14 +259,12 @@ describe('lead notifications through the outbox', () => {
     await settings(false);
     const { jobs } = await storeContactLead(t.db);
     // An instance claimed both jobs (as claim() does) and was killed before it sent them.
-    await t.db
-      .update(outboxJobs)
-      .set({
-        status: 'sending',
-        claimedBy: 'killed-instance',
-        lockedUntil: new Date(clock + 60_000),
-        attempts: 1,
-      });
+    await t.db.update(outboxJobs).set({
+      status: 'sending',
+      claimedBy: 'killed-instance',
+      lockedUntil: new Date(clock + 60_000),
+      attempts: 1,
+    });
     const w = worker();
     expect(await w.runDue()).toBe(0);
     clock += 61_000;

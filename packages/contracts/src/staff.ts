@@ -4,7 +4,6 @@ import { CONTROL_CHARACTERS_MESSAGE, SINGLE_LINE_TEXT } from './control-characte
 import { AdminMessages, STAFF_PASSWORD_MIN_LENGTH } from './admin';
 import { fillPath } from './paths';
 
-
 /**
  * Personal staff accounts and roles (issue 24). The owner is the shared password of the spec: it signs
  * in without an e-mail address and may do everything, like an admin.
