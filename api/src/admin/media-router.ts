@@ -27,10 +27,11 @@ export const IMAGE_REFUSAL = 'Only PNG, JPEG, WebP, GIF and AVIF images can be u
 type MediaRow = typeof media.$inferSelect;
 
 export const mediaItem = (
-  { blobId: _b, contentHash: _h, inLibrary: _l, deletedAt: _d, derivatives, ...r }: MediaRow,
+  { blobId: _b, contentHash: _h, inLibrary: _l, deletedAt: _d, derivatives, focusX, focusY, ...r }: MediaRow,
   usedBy?: MediaUse[],
 ): MediaItem => ({
   ...r,
+  focus: focusX === null || focusY === null ? null : { x: focusX, y: focusY },
   ...(usedBy ? { usedBy } : {}),
   url: uploadUrl(r.fileName),
   derivatives: derivatives.map(({ fileName, format, width, height, size }) => ({
@@ -91,8 +92,15 @@ export function mediaRouter({ db, env }: { db: Db; env: Env }) {
 
   router.patch('/media/:id', async (req, res) => {
     const { id } = parseParams(adminIdParams, req);
-    const { altText } = parseBody(mediaPatchSchema, req);
-    const [row] = await db.update(media).set({ altText }).where(eq(media.id, id)).returning();
+    const { altText, focus } = parseBody(mediaPatchSchema, req);
+    const [row] = await db
+      .update(media)
+      .set({
+        ...(altText !== undefined && { altText }),
+        ...(focus !== undefined && { focusX: focus?.x ?? null, focusY: focus?.y ?? null }),
+      })
+      .where(eq(media.id, id))
+      .returning();
     if (!row) throw notFound('File not found');
     res.json(mediaItem(row));
   });

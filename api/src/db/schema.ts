@@ -8,6 +8,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -362,6 +363,9 @@ export const media = pgTable('media', {
   height: integer('height'),
   /** Responsive derivatives: [{ fileName, format, width, height, size }]. */
   derivatives: jsonb('derivatives').$type<MediaDerivativeRow[]>().notNull().default([]),
+  /** The focal point staff set, in percent of the width and height from the top left; null: the centre. */
+  focusX: real('focus_x'),
+  focusY: real('focus_y'),
   /**
    * Put in the media library (uploaded there, or seeded): public wherever it is used, so a gated
    * resource that offers the same file cannot hide it. False for files uploaded only as a resource's

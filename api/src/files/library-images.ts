@@ -29,6 +29,8 @@ export async function libraryImages(
       width: media.width,
       height: media.height,
       derivatives: media.derivatives,
+      focusX: media.focusX,
+      focusY: media.focusY,
     })
     .from(media)
     .where(and(inArray(media.fileName, names), isNotNull(media.width), isNotNull(media.height)));
@@ -42,7 +44,9 @@ export async function libraryImages(
         .join(', '),
     })).filter((s) => s.srcset);
     const src = uploadUrl(row.fileName);
-    found.set(src, { src, width: row.width!, height: row.height!, alt: row.altText, sources });
+    const focus =
+      row.focusX === null || row.focusY === null ? {} : { focus: { x: row.focusX, y: row.focusY } };
+    found.set(src, { src, width: row.width!, height: row.height!, alt: row.altText, sources, ...focus });
   }
   return found;
 }

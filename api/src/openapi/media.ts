@@ -35,7 +35,7 @@ export const mediaOperations: Operation[] = [
     method: 'patch',
     path: `${AdminRoutes.media}/{id}`,
     tag: 'Media',
-    summary: "Set an image's alt text",
+    summary: "Set an image's alt text and/or focal point (the point every crop of it keeps in view)",
     params: adminIdParams,
     body: mediaPatchSchema,
     responses: { 200: { description: 'Saved', schema: mediaItemSchema } },

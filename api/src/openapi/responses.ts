@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import {
   BULK_ACTIONS,
+  focalPointSchema,
   LEAD_TYPES,
   REVISION_KINDS,
   SERVICE_ICONS,
@@ -56,6 +57,10 @@ export const mediaItemSchema = z.object({
       }),
     )
     .optional(),
+  focus: focalPointSchema
+    .nullable()
+    .optional()
+    .meta({ description: 'Where crops keep their centre, in percent from the top left (null: the centre)' }),
   createdAt: timestamp,
   usedBy: z
     .array(

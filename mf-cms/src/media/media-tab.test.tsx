@@ -96,4 +96,35 @@ describe('media library: where each file is used', () => {
     await userEvent.selectOptions(status, 'Unused files');
     expect(await names()).toEqual(['spare.png', 'team-photo.png']);
   });
+
+  it("sets an image's focal point with the arrow keys, previews the crops and saves it only when stored", async () => {
+    const fake = fakeApi({
+      [AdminRoutes.media]: ok([USED]),
+      [`PATCH ${AdminRoutes.media}/1`]: (body) => ok({ ...USED, ...(body as object) }),
+    });
+    renderScreen(
+      <TooltipProvider>
+        <MediaTab />
+        <Toaster />
+      </TooltipProvider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Focal point of hero.png' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Focal point of hero.png' });
+    const slider = within(dialog).getByRole('slider', { name: 'Focal point' });
+    expect(slider.getAttribute('aria-valuetext')).toBe('50% from the left, 50% from the top');
+    slider.focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{Shift>}{ArrowDown}{/Shift}');
+    expect(slider.getAttribute('aria-valuetext')).toBe('54% from the left, 60% from the top');
+    const crops = [
+      ...within(dialog).getByRole('list', { name: 'How the site crops it' }).querySelectorAll('img'),
+    ];
+    expect(crops.map((img) => (img as HTMLImageElement).style.objectPosition)).toEqual(
+      Array(4).fill('54% 60%'),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save focal point' }));
+    expect(await screen.findByText('Focal point saved')).toBeTruthy();
+    expect(fake.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { focus: { x: 54, y: 60 } },
+    ]);
+  });
 });

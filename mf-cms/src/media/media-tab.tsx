@@ -15,6 +15,7 @@ import { EmptyState, LoadFailed, IconButton, TabHeader } from '../shared/list-ui
 import { useConfirm } from '../shared/confirm';
 import { isImage, missingAlt, uploadImage, useMediaLibrary, useMediaSearch, useUpload } from './media-api';
 import { FilterBar, NoMatches } from '../shared/list-filter';
+import { FocalPointButton } from './focal-point';
 import { IMAGE_ACCEPT, MissingAltBadge, UploadFailed } from './media-picker';
 
 const formatSize = (bytes: number) =>
@@ -157,7 +158,14 @@ export function MediaTab() {
                       </IconButton>
                     </div>
                   </div>
-                  {isImage(item) ? <AltTextForm item={item} /> : null}
+                  {isImage(item) ? (
+                    <>
+                      <AltTextForm item={item} />
+                      <div className="border-t border-slate-100 px-3 py-2">
+                        <FocalPointButton item={item} />
+                      </div>
+                    </>
+                  ) : null}
                 </Card>
               </li>
             ))}

@@ -8,7 +8,7 @@ import {
   unstorableTextPath,
 } from './control-characters';
 import { HeroMessages, SERVICE_ICONS, SERVICE_VISUALS, heroContentInputSchema } from './marketing';
-import { BLOG_BODY_FORMATS, RESOURCE_TYPES } from './content';
+import { BLOG_BODY_FORMATS, RESOURCE_TYPES, focalPointSchema, type FocalPoint } from './content';
 import { DEFAULT_LEAD_RETENTION_MONTHS, SITE_PATH_PATTERN } from './content-values';
 import { RESERVED_PAGE_SLUGS, sitePath } from './site-routes';
 import type { LeadSource } from './form-posts';
@@ -555,7 +555,16 @@ export const altText = z
   .regex(MULTI_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE)
   .regex(NO_LINE_BREAKS, 'Alt text must be a single line');
 /** PATCH /api/admin/media/:id. */
-export const mediaPatchSchema = z.object({ altText }).strict();
+export const mediaPatchSchema = z
+  .object({
+    altText: altText.optional(),
+    /** The focal point (null: back to the centre). */
+    focus: focalPointSchema.nullable().optional(),
+  })
+  .strict()
+  .refine((patch) => patch.altText !== undefined || patch.focus !== undefined, {
+    message: 'Send the alt text, the focal point or both',
+  });
 export type MediaPatch = z.input<typeof mediaPatchSchema>;
 /** The optional `alt` field of an image upload (multipart, next to the file). */
 export const uploadFieldsSchema = z.object({ alt: altText.optional() }).strip();
@@ -593,6 +602,8 @@ export interface MediaItem {
   width?: number | null;
   height?: number | null;
   derivatives?: MediaDerivative[];
+  /** Where crops of the image keep their centre (null or absent: the image's centre). */
+  focus?: FocalPoint | null;
   createdAt: string;
   /** Where the file is used (content in the trash included: restoring it would need the file). */
   usedBy?: MediaUse[];

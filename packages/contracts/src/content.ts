@@ -23,6 +23,16 @@ export {
  * (with its intrinsic size, so the layout is reserved), and AVIF/WebP <source>s. Built on the server
  * from the media row of a stored image URL; absent when the URL is not a library image.
  */
+/**
+ * An image's focal point, in percent of its width (x) and height (y) from the top left: the part every
+ * crop the site makes keeps in view (CSS object-position on cards, the social card's crop).
+ */
+export const focalPointSchema = z.object({
+  x: z.number().min(0).max(100),
+  y: z.number().min(0).max(100),
+});
+export type FocalPoint = z.infer<typeof focalPointSchema>;
+
 export const responsiveImageSchema = z.object({
   src: z.string(),
   width: z.number().int().positive(),
@@ -37,6 +47,8 @@ export const responsiveImageSchema = z.object({
       }),
     )
     .catch([]),
+  /** Set by staff in the library; absent: the centre. */
+  focus: focalPointSchema.optional().catch(undefined),
 });
 export type ResponsiveImage = z.infer<typeof responsiveImageSchema>;
 /** Tolerant reading: a malformed image is no image (the page falls back to the plain URL). */

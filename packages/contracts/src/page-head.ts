@@ -6,6 +6,7 @@
  * server's own reading of the database (api/src/site/seo/page-meta.ts), used only when a page's
  * remote did not render on the server, goes through the same builders.
  */
+import type { FocalPoint } from './content';
 import { CASE_STUDY_IMAGE_SIZES } from './content-values';
 import { notFoundHeading } from './not-found';
 import { matchSiteRoute, siteLink, type SiteRoute, type SiteRouteId } from './site-routes';
@@ -66,6 +67,8 @@ export interface CardSpec {
   section: string;
   brand: string;
   image?: string | undefined;
+  /** The focal point staff set on `image` in the library: its crop on the card keeps it in view. */
+  imageFocus?: FocalPoint | undefined;
   replacement?: string | undefined;
 }
 
@@ -85,6 +88,8 @@ export function cardVersion(spec: CardSpec): string {
     spec.brand,
     spec.image ?? '',
     spec.replacement ?? '',
+    // Only when set, so cards without one keep their addresses.
+    ...(spec.imageFocus ? [spec.imageFocus.x, spec.imageFocus.y] : []),
   ]);
   let a = 0x811c9dc5;
   let b = 0x9747b28c;
@@ -323,7 +328,10 @@ export function caseStudyHead(
     published: boolean;
     imageUrl?: string | null | undefined;
     /** The library image `imageUrl` names: preloaded as its <picture> chooses it (AVIF first). */
-    image?: { sources: readonly { srcset: string; type: string }[] } | null | undefined;
+    image?:
+      | { sources: readonly { srcset: string; type: string }[]; focus?: FocalPoint | undefined }
+      | null
+      | undefined;
     createdAt: Moment;
     updatedAt?: Moment;
   },
@@ -353,6 +361,7 @@ export function caseStudyHead(
       section: `${siteLink('case-studies').label} · ${study.client}`,
       brand: site.siteName,
       image: imageUrl,
+      imageFocus: study.image?.focus,
       replacement: study.socialImageUrl ?? undefined,
     },
     jsonLd: [

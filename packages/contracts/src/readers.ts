@@ -88,6 +88,13 @@ export const responsiveImageReader = z.object({
       srcset: z.string().check(z.refine(isLibrarySrcset)),
     }),
   ),
+  // The focal point staff set (a malformed one: the centre).
+  focus: optional(
+    z.object({
+      x: z.number().check(z.gte(0), z.lte(100)),
+      y: z.number().check(z.gte(0), z.lte(100)),
+    }),
+  ),
 }) satisfies z.ZodMiniType<ResponsiveImage>;
 type _ResponsiveImageKeys = Holds<SameKeys<typeof responsiveImageReader, ResponsiveImage>>;
 const optionalImage = z.optional(z.catch(z.optional(z.nullable(responsiveImageReader)), null));

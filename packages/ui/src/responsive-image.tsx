@@ -10,7 +10,16 @@ function usable(image: ResponsiveImageData | null | undefined): ResponsiveImageD
   const sources = (Array.isArray(image.sources) ? image.sources : []).filter(
     (s) => s && SOURCE_TYPES.includes(s.type) && typeof s.srcset === 'string' && s.srcset,
   );
-  return { src, width, height, alt: typeof image.alt === 'string' ? image.alt : '', sources };
+  const { focus } = image;
+  const percent = (v: unknown) => typeof v === 'number' && v >= 0 && v <= 100;
+  return {
+    src,
+    width,
+    height,
+    alt: typeof image.alt === 'string' ? image.alt : '',
+    sources,
+    ...(focus && percent(focus.x) && percent(focus.y) && { focus }),
+  };
 }
 
 /**
@@ -68,6 +77,8 @@ export function ResponsiveImage({
         decoding="async"
         {...loading}
         className={className}
+        // Where a cover crop (object-cover) keeps its centre: the focal point staff set in the library.
+        style={found.focus ? { objectPosition: `${found.focus.x}% ${found.focus.y}%` } : undefined}
       />
     </picture>
   );

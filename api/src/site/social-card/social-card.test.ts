@@ -176,6 +176,51 @@ describe('social cards: a 1200×630 PNG per public page, named in its head', () 
     await setPicture(values.imageUrl as string);
   });
 
+  it("crops a case study's picture around the focal point staff set in the library (issue 41)", async () => {
+    // 3000×630, red on the left half and blue on the right: a 1200-wide crop shows which side it kept.
+    const picture = await sharp(await flat(3000, 630, [220, 20, 20]))
+      .composite([{ input: await flat(1500, 630, [20, 20, 220]), left: 1500, top: 0 }])
+      .png()
+      .toBuffer();
+    const upload = await staff.post('/api/admin/upload').attach('image', picture, 'halves.png').expect(201);
+    const [study] = await t.db.select().from(caseStudies).where(eq(caseStudies.slug, 'retailer-growth'));
+    const current = (await staff.get(`/api/admin/case-studies/${study!.id}`).expect(200)).body;
+    const { id: _id, createdAt: _c, updatedAt: _u, ...values } = current;
+    await staff
+      .put(`/api/admin/case-studies/${study!.id}`)
+      .send({ ...values, imageUrl: upload.body.url })
+      .expect(200);
+    const blueLead = async (png: Buffer) => {
+      const [r, , b] = await meanColour(png, { left: 1100, top: 300, width: 100, height: 100 });
+      return b! - r!;
+    };
+    const focusOn = async (focus: { x: number; y: number } | null) => {
+      const saved = await staff.patch(`/api/admin/media/${upload.body.id}`).send({ focus }).expect(200);
+      expect(saved.body.focus).toEqual(focus);
+      const study = await request(t.app).get('/api/case-studies/retailer-growth').expect(200);
+      expect(study.body.image.focus).toEqual(focus ?? undefined);
+      const { path } = await cardOf('/case-studies/retailer-growth');
+      return { path, card: (await request(t.app).get(path).buffer(true).expect(200)).body as Buffer };
+    };
+
+    const right = await focusOn({ x: 90, y: 50 });
+    expect(await blueLead(right.card)).toBeGreaterThan(20);
+    const left = await focusOn({ x: 10, y: 50 });
+    expect(await blueLead(left.card)).toBeLessThan(-20);
+    // A new point is a new card address: caches and social sites fetch the new crop.
+    expect(left.path).not.toBe(right.path);
+
+    const wrong = await staff.patch(`/api/admin/media/${upload.body.id}`).send({ focus: { x: 150, y: 0 } });
+    expect(wrong.status).toBe(400);
+    expect(
+      (await staff.get('/api/admin/media').expect(200)).body.find(
+        (m: { id: number }) => m.id === upload.body.id,
+      ).focus,
+    ).toEqual({ x: 10, y: 50 });
+    await focusOn(null);
+    await staff.put(`/api/admin/case-studies/${study!.id}`).send(values).expect(200);
+  });
+
   it('a card that staff replaced in the CMS is their picture, at 1200×630, under a new address', async () => {
     const before = await cardOf('/case-studies/retailer-growth');
     const upload = await staff
