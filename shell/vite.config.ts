@@ -47,8 +47,11 @@ export default defineConfig(({ isSsrBuild }): UserConfig => {
         experiments: { provideExternalRuntime: true },
       }),
       mergeSharedChunks(fileURLToPath(new URL('./src/main.tsx', import.meta.url))),
-      // The toaster's code comes with the first toast (src/layout/lazy-toaster.tsx).
-      deferAppStart(/packages[\\/]ui[\\/]src[\\/]toast[\\/]toaster\.tsx$/),
+      // The toaster's code comes with the first toast (src/layout/lazy-toaster.tsx), the answer readers
+      // (zod/mini) with the first answer the browser fetches itself (packages/ui/src/load-readers.ts).
+      deferAppStart(
+        /packages[\\/](ui[\\/]src[\\/]toast[\\/]toaster\.tsx|contracts[\\/]src[\\/]readers\.ts)$/,
+      ),
     ],
     // `npm run dev` with PORT moves the dev servers (scripts/dev.mjs): this one and the API it proxies.
     server: {

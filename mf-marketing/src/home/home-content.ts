@@ -4,7 +4,6 @@ import {
   type ServiceIcon,
   type ServiceVisual,
 } from '@agency/contracts/content-values';
-import { heroContentReader } from '@agency/contracts/readers';
 
 export interface HeroView {
   title: string;
@@ -18,11 +17,11 @@ export interface HeroView {
 export const DEFAULT_HERO: HeroView = HOMEPAGE_HERO_DEFAULTS;
 
 /**
- * The hero to show: each field of the block that is valid, the default for every other one, so a
- * half-filled block in the CMS never blanks the hero.
+ * The hero to show: the block's content as read (each valid field, the default for every other one:
+ * heroContentReader), or the defaults while it loads or when it is missing; at most three metrics.
  */
-export function resolveHero(content: unknown): HeroView {
-  const hero = heroContentReader.parse(content);
+export function resolveHero(content: HeroView | undefined): HeroView {
+  const hero = content ?? DEFAULT_HERO;
   return { ...hero, metrics: hero.metrics.slice(0, 3) };
 }
 

@@ -5,6 +5,7 @@ export { formatDate } from './format';
 export * from './site-settings';
 export { useHydrated } from './use-hydrated';
 export * from './services';
+export { loadReaders } from './load-readers';
 export { readAnswer, readListOf } from './tolerant';
 export { ResponsiveImage } from './responsive-image';
 export { formOutcomeQueryOptions, useFormOutcome } from './form-outcome';

@@ -1,7 +1,7 @@
 import type { Service } from '@agency/contracts/browser';
-import { serviceReader } from '@agency/contracts/readers';
 import { ApiRoutes } from '@agency/contracts/routes';
 import { getJson } from './api-client';
+import { loadReaders } from './load-readers';
 import { readListOf } from './tolerant';
 
 /**
@@ -12,7 +12,9 @@ import { readListOf } from './tolerant';
 export type { Service };
 
 export async function getServices(): Promise<Service[]> {
-  return readListOf(serviceReader, await getJson(ApiRoutes.services), 'services');
+  const readers = loadReaders();
+  const body = await getJson(ApiRoutes.services);
+  return readListOf((await readers).serviceReader, body, 'services');
 }
 
 /** `useQuery(servicesQueryOptions)`: a plain object, so @agency/ui needs no react-query import. */

@@ -1,8 +1,8 @@
 import type { SiteSettings } from '@agency/contracts';
 import { DEFAULT_SITE_SETTINGS } from '@agency/contracts/site-settings-defaults';
 import { API_PATHS } from '@agency/contracts/routes';
-import { siteSettingsReader } from '@agency/contracts/readers';
 import { getJson } from './api-client';
+import { loadReaders } from './load-readers';
 import { readAnswer } from './tolerant';
 
 /**
@@ -19,7 +19,9 @@ export const SITE_SETTINGS_URL = API_PATHS.siteSettings;
 export const FALLBACK_SITE_SETTINGS: SiteSettings = DEFAULT_SITE_SETTINGS;
 
 export async function getSiteSettings(): Promise<SiteSettings> {
-  return readAnswer(siteSettingsReader, await getJson(SITE_SETTINGS_URL), 'site settings');
+  const readers = loadReaders();
+  const body = await getJson(SITE_SETTINGS_URL);
+  return readAnswer((await readers).siteSettingsReader, body, 'site settings');
 }
 
 /** One key for every user of the settings, so the footer and the contact page share one request. */

@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiRoutes, SLUG_PATTERN } from '@agency/contracts/browser';
-import { blogPostReader } from '@agency/contracts/readers';
-import { getJson, readAnswer } from '@agency/ui';
+import { getJson, loadReaders, readAnswer } from '@agency/ui';
 
-export const getBlogPost = async (slug: string) =>
-  readAnswer(blogPostReader, await getJson(ApiRoutes.blogPost(slug)), 'blog post');
+export async function getBlogPost(slug: string) {
+  const readers = loadReaders();
+  const body = await getJson(ApiRoutes.blogPost(slug));
+  return readAnswer((await readers).blogPostReader, body, 'blog post');
+}
 
 export const blogPostQueryOptions = (slug: string) =>
   queryOptions({ queryKey: [ApiRoutes.blogPost(slug)], queryFn: () => getBlogPost(slug), retry: false });

@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiRoutes } from '@agency/contracts/browser';
-import { blogPostReader } from '@agency/contracts/readers';
-import { getJson, readListOf } from '@agency/ui';
+import { getJson, loadReaders, readListOf } from '@agency/ui';
 
-export const getBlogPosts = async () =>
-  readListOf(blogPostReader, await getJson(ApiRoutes.blogPosts), 'blog posts');
+export async function getBlogPosts() {
+  const readers = loadReaders();
+  const body = await getJson(ApiRoutes.blogPosts);
+  return readListOf((await readers).blogPostReader, body, 'blog posts');
+}
 
 export const blogPostsQueryOptions = () =>
   queryOptions({ queryKey: [ApiRoutes.blogPosts], queryFn: getBlogPosts, retry: false });

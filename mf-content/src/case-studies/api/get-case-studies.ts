@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiRoutes } from '@agency/contracts/browser';
-import { caseStudyReader } from '@agency/contracts/readers';
-import { getJson, readListOf } from '@agency/ui';
+import { getJson, loadReaders, readListOf } from '@agency/ui';
 
-export const getCaseStudies = async () =>
-  readListOf(caseStudyReader, await getJson(ApiRoutes.caseStudies), 'case studies');
+export async function getCaseStudies() {
+  const readers = loadReaders();
+  const body = await getJson(ApiRoutes.caseStudies);
+  return readListOf((await readers).caseStudyReader, body, 'case studies');
+}
 
 /** Spec section 4: case-study queries never retry and never refetch on focus. */
 export const caseStudiesQueryOptions = () =>

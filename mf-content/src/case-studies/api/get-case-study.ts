@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiRoutes, SLUG_PATTERN } from '@agency/contracts/browser';
-import { caseStudyReader } from '@agency/contracts/readers';
-import { getJson, readAnswer } from '@agency/ui';
+import { getJson, loadReaders, readAnswer } from '@agency/ui';
 
-export const getCaseStudy = async (slug: string) =>
-  readAnswer(caseStudyReader, await getJson(ApiRoutes.caseStudy(slug)), 'case study');
+export async function getCaseStudy(slug: string) {
+  const readers = loadReaders();
+  const body = await getJson(ApiRoutes.caseStudy(slug));
+  return readAnswer((await readers).caseStudyReader, body, 'case study');
+}
 
 export const caseStudyQueryOptions = (slug: string) =>
   queryOptions({

@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiRoutes } from '@agency/contracts/browser';
-import { publicPageReader } from '@agency/contracts/readers';
-import { getJson, readAnswer } from '@agency/ui';
+import { getJson, loadReaders, readAnswer } from '@agency/ui';
 
-export const getPage = async (slug: string) =>
-  readAnswer(publicPageReader, await getJson(ApiRoutes.pages(slug)), 'page');
+export async function getPage(slug: string) {
+  const readers = loadReaders();
+  const body = await getJson(ApiRoutes.pages(slug));
+  return readAnswer((await readers).publicPageReader, body, 'page');
+}
 
 export const pageQueryOptions = (slug: string) =>
   queryOptions({ queryKey: [ApiRoutes.pages(slug)], queryFn: () => getPage(slug), retry: false });

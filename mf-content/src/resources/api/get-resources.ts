@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiRoutes } from '@agency/contracts/browser';
-import { resourceReader } from '@agency/contracts/readers';
-import { getJson, readListOf } from '@agency/ui';
+import { getJson, loadReaders, readListOf } from '@agency/ui';
 
-export const getResources = async () =>
-  readListOf(resourceReader, await getJson(ApiRoutes.resources), 'resources');
+export async function getResources() {
+  const readers = loadReaders();
+  const body = await getJson(ApiRoutes.resources);
+  return readListOf((await readers).resourceReader, body, 'resources');
+}
 
 export const resourcesQueryOptions = () =>
   queryOptions({ queryKey: [ApiRoutes.resources], queryFn: getResources, retry: false });

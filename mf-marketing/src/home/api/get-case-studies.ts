@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { homeCaseStudyCardReader, type HomeCaseStudyCard } from '@agency/contracts/readers';
+import type { HomeCaseStudyCard } from '@agency/contracts/readers';
 import { ApiRoutes } from '@agency/contracts/routes';
-import { getJson, readListOf } from '@agency/ui';
+import { getJson, loadReaders, readListOf } from '@agency/ui';
 
 /** Published case studies, read as home cards (see readListOf). */
 export async function getCaseStudies(): Promise<HomeCaseStudyCard[]> {
-  return readListOf(homeCaseStudyCardReader, await getJson(ApiRoutes.caseStudies), 'case studies');
+  const readers = loadReaders();
+  const body = await getJson(ApiRoutes.caseStudies);
+  return readListOf((await readers).homeCaseStudyCardReader, body, 'case studies');
 }
 
 // Its own key: the content remote caches full case studies, these are trimmed to the card's fields.

@@ -1,17 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HOMEPAGE_HERO_IDENTIFIER } from '@agency/contracts/content-values';
 import { ApiRoutes } from '@agency/contracts/routes';
-import { heroBlockReader } from '@agency/contracts/readers';
-import { getJson, readAnswer } from '@agency/ui';
+import { getJson, loadReaders, readAnswer } from '@agency/ui';
 
 /** The hero's content block, read for what the hero shows: its content, field by field (a block
  * without createdAt, or any other field the hero does not use, still shows its content). */
 export async function getHomepageHero() {
-  return readAnswer(
-    heroBlockReader,
-    await getJson(ApiRoutes.contentBlock(HOMEPAGE_HERO_IDENTIFIER)),
-    'hero block',
-  );
+  const readers = loadReaders();
+  const body = await getJson(ApiRoutes.contentBlock(HOMEPAGE_HERO_IDENTIFIER));
+  return readAnswer((await readers).heroBlockReader, body, 'hero block');
 }
 
 export const homepageHeroQueryOptions = () =>

@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { testimonialCardReader, type TestimonialCard } from '@agency/contracts/readers';
+import type { TestimonialCard } from '@agency/contracts/readers';
 import { ApiRoutes } from '@agency/contracts/routes';
-import { getJson, readListOf } from '@agency/ui';
+import { getJson, loadReaders, readListOf } from '@agency/ui';
 
 /** Published testimonials, each read for what its card shows (see readListOf). */
 export async function getTestimonials(): Promise<TestimonialCard[]> {
-  return readListOf(testimonialCardReader, await getJson(ApiRoutes.testimonials), 'testimonials');
+  const readers = loadReaders();
+  const body = await getJson(ApiRoutes.testimonials);
+  return readListOf((await readers).testimonialCardReader, body, 'testimonials');
 }
 
 export const testimonialsQueryOptions = () =>

@@ -23,6 +23,25 @@ describe('the home page reads what it shows, and nothing more', () => {
     });
   });
 
+  it('a block keeps its valid fields and takes the default for each invalid one', async () => {
+    answer(ApiRoutes.contentBlock(HOMEPAGE_HERO_IDENTIFIER), {
+      content: {
+        title: 'Search, Simplified.',
+        subtitle: '',
+        metrics: [{ value: '3x', label: 'ROAS', width: 'javascript:alert(1)' }],
+        primaryCTA: { text: 'Talk to us', href: 'javascript:alert(1)' },
+        secondaryCTA: { text: 'See our work', href: '/case-studies' },
+      },
+    });
+    expect((await getHomepageHero()).content).toEqual({
+      title: 'Search, Simplified.',
+      subtitle: HOMEPAGE_HERO_DEFAULTS.subtitle,
+      metrics: HOMEPAGE_HERO_DEFAULTS.metrics,
+      primaryCTA: HOMEPAGE_HERO_DEFAULTS.primaryCTA,
+      secondaryCTA: { text: 'See our work', href: '/case-studies' },
+    });
+  });
+
   it('testimonials: one without a name is left out (and logged), the others shown with defaults', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     answer(ApiRoutes.testimonials, [

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SLUG_PATTERN } from '@agency/contracts/content-values';
 import { ApiRoutes } from '@agency/contracts/routes';
-import { serviceDetailReader } from '@agency/contracts/readers';
-import { getJson, readAnswer } from '@agency/ui';
+import { getJson, loadReaders, readAnswer } from '@agency/ui';
 
 /** displayOrder only sorts lists; an answer without it (another API release) still shows the page. */
 export async function getService(slug: string) {
-  return readAnswer(serviceDetailReader, await getJson(ApiRoutes.service(slug)), 'service');
+  const readers = loadReaders();
+  const body = await getJson(ApiRoutes.service(slug));
+  return readAnswer((await readers).serviceDetailReader, body, 'service');
 }
 
 /** One published service's page content; a 404 (unknown or unpublished) is the query's error. */
