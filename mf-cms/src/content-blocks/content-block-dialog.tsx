@@ -87,6 +87,7 @@ export function ContentBlockDialog({
     form,
     toForm,
     onClose,
+    drafts: true,
     savedTitle: 'Content block saved',
     notSavedTitle: 'Content block not saved',
     nameField: 'name',
@@ -122,6 +123,7 @@ export function ContentBlockDialog({
       className="max-w-2xl"
       formClassName="space-y-4"
       dirty={!hero && jsonError !== null}
+      draftKind="content block"
     >
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Name" htmlFor={f('name')} error={errors.name?.message}>

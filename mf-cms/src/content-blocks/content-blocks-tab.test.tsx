@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminRoutes, type AdminContentBlock } from '@agency/contracts';
@@ -134,8 +134,10 @@ describe('CMS hero block form', () => {
     ),
   );
   afterEach(() => vi.unstubAllGlobals());
+  // Inactive, so its editor has the one Save (an active block saves drafts: the last test here).
   const STORED: AdminContentBlock = {
     ...HERO,
+    published: false,
     content: {
       title: 'Hello, world',
       subtitle: 'Sub',
@@ -253,5 +255,35 @@ describe('CMS hero block form', () => {
       text: 'Book a call',
       href: 'https://cal.example.com/intro',
     });
+  });
+  it('an active hero can keep its changes back as a draft (issue 41)', async () => {
+    const live = { ...STORED, published: true };
+    const api = renderTab([live], {
+      [`PUT ${AdminRoutes.contentBlocks}/1/draft`]: (body) =>
+        ok({
+          ...live,
+          draft: {
+            ...(body as object),
+            authorName: 'Owner',
+            createdAt: live.updatedAt,
+            updatedAt: live.updatedAt,
+          },
+        }),
+      [`POST ${AdminRoutes.contentBlocks}/1/draft/publish`]: () =>
+        ok({ ...live, content: { title: 'Hello, world again' } }),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Homepage hero' }));
+    const $ = within(await screen.findByRole('dialog', { name: 'Edit Content Block' }));
+    expect($.getByRole('button', { name: 'Save Block' })).toBeTruthy();
+    await userEvent.type($.getByLabelText('Title'), ' again');
+    await userEvent.click($.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`)).toEqual([
+        `PUT ${AdminRoutes.contentBlocks}/1/draft`,
+      ]),
+    );
+    expect(
+      (api.calls.find((c) => c.method === 'PUT')!.body as { values: { content: object } }).values.content,
+    ).toMatchObject({ title: 'Hello, world again' });
   });
 });

@@ -33,7 +33,7 @@ export interface EditorSaveOptions<TForm extends FieldValues, TValues, TRow exte
   refuse?: () => boolean;
   /**
    * The type keeps a live item's changes as a draft until they are published (issue 41): a published
-   * item, or one with a pending draft, saves a draft; Publish changes and Schedule changes send it live.
+   * item, or one with a pending draft, also offers Save draft and Schedule changes; its Save publishes.
    */
   drafts?: boolean;
 }
@@ -46,8 +46,8 @@ export interface DraftActions {
   /** The pending draft the item was opened with, if any. */
   draft: ContentDraft | undefined;
   pending: boolean;
-  /** Saves the form as the draft, then publishes it. */
-  publishChanges: () => void;
+  /** Saves the form as the draft: the live item stays as it is. */
+  saveDraft: () => void;
   /** Saves the form as the draft, to go live at `publishAt` (ISO). */
   schedule: (publishAt: string) => void;
   /** Publishes the stored draft (the form's unsaved changes with it). */
@@ -166,7 +166,7 @@ export function useEditorSave<TForm extends FieldValues, TValues, TRow extends {
     ? {
         draft: draftOf(row),
         pending: writes.pending,
-        publishChanges: () => void form.handleSubmit((v) => toDraft(v, { publish: true }))(),
+        saveDraft: () => void form.handleSubmit((v) => toDraft(v))(),
         schedule: (publishAt) => void form.handleSubmit((v) => toDraft(v, { publishAt }))(),
         // Unsaved changes in the form go with it: what is published is what the editor shows.
         publishNow: () =>
@@ -175,8 +175,10 @@ export function useEditorSave<TForm extends FieldValues, TValues, TRow extends {
       }
     : undefined;
 
+  // The Save button of a live item publishes, as it always did (the spec's Save Page and friends);
+  // with a pending draft it publishes that draft with the form's values. Save draft keeps them back.
   const submit = (values: TValues) => {
-    if (asDraft) return toDraft(values);
+    if (asDraft && draftOf(row)) return toDraft(values, { publish: true });
     if (options.refuse?.()) return;
     state.start();
     save.mutate(
@@ -229,7 +231,7 @@ export interface EditorSave<TRow extends { id: number }> {
 
 /**
  * The action row of an editor: History, Preview (where the type has a page), Cancel and Save; for a
- * live item (`drafts`) Save draft, Publish changes and Schedule changes instead of Save.
+ * live item (`drafts`) Save draft and Schedule changes beside its Save (which publishes).
  */
 function EditorFooter<TRow extends { id: number }>({
   state,
@@ -271,7 +273,7 @@ function EditorFooter<TRow extends { id: number }>({
       </div>
     );
   }
-  // A live item: Save draft keeps the changes from visitors; Publish changes or a schedule sends them live.
+  // A live item: Save draft keeps the changes from visitors; Save or a schedule sends them live.
   return (
     <div
       className={cn(
@@ -287,11 +289,11 @@ function EditorFooter<TRow extends { id: number }>({
       />
       <div className="flex flex-wrap items-center justify-end gap-2">
         {common}
-        <Button type="submit" variant="outline" disabled={pending}>
-          {pending ? 'Saving...' : 'Save draft'}
+        <Button type="button" variant="outline" disabled={pending} onClick={drafts.saveDraft}>
+          Save draft
         </Button>
-        <Button type="button" disabled={pending} onClick={drafts.publishChanges}>
-          Publish changes
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Saving...' : saveLabel}
         </Button>
       </div>
     </div>
