@@ -10,7 +10,7 @@ import {
   type Overview,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
-import { revisions } from '../db/schema';
+import { contentDrafts, revisions } from '../db/schema';
 import { nowIso } from '../content/visibility';
 import { CONTENT_TYPE_DEFINITIONS } from './content-types';
 
@@ -25,26 +25,51 @@ const titleFields = Object.fromEntries(
   ]),
 ) as Record<ContentType, string>;
 
-/** Published items of the scheduled types dated after now: they go live by themselves. */
+type Scheduled = Overview['scheduled'][number];
+const column = (table: unknown, name: string) => (table as Record<string, PgColumn | undefined>)[name];
+
+/**
+ * What happens by itself soon: published items dated after now go live, scheduled drafts of live
+ * items put their changes live (content_drafts), and items with an unpublish date leave the site.
+ */
 async function scheduled(db: Db): Promise<Overview['scheduled']> {
   const now = nowIso(db);
+  const item =
+    (type: ContentType, what: Scheduled['what']) => (r: { id: unknown; title: unknown; at: unknown }) =>
+      ({ type, id: Number(r.id), title: String(r.title ?? ''), at: asIso(r.at), what }) satisfies Scheduled;
   const lists = await Promise.all(
-    CONTENT_TYPE_DEFINITIONS.filter((d) => d.scheduled).map(async ({ type, table, title }) => {
-      const publishedAt = (table as unknown as { publishedAt: PgColumn }).publishedAt;
-      const published = (table as unknown as { published: PgColumn }).published;
-      const rows = await db
-        .select({ id: table.id, title, at: publishedAt })
-        .from(table)
-        .where(and(isNull(table.deletedAt), eq(published, true), gt(publishedAt, now)))
-        .orderBy(publishedAt)
-        .limit(OVERVIEW_LIMIT);
-      return rows.map((r) => ({ type, id: Number(r.id), title: String(r.title ?? ''), at: asIso(r.at) }));
+    CONTENT_TYPE_DEFINITIONS.flatMap(({ type, table, title }) => {
+      const published = column(table, 'published')!;
+      const live = (at: PgColumn) =>
+        db
+          .select({ id: table.id, title, at })
+          .from(table)
+          .where(and(isNull(table.deletedAt), eq(published, true), gt(at, now)))
+          .orderBy(at)
+          .limit(OVERVIEW_LIMIT);
+      const publishedAt = column(table, 'publishedAt');
+      const unpublishAt = column(table, 'unpublishAt');
+      return [
+        publishedAt ? live(publishedAt).then((rows) => rows.map(item(type, 'goes-live'))) : [],
+        unpublishAt ? live(unpublishAt).then((rows) => rows.map(item(type, 'unpublishes'))) : [],
+      ];
     }),
   );
-  return lists
-    .flat()
-    .sort((a, b) => a.at.localeCompare(b.at))
-    .slice(0, OVERVIEW_LIMIT);
+  const drafts = await db
+    .select({
+      type: contentDrafts.entityType,
+      id: contentDrafts.entityId,
+      data: contentDrafts.data,
+      at: contentDrafts.publishAt,
+    })
+    .from(contentDrafts)
+    .where(gt(contentDrafts.publishAt, now))
+    .orderBy(contentDrafts.publishAt)
+    .limit(OVERVIEW_LIMIT);
+  const changes = drafts
+    .filter((d) => TYPES.has(d.type))
+    .map((d) => item(d.type, 'changes')({ id: d.id, title: d.data[titleFields[d.type]], at: d.at }));
+  return [...lists.flat(), ...changes].sort((a, b) => a.at.localeCompare(b.at)).slice(0, OVERVIEW_LIMIT);
 }
 
 /** The latest content saves (not the baselines found before a first save), newest first. */

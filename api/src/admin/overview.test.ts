@@ -46,8 +46,8 @@ describe('GET /api/admin/overview (issue 41, defect 11)', () => {
     const res = await editor.get(OVERVIEW_PATH).expect(200);
     const overview = res.body as Overview;
     expect(overview.scheduled.filter((s) => s.type === 'blog-posts')).toEqual([
-      { type: 'blog-posts', id: b.body.id, title: 'Post goes-live-sooner', at: sooner },
-      { type: 'blog-posts', id: a.body.id, title: 'Post goes-live-later', at: later },
+      { type: 'blog-posts', id: b.body.id, title: 'Post goes-live-sooner', at: sooner, what: 'goes-live' },
+      { type: 'blog-posts', id: a.body.id, title: 'Post goes-live-later', at: later, what: 'goes-live' },
     ]);
     expect(overview.recentEdits.slice(0, 4).map(({ title, by, kind }) => ({ title, by, kind }))).toEqual([
       { title: 'Post goes-live-later', by: EDITOR.name, kind: 'update' },
@@ -61,6 +61,30 @@ describe('GET /api/admin/overview (issue 41, defect 11)', () => {
     const after = (await editor.get(OVERVIEW_PATH).expect(200)).body as Overview;
     expect(after.scheduled.map((s) => s.id)).not.toContain(b.body.id);
     expect(after.scheduled.map((s) => s.id)).toContain(a.body.id);
+  });
+
+  it("lists a live item's scheduled changes and its unpublish date too", async () => {
+    now = NOW;
+    const changesAt = new Date(NOW + 5 * HOUR).toISOString();
+    const goneAt = new Date(NOW + 6 * HOUR).toISOString();
+    const live = await editor
+      .post('/api/admin/blog-posts')
+      .send({ ...post('live-one', null), unpublishAt: goneAt })
+      .expect(201);
+    const opened = await editor.get(`/api/admin/blog-posts/${live.body.id}`).expect(200);
+    await editor
+      .put(`/api/admin/blog-posts/${live.body.id}/draft`)
+      .set('If-Match', opened.headers.etag as string)
+      .send({
+        values: { ...post('live-one', null), title: 'Live one, rewritten', unpublishAt: goneAt },
+        publishAt: changesAt,
+      })
+      .expect(200);
+    const { scheduled } = (await editor.get(OVERVIEW_PATH).expect(200)).body as Overview;
+    expect(scheduled.filter((s) => s.id === live.body.id)).toEqual([
+      { type: 'blog-posts', id: live.body.id, title: 'Live one, rewritten', at: changesAt, what: 'changes' },
+      { type: 'blog-posts', id: live.body.id, title: 'Post live-one', at: goneAt, what: 'unpublishes' },
+    ]);
   });
 
   it('is for staff only', async () => {

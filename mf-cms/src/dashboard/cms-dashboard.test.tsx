@@ -101,6 +101,14 @@ describe('CMS dashboard', () => {
         scheduled: [
           { type: 'blog-posts', id: 7, title: 'Launch week', at: '2026-12-01T09:00:00.000Z' },
           { type: 'podcasts', id: 1, title: 'A type this CMS does not know', at: '2026-12-02T09:00:00.000Z' },
+          { type: 'services', id: 3, title: 'SEO Audits', at: '2026-12-03T09:00:00.000Z', what: 'changes' },
+          {
+            type: 'pages',
+            id: 4,
+            title: 'Winter offer',
+            at: '2026-12-04T09:00:00.000Z',
+            what: 'unpublishes',
+          },
         ],
         recentEdits: [
           {
@@ -127,7 +135,11 @@ describe('CMS dashboard', () => {
       within(coming)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual([expect.stringMatching(/^Launch week \(blog post\) goes live December 1, 2026 at 9:00 AM/)]);
+    ).toEqual([
+      expect.stringMatching(/^Launch week \(blog post\) goes live December 1, 2026 at 9:00 AM/),
+      expect.stringMatching(/^SEO Audits \(service\) gets its scheduled changes December 3, 2026/),
+      expect.stringMatching(/^Winter offer \(page\) unpublishes December 4, 2026/),
+    ]);
     const edits = screen.getByRole('heading', { name: 'Recent edits' }).parentElement!;
     expect(
       within(edits)

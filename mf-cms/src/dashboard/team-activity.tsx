@@ -26,6 +26,13 @@ const readOverview = (d: unknown): Overview | null =>
       }
     : null;
 
+/** What happens at the scheduled time, after the item's name. */
+const EVENT_WORDS: Record<Overview['scheduled'][number]['what'], string> = {
+  'goes-live': 'goes live',
+  changes: 'gets its scheduled changes',
+  unpublishes: 'unpublishes',
+};
+
 const KIND_WORDS: Record<Overview['recentEdits'][number]['kind'], string> = {
   create: 'created',
   update: 'edited',
@@ -90,8 +97,8 @@ export function TeamActivity({
           <ul className="mt-3 space-y-2 text-sm text-slate-700">
             {scheduled.map((s) => (
               <li key={`${s.type}-${s.id}`}>
-                <ItemLink {...s} onOpenItem={onOpenItem} /> ({CONTENT_TYPES[s.type].label.toLowerCase()}) goes
-                live {formatDateTime(s.at)}
+                <ItemLink {...s} onOpenItem={onOpenItem} /> ({CONTENT_TYPES[s.type].label.toLowerCase()}){' '}
+                {EVENT_WORDS[s.what]} {formatDateTime(s.at)}
               </li>
             ))}
           </ul>
