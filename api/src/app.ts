@@ -11,7 +11,9 @@ import { contactRouter } from './contact/contact-router';
 import { newsletterRouter } from './newsletter/newsletter-router';
 import { siteRouter } from './site/serve-site';
 import { releaseView } from './site/remotes-manifest';
-import { openReleaseStore, setReleaseStore } from './releases/active-release-store';
+import { openReleaseStore } from './releases/active-release-store';
+import type { ReleaseStore } from './releases/release-store';
+import { siteTables } from './releases/site-table';
 import { securityHeaderSet, securityHeaders } from './security/security-headers';
 import { pageMetaRouter } from './site/seo/seo-router';
 import { socialCardRouter } from './site/social-card/social-card-router';
@@ -21,8 +23,7 @@ import { staffVariant } from './http/staff-variants';
 import { HTML_KEY, sharedCacheHeaders, sharedCacheSettings } from './http/shared-cache';
 import { sharedCachePurgerFromEnv } from './http/shared-cache-purge';
 import { CONTENT_TAGS } from './http/public-reads';
-import { readReleaseState } from './releases/active-release-store';
-import { countInProcess } from './http/rate-limit';
+import { createRateLimits } from './http/rate-limit';
 import { marketingRouter } from './marketing/marketing-router';
 import { contentRouter } from './content/content-router';
 import { contentTypeReadsRouter } from './admin/content-type-reads';
@@ -38,7 +39,7 @@ import { requestTarget } from './http/request-target';
 import { isoTimestamps } from './http/iso-timestamps';
 import { clientErrorsRouter } from './ops/client-errors-router';
 import { openApiRouter } from './openapi/openapi-router';
-import { systemClock, setClock, type Clock } from './content/visibility';
+import { systemClock, type Clock } from './content/visibility';
 import { SCHEDULED_TAGS, nextDueTimes } from './admin/content-types';
 import { draftScheduler } from './admin/draft-scheduler';
 import { createDownloadTokens } from './content/download-token';
@@ -49,8 +50,9 @@ import { redirectAnswers } from './admin/redirect-answers';
 import { oldAddresses } from './site/old-addresses';
 import { runPreflight } from './site/preflight';
 import { canaryGuard } from './site/canary-guard';
-import { setPreflight } from './releases/release-preflight';
 import { staffEvents } from './admin/staff-events';
+import { contactStore } from './contact/contact-store';
+import type { AppContext } from './app-context';
 
 const CONTENT_CHANGED = 'content_changed';
 const REDIRECTS_CHANGED = 'redirects_changed';
@@ -61,6 +63,11 @@ export interface AppDeps {
   log: Logger;
   /** Request metrics to record into (server.ts serves them on METRICS_PORT); a private set otherwise. */
   metrics?: Metrics;
+  /**
+   * The release store (server.ts opens it first, for its metrics too); by default the one for `env`:
+   * PostgreSQL with DATABASE_URL, else RELEASES_DIR.
+   */
+  releases?: ReleaseStore;
   /** The public read cache (tests pass their own to look inside). */
   cache?: PublicCache;
   /** What "now" is for scheduled items, the trash and the cache (tests pass one they move). */
@@ -76,7 +83,8 @@ export function createApp({
   env,
   database,
   log,
-  metrics = createMetrics({ database, env }),
+  releases = openReleaseStore(env, database, { log }),
+  metrics = createMetrics({ database, releases }),
   cache = createPublicCache({
     backstopMs: env.CACHE_MAX_AGE_SECONDS * 1000,
     staleMs: env.CACHE_STALE_SECONDS * 1000,
@@ -84,15 +92,27 @@ export function createApp({
   clock = systemClock,
   diskSpace,
 }: AppDeps) {
-  setClock(database.db, clock);
-  // PGlite is opened by this one process only, so its rate-limit counters can live in memory.
-  if (database.kind === 'pglite') countInProcess(database.db);
-  // With DATABASE_URL, releases are shared through the database; without it they stay in RELEASES_DIR.
-  const releases = openReleaseStore(env, database, { log });
-  setReleaseStore(env, releases);
+  // What the routers share, made once here and handed to each (a router names the part it needs).
+  const context: AppContext = {
+    env,
+    database,
+    db: database.db,
+    log,
+    clock,
+    // PGlite is opened by this one process only, so its rate-limit counters can live in memory.
+    rateLimits: createRateLimits(database.db, { inProcess: database.kind === 'pglite' }),
+    // With DATABASE_URL, releases are shared through the database; without it they stay in RELEASES_DIR.
+    releases,
+    siteTables: siteTables(env, releases, log),
+    // A promote (CMS or command) first renders the remote's pages with the new version (issue 40 item 3):
+    // the site's renderer, made below; a preflight runs only once requests do.
+    preflight: (remote, version) => runPreflight(context, site.checkPage, remote, version),
+    redirects: redirectAnswers(database.db),
+    contacts: contactStore(database.db),
+  };
   // While a canary runs: its views and failures, counted in the database; it ends itself past the
   // threshold in Settings (site/canary-guard.ts; server.ts starts its checks).
-  const canary = canaryGuard({ env, db: database.db, log });
+  const canary = canaryGuard(context);
   const counted: Metrics = {
     ...metrics,
     pageView: (remote, version) => {
@@ -112,7 +132,7 @@ export function createApp({
   app.set('json replacer', isoTimestamps);
   // The release state, its manifest and the security headers it implies: computed once per release
   // (switch, rollback, canary), read from memory by every request.
-  const release = releaseView(env, securityHeaderSet);
+  const release = releaseView(context, securityHeaderSet);
   const records = requestRecords(log, env, metrics.record);
   app.use(requestLog(records));
   app.use(securityHeaders(() => release().derived));
@@ -128,7 +148,7 @@ export function createApp({
   // through NOTIFY with the changed tags, on another instance). Nothing anonymous invalidates.
   // Old addresses (301) and trashed items' (410), from memory: loaded again after a content write or
   // a Redirects write, here or (through NOTIFY) on another instance.
-  const redirects = redirectAnswers(database.db);
+  const { redirects } = context;
   redirects.onChange(() => void database.notify(REDIRECTS_CHANGED, '').catch(() => {}));
   void database.listen(REDIRECTS_CHANGED, () => void redirects.reload()).catch(() => {});
   void database.listen(CONTENT_CHANGED, () => void redirects.reload()).catch(() => {});
@@ -143,7 +163,7 @@ export function createApp({
     // script addresses change. The state is in memory; a look every second costs nothing.
     const versionsOf = () => {
       try {
-        return JSON.stringify(readReleaseState(env).remotes);
+        return JSON.stringify(releases.state().remotes);
       } catch {
         return undefined;
       }
@@ -162,13 +182,13 @@ export function createApp({
     void database.notify(CONTENT_CHANGED, tags.join(',')).catch(() => {});
   };
   // Scheduled drafts of live items go live by themselves (server.ts starts the looks; tests call runDue).
-  const drafts = draftScheduler({ db: database.db, env, log, changed: contentChanged });
+  const drafts = draftScheduler(context, contentChanged);
   // Scheduled posts and pages go live by themselves, and items reach their unpublish dates: the cache
   // drops their families when one is due.
   cache.watchDue({
     tags: SCHEDULED_TAGS,
     now: () => clock().getTime(),
-    nextDue: () => nextDueTimes(database.db),
+    nextDue: () => nextDueTimes(context),
   });
   void database
     .listen(CONTENT_CHANGED, (payload) => cache.invalidate(tagsFromNotification(payload)))
@@ -215,7 +235,7 @@ export function createApp({
   // Before the general body parser: these reports have their own, much smaller, size limit.
   api.use(
     underApi(CLIENT_ERRORS_PATH),
-    clientErrorsRouter(database.db, log, counted, { rateLimitScale: env.RATE_LIMIT_SCALE }),
+    clientErrorsRouter(context, counted, { rateLimitScale: env.RATE_LIMIT_SCALE }),
   );
   api.use(express.json({ limit: '100kb' }));
   // A staff write that succeeded drops the families it changed, before its answer leaves (so the
@@ -234,19 +254,16 @@ export function createApp({
   });
   // PUBLIC_URL: a Referer on its host is one of the site's pages (where a lead was sent from).
   const forms = { rateLimitScale: env.RATE_LIMIT_SCALE, publicUrl: env.PUBLIC_URL };
-  api.use(underApi(API_PATHS.contacts), contactRouter(database.db, forms));
-  api.use(
-    underApi(API_PATHS.newsletter),
-    newsletterRouter(database.db, { ...forms, tokens: newsletterTokens }),
-  );
-  api.use(marketingRouter(database.db));
-  api.use(contentRouter(database.db, { tokens: downloadTokens, ...forms }));
-  api.use(contentTypeReadsRouter(database.db));
-  api.use(pageMetaRouter(env, database.db));
-  api.use(socialCardRouter(env, database.db));
+  api.use(underApi(API_PATHS.contacts), contactRouter(context, forms));
+  api.use(underApi(API_PATHS.newsletter), newsletterRouter(context, { ...forms, tokens: newsletterTokens }));
+  api.use(marketingRouter(context));
+  api.use(contentRouter(context, { tokens: downloadTokens, ...forms }));
+  api.use(contentTypeReadsRouter(context));
+  api.use(pageMetaRouter(context));
+  api.use(socialCardRouter(context));
   api.use(publicSiteSettingsRouter(database.db));
   // Staff writes pushed to open CMS tabs, on every instance (GET /api/admin/events).
-  api.use('/admin', adminRouter({ db: database.db, env, log, events: staffEvents(database, log) }));
+  api.use('/admin', adminRouter(context, staffEvents(database, log)));
   api.use(openApiRouter());
   api.use(() => {
     throw notFound('No such API route');
@@ -255,20 +272,17 @@ export function createApp({
 
   // The public forms posted as HTML (before or without JavaScript): validated, stored, 303 to the page.
   app.use(
-    formPostsRouter(env, database.db, {
+    formPostsRouter(context, {
       tokens: downloadTokens,
       newsletterTokens,
       rateLimitScale: env.RATE_LIMIT_SCALE,
-      log,
     }),
   );
   // The pages the newsletter e-mails link to (confirm, unsubscribe; RFC 8058 one-click POST).
   app.use(subscriptionPagesRouter(database.db, newsletterTokens));
 
   // Server renders ask this same app for their pages' data (see site/render/internal-api.ts).
-  const site = siteRouter(env, database.db, log, app, cache, { ...counted, renderFailed: canary.failure });
-  // A promote (CMS or command) first renders the remote's pages with the new version (issue 40 item 3).
-  setPreflight(env, (remote, version) => runPreflight(env, database.db, site.checkPage, remote, version));
+  const site = siteRouter(context, app, cache, { ...counted, renderFailed: canary.failure });
   app.use(oldAddresses(redirects));
   app.use(site);
   app.use((_req, res) => {
@@ -288,6 +302,8 @@ export function createApp({
   };
   /** Loads what the first page render needs; the server awaits it before it listens. */
   return Object.assign(app, {
+    /** What the routers were handed (the release store, the preflight, …): commands and tests use it too. */
+    context,
     canaryGuard: canary,
     /** Publishes scheduled drafts when due (start: every few seconds; runDue: now). */
     draftScheduler: drafts,

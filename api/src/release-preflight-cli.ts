@@ -11,9 +11,9 @@ import { readEnv } from './env';
 import { createLogger } from './logger';
 import { createApp } from './app';
 import { recordAudit } from './admin/audit';
-import { releaseStoreOf } from './releases/active-release-store';
+import { openReleaseStore } from './releases/active-release-store';
 import { databaseUrl } from './releases/release-cli';
-import { overrideSummary, preflightLines, preflightOf, preflightSummary } from './releases/release-preflight';
+import { overrideSummary, preflightLines, preflightSummary } from './releases/release-preflight';
 
 export { overrideSummary, preflightLines, preflightSummary };
 
@@ -67,14 +67,16 @@ export async function commandPreflight(
     throw err;
   }
   const log = createLogger('silent');
+  // The store the command uses (the same choice as the server's), handed to the app.
+  const releases = openReleaseStore(env, database, { log });
   const close = async () => {
-    releaseStoreOf(env).stop();
+    releases.stop();
     await database.close().catch(() => {});
   };
   try {
-    const app = createApp({ env, database, log });
+    const app = createApp({ env, database, log, releases });
     await app.warmUp();
-    const report = await preflightOf(env)!(remote, version);
+    const report = await app.context.preflight(remote, version);
     return {
       report,
       audit: (summary) =>

@@ -13,6 +13,7 @@ import { scheduleUnconfirmedPurge } from './newsletter/newsletter-subscriptions'
 import { importUploads, legacyUploadsDir } from './files/import-uploads';
 import { backfillDerivatives } from './files/uploaded-files';
 import { createMetrics, metricsApp } from './ops/metrics';
+import { openReleaseStore } from './releases/active-release-store';
 import { startOutboxWorker } from './notifications/outbox-worker';
 import { diskSpaceGuard, startWithoutRoom } from './ops/disk-space';
 
@@ -70,8 +71,10 @@ if (await adoptRetentionPlaceholder(database.db))
 // Responsive copies of library images that lack them (the seeded ones on a fresh site): once.
 const derived = await backfillDerivatives(database.db);
 if (derived) log.info({ images: derived }, 'responsive image copies made');
-const metrics = createMetrics({ database, env, processMetrics: true });
-const app = createApp({ env, database, log, metrics, ...(diskSpace ? { diskSpace } : {}) });
+// With DATABASE_URL, releases are shared through the database; without it they stay in RELEASES_DIR.
+const releases = openReleaseStore(env, database, { log });
+const metrics = createMetrics({ database, releases, processMetrics: true });
+const app = createApp({ env, database, log, releases, metrics, ...(diskSpace ? { diskSpace } : {}) });
 const warmStart = performance.now();
 await app.warmUp();
 // A canary past its failure threshold (Settings) ends itself; every instance looks, one decides.

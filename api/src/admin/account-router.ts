@@ -11,11 +11,10 @@ import {
   forgotPasswordSchema,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
-import type { Env } from '../env';
 import { adminSessions, outboxJobs, staffUsers } from '../db/schema';
 import { HttpError, forbidden } from '../http/errors';
 import { parseBody } from '../http/validate';
-import { rateLimit } from '../http/rate-limit';
+import type { AppContext } from '../app-context';
 import { startStaffSession } from '../http/staff-session';
 import type { EmailPayload } from '../notifications/outbox';
 import { sameOriginWrites, staffSessionOf } from './admin-guards';
@@ -32,15 +31,15 @@ const local = (path: string) => path.replace('/api/admin', '');
  * is the same 202 for any address, so nobody learns who has an account; limited per client address
  * and per e-mail address. A new link replaces an older one (an admin's included).
  */
-export function forgotPasswordRouter({ db, env }: { db: Db; env: Env }) {
+export function forgotPasswordRouter({ db, env, rateLimits }: Pick<AppContext, 'db' | 'env' | 'rateLimits'>) {
   const router = Router();
-  const perClient = rateLimit(db, {
+  const perClient = rateLimits.rateLimit({
     name: 'staff-forgot-password',
     limit: 5,
     windowMs: 15 * 60 * 1000,
     scale: env.RATE_LIMIT_SCALE,
   });
-  const perAddress = rateLimit(db, {
+  const perAddress = rateLimits.rateLimit({
     name: 'staff-forgot-password-address',
     limit: 3,
     windowMs: 60 * 60 * 1000,

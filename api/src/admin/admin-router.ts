@@ -1,7 +1,5 @@
 import { Router } from 'express';
-import type { Logger } from 'pino';
-import type { Db } from '../db/client';
-import type { Env } from '../env';
+import type { AppContext } from '../app-context';
 import { authRouter } from './auth-router';
 import { jsonOrMultipartWrites, requireStaff, sameOriginWrites } from './admin-guards';
 import { CONTENT_TYPE_DEFINITIONS, contentTypeRouter } from './content-types';
@@ -23,26 +21,23 @@ import { overviewRouter } from './overview-router';
 import { forgotPasswordRouter, ownPasswordRouter } from './account-router';
 
 /** Staff API under /api/admin: everything but auth, session and logout needs a staff session. */
-export function adminRouter({
-  db,
-  env,
-  log,
-  events,
-}: {
-  db: Db;
-  env: Env;
-  log: Logger;
+export function adminRouter(
+  app: Pick<
+    AppContext,
+    'db' | 'env' | 'log' | 'clock' | 'rateLimits' | 'releases' | 'siteTables' | 'preflight' | 'redirects'
+  >,
   /** Where successful staff writes are pushed to open CMS tabs (GET /events); none: no stream. */
-  events?: StaffEvents;
-}) {
+  events?: StaffEvents,
+) {
+  const { db, env, log } = app;
   const router = Router();
   router.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  router.use(authRouter({ db, env, log }));
-  router.use(setPasswordRouter({ db, env, log }));
-  router.use(forgotPasswordRouter({ db, env }));
+  router.use(authRouter(app));
+  router.use(setPasswordRouter(app));
+  router.use(forgotPasswordRouter(app));
 
   // Every route below: a session, then the role's access rule, then the audit of successful writes.
   // Each mount declares the public answers its writes change (app.ts drops them when a write succeeds).
@@ -66,21 +61,21 @@ export function adminRouter({
   );
   if (events) router.use(staffEventsRouter(events));
   for (const { type, tags } of CONTENT_TYPE_DEFINITIONS) {
-    router.use(`/${type}`, dropsOnWrite(tags), contentTypeRouter({ db, env }, type));
+    router.use(`/${type}`, dropsOnWrite(tags), contentTypeRouter(app, type));
   }
   router.use('/site-settings', dropsOnWrite(['site-settings']), siteSettingsAdminRouter(db));
   router.use('/trash', trashRouter(db));
-  router.use('/releases', releasesRouter({ db, env, log }));
+  router.use('/releases', releasesRouter(app));
   router.use('/media', dropsOnWrite(LIBRARY_FILE_TAGS));
-  router.use(mediaRouter({ db, env }));
-  router.use(leadsRouter(db));
+  router.use(mediaRouter(app));
+  router.use(leadsRouter(app));
   router.use(notificationsRouter({ db, env }));
   router.use(staffUsersRouter({ db, env }));
   router.use(auditRouter(db));
   router.use(presenceRouter(db));
-  router.use(redirectsRouter(db));
+  router.use(redirectsRouter(app));
   router.use(privacyRouter(db));
-  router.use(overviewRouter(db));
+  router.use(overviewRouter(app));
   router.use(ownPasswordRouter(db));
   return router;
 }

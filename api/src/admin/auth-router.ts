@@ -2,7 +2,6 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { parse as parseCookie } from 'cookie';
 import { clearPreviewCookie } from '../http/preview-cookie';
-import type { Logger } from 'pino';
 import {
   AdminMessages,
   ErrorCode,
@@ -10,14 +9,19 @@ import {
   adminAuthSchema,
   changePasswordSchema,
 } from '@agency/contracts';
-import type { Db } from '../db/client';
-import { publicUrlProblem, type Env } from '../env';
+import { publicUrlProblem } from '../env';
 import { parseBody } from '../http/validate';
-import { consumeOrRefuse, limiterFor, rateLimit } from '../http/rate-limit';
+import { consumeOrRefuse } from '../http/rate-limit';
+import type { AppContext } from '../app-context';
 import { clientAddress } from '../http/client-address';
 import { HttpError, forbidden, unauthorized } from '../http/errors';
 import { checkAdminPassword, ensureAdminPassword, setAdminPassword } from './admin-credentials';
-import { clearSignedInHint, endStaffSession, getStaffSession, startStaffSession } from '../http/staff-session';
+import {
+  clearSignedInHint,
+  endStaffSession,
+  getStaffSession,
+  startStaffSession,
+} from '../http/staff-session';
 import { requireStaff, sameOriginWrites, staffSessionOf } from './admin-guards';
 import { authorize } from './access-policy';
 import { verifyPassword } from './password-hash';
@@ -45,7 +49,12 @@ const KNOWN_BROWSER_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + 'A'.repeat(86) + '==';
 
 /** Sign-in, sign-out, session probe and password change. */
-export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) {
+export function authRouter({
+  db,
+  env,
+  log,
+  rateLimits,
+}: Pick<AppContext, 'db' | 'env' | 'log' | 'rateLimits'>) {
   // Runs once at start; a failure (database down) is retried by the next sign-in.
   let ready: Promise<void> | undefined;
   const credentialsReady = () => {
@@ -58,7 +67,7 @@ export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) 
   credentialsReady().catch((err: unknown) => log.error({ err }, 'could not prepare the staff password'));
 
   const attempts = (name: string) =>
-    rateLimit(db, {
+    rateLimits.rateLimit({
       name,
       limit: LOGIN_ATTEMPTS,
       windowMs: LOGIN_WINDOW_MS,
@@ -66,13 +75,13 @@ export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) 
       message: TOO_MANY_SIGN_INS,
     });
 
-  const failuresPerAddress = limiterFor(db, {
+  const failuresPerAddress = rateLimits.limiterFor({
     name: 'admin-login-failures',
     limit: LOGIN_ATTEMPTS,
     windowMs: LOGIN_WINDOW_MS,
     scale: env.RATE_LIMIT_SCALE,
   });
-  const failuresOverall = limiterFor(db, {
+  const failuresOverall = rateLimits.limiterFor({
     name: 'admin-login-failures-overall',
     limit: LOGIN_FAILURES_OVERALL,
     windowMs: LOGIN_WINDOW_MS,
@@ -80,7 +89,7 @@ export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) 
   });
 
   /** Wrong passwords per personal account (its lower-case e-mail) per window, from any address. */
-  const failuresPerAccount = limiterFor(db, {
+  const failuresPerAccount = rateLimits.limiterFor({
     name: 'admin-login-failures-account',
     limit: LOGIN_ATTEMPTS,
     windowMs: LOGIN_WINDOW_MS,
@@ -88,7 +97,7 @@ export function authRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) 
   });
 
   /** Wrong passwords per known browser per window (its own allowance, apart from everyone else's). */
-  const failuresPerKnownBrowser = limiterFor(db, {
+  const failuresPerKnownBrowser = rateLimits.limiterFor({
     name: 'admin-login-failures-known-browser',
     limit: LOGIN_ATTEMPTS,
     windowMs: LOGIN_WINDOW_MS,

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client';
+import type { AppContext } from '../app-context';
 import type { SiteTable } from '../releases/site-table';
 import { sitePathExists } from './content-block-checks';
 
@@ -24,8 +24,12 @@ export function internalLinksIn(body: string): string[] {
  * or a published item of a one-slug route: the hero's rule, content-block-checks.ts). A save is not
  * refused for them (a page may be published later, in that order): the answer names them.
  */
-export async function deadLinksIn(db: Db, bodies: readonly string[], site: SiteTable): Promise<string[]> {
+export async function deadLinksIn(
+  app: Pick<AppContext, 'db' | 'clock'>,
+  bodies: readonly string[],
+  site: SiteTable,
+): Promise<string[]> {
   const links = [...new Set(bodies.flatMap(internalLinksIn))];
-  const alive = await Promise.all(links.map((href) => sitePathExists(db, href, site)));
+  const alive = await Promise.all(links.map((href) => sitePathExists(app, href, site)));
   return links.filter((_, i) => !alive[i]);
 }

@@ -6,9 +6,8 @@ import {
   HeroMessages,
   type ContentBlockValues,
 } from '@agency/contracts';
-import type { Db } from '../db/client';
-import type { Env } from '../env';
-import { siteTables, type SiteTable } from '../releases/site-table';
+import type { AppContext } from '../app-context';
+import type { SiteTable } from '../releases/site-table';
 import { HttpError } from '../http/errors';
 import { visibleRows } from '../content/visibility';
 import { ITEM_TABLES } from '../content/item-tables';
@@ -17,7 +16,11 @@ import { ITEM_TABLES } from '../content/item-tables';
  * Whether a site path leads to a page: a fixed route, or an item visitors can see (visibleRows:
  * published, not dated ahead, not in the trash) of a one-slug route. Query and fragment are ignored.
  */
-export async function sitePathExists(db: Db, href: string, site: SiteTable): Promise<boolean> {
+export async function sitePathExists(
+  { db, clock }: Pick<AppContext, 'db' | 'clock'>,
+  href: string,
+  site: SiteTable,
+): Promise<boolean> {
   const path = href.split(/[?#]/)[0] ?? '';
   const match = site.match(path);
   if (!match) return false;
@@ -28,7 +31,7 @@ export async function sitePathExists(db: Db, href: string, site: SiteTable): Pro
   const [row] = await db
     .select({ slug: table.slug })
     .from(table)
-    .where(and(eq(table.slug, slug), visibleRows(db, table)));
+    .where(and(eq(table.slug, slug), visibleRows(clock, table)));
   return Boolean(row);
 }
 
@@ -37,7 +40,7 @@ export async function sitePathExists(db: Db, href: string, site: SiteTable): Pro
  * detach the home page from it); a hero's internal links must lead to pages that exist.
  */
 export async function checkBlock(
-  { db, env }: { db: Db; env: Env },
+  app: Pick<AppContext, 'db' | 'clock' | 'siteTables'>,
   block: ContentBlockValues,
   existing: Record<string, unknown> | undefined,
 ) {
@@ -51,11 +54,11 @@ export async function checkBlock(
   const builtInType = BUILT_IN_BLOCKS[block.identifier] ?? BUILT_IN_BLOCKS[String(storedIdentifier)];
   if (builtInType && block.type !== builtInType) fields['type'] = HeroMessages.builtInType(builtInType);
   if (block.type === 'hero') {
-    const table = await siteTables(env).live();
+    const table = await app.siteTables.live();
     for (const key of ['primaryCTA', 'secondaryCTA'] as const) {
       const href = (block.content[key] as { href?: unknown } | undefined)?.href;
       if (typeof href !== 'string' || !href.startsWith('/')) continue;
-      if (!(await sitePathExists(db, href, table)))
+      if (!(await sitePathExists(app, href, table)))
         fields[`content.${key}.href`] = HeroMessages.deadLink(href);
     }
   }
@@ -69,8 +72,8 @@ export async function checkBlock(
  * route table of the current releases, so a page added by a release is reserved from that moment
  * (the contract's own list is the built-in table's).
  */
-export async function checkPageSlug({ env }: { db: Db; env: Env }, page: { slug: string }) {
-  const { reservedSlugs } = await siteTables(env).live();
+export async function checkPageSlug({ siteTables }: Pick<AppContext, 'siteTables'>, page: { slug: string }) {
+  const { reservedSlugs } = await siteTables.live();
   if (reservedSlugs.includes(page.slug.toLowerCase())) {
     const fields = { slug: AdminMessages.reservedSlug };
     throw new HttpError(400, ErrorCode.VALIDATION, AdminMessages.reservedSlug, fields);

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PUBLIC_API_TYPES, contentApiPaths, publishedListQuery, underApi } from '@agency/contracts';
-import type { Db } from '../db/client';
+import type { AppContext } from '../app-context';
 import { notFound } from '../http/errors';
 import { parseQuery } from '../http/validate';
 import { visibleRows } from '../content/visibility';
@@ -34,7 +34,7 @@ const documentedFields = (contract: z.ZodType) => {
  * (publicSchemaOf: the type's own, else the stored row's) and no other. The cache keeps them
  * under the type's tag (PUBLIC_READS), and OpenAPI documents them (openapi/public.ts).
  */
-export function contentTypeReadsRouter(db: Db): Router {
+export function contentTypeReadsRouter({ db, clock }: Pick<AppContext, 'db' | 'clock'>): Router {
   const router = Router();
   for (const type of PUBLIC_API_TYPES) {
     const definition = contentType(type);
@@ -53,7 +53,7 @@ export function contentTypeReadsRouter(db: Db): Router {
       const found = await db
         .select()
         .from(table)
-        .where(visibleRows(db, rows, drafts))
+        .where(visibleRows(clock, rows, drafts))
         .orderBy(...publicOrder);
       res.json(await answer(found as Row[], false));
     });
@@ -63,7 +63,7 @@ export function contentTypeReadsRouter(db: Db): Router {
       const [found] = await db
         .select()
         .from(table)
-        .where(and(eq(rows.slug, slug), visibleRows(db, rows, await canSeeDrafts(req, db))))
+        .where(and(eq(rows.slug, slug), visibleRows(clock, rows, await canSeeDrafts(req, db))))
         .limit(1);
       if (!found) throw notFound(`${label} not found`);
       res.json((await answer([found as Row], true))[0]);

@@ -23,22 +23,23 @@ import {
   type ContentTypeInfo,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
-import type { Env } from '../env';
+import type { AppContext } from '../app-context';
 import { CONTENT_TABLES, blogPosts, contentBlocks, pages, services, testimonials } from '../db/schema';
 import { withBodyImages } from '../content/content-repository';
 import type { ContentTag } from '../http/public-reads';
-import { nowIso } from '../content/visibility';
 import { crudRouter } from './crud-router';
 import { publishDate, type CrudConfig, type CrudTable } from './crud-table';
 import { checkBlock, checkPageSlug } from './content-block-checks';
 import { deadLinksIn } from './body-links';
-import { siteTables } from '../releases/site-table';
 import { readLegacyServiceBody } from './legacy-service-body';
 import { resourceUploadRouter } from './resource-upload-router';
 
 type Row = Record<string, unknown>;
 
 /** One type as the API sees it (the shared facts come from CONTENT_TYPES). */
+/** What a type's checks and own routes may use of the app (and the CRUD router: the database and the clock). */
+export type ContentTypeDeps = Pick<AppContext, 'db' | 'env' | 'clock' | 'rateLimits' | 'siteTables'>;
+
 export interface ContentTypeEntry<S extends z.ZodObject = z.ZodObject> {
   table: CrudTable;
   /** `.strict()` body schema from the contracts; POST and PUT take the full object. */
@@ -56,11 +57,11 @@ export interface ContentTypeEntry<S extends z.ZodObject = z.ZodObject> {
   /** Extra columns derived on the server; a `scheduled` type stamps its publish date without one. */
   derive?(values: z.output<S>, existing: Row | undefined, now: Date): Row;
   /** Checks that need the database or the site's route table (see CrudConfig.check). */
-  check?(deps: { db: Db; env: Env }, values: z.output<S>, existing: Row | undefined): Promise<void>;
+  check?(deps: ContentTypeDeps, values: z.output<S>, existing: Row | undefined): Promise<void>;
   /** Its rich-text bodies (markdown or HTML), whose internal links a save checks (CrudConfig.deadLinks). */
   bodies?(values: z.output<S>): string[];
   /** Routes of its own beside the eight CRUD ones (an upload), or middleware before them. */
-  routes?(deps: { db: Db; env: Env }): RequestHandler;
+  routes?(deps: ContentTypeDeps): RequestHandler;
   /** A type with `publicApi`: its public list order. Default: the staff list's. */
   publicOrder?: (PgColumn | SQL)[];
   /** A type with `publicApi`: its rows as visitors get them (`one`: the item), before the contract's fields are kept. */
@@ -188,9 +189,9 @@ export const CONTENT_TYPE_DEFINITIONS: readonly ContentTypeDefinition[] = CONTEN
 
 /**
  * What the generic CRUD router needs of a type (its checks, the publish date of scheduled types).
- * `env`: the app's, for checks against the site's route table; without it (a preview), no checks.
+ * `deps`: the app's, for checks against the site's route table; without them (a preview), no checks.
  */
-export function crudConfigOf(db: Db, type: ContentType, env?: Env): CrudConfig<z.ZodObject> {
+export function crudConfigOf(db: Db, type: ContentType, deps?: ContentTypeDeps): CrudConfig<z.ZodObject> {
   const { label, table, schema, orderBy, unique, scheduled, derive, check, bodies, title } =
     contentType(type);
   const titleField = Object.entries(getTableColumns(table as never)).find(
@@ -205,18 +206,18 @@ export function crudConfigOf(db: Db, type: ContentType, env?: Env): CrudConfig<z
     orderBy,
     unique,
     ...(derive ? { derive } : scheduled && { derive: publishDate as ContentTypeEntry['derive'] }),
-    ...(check && env && { check: (values, existing) => check({ db, env }, values, existing) }),
+    ...(check && deps && { check: (values, existing) => check(deps, values, existing) }),
     ...(bodies &&
-      env && {
-        deadLinks: async (values) => deadLinksIn(db, bodies(values), await siteTables(env).live()),
+      deps && {
+        deadLinks: async (values) => deadLinksIn(deps, bodies(values), await deps.siteTables.live()),
       }),
   };
 }
 
 /** The routes of a type's staff collection: its own (if any), then the eight CRUD ones. */
-export function contentTypeRouter(deps: { db: Db; env: Env }, type: ContentType): Router {
+export function contentTypeRouter(deps: ContentTypeDeps, type: ContentType): Router {
   const own = CONTENT_TYPE_ENTRIES[type].routes?.(deps);
-  const crud = crudRouter(deps.db, crudConfigOf(deps.db, type, deps.env));
+  const crud = crudRouter(deps, crudConfigOf(deps.db, type, deps));
   return own ? Router().use(own, crud) : crud;
 }
 
@@ -234,8 +235,11 @@ export const SCHEDULED_TAGS: readonly ContentTag[] = [
  * When the next public change of each type happens by itself (a scheduled item goes live, a published
  * one reaches its unpublish date; null: none ahead), in ms, by tag: the public cache drops the tag then.
  */
-export async function nextDueTimes(db: Db): Promise<Partial<Record<ContentTag, number | null>>> {
-  const now = nowIso(db);
+export async function nextDueTimes({
+  db,
+  clock,
+}: Pick<AppContext, 'db' | 'clock'>): Promise<Partial<Record<ContentTag, number | null>>> {
+  const now = clock().toISOString();
   const due: Partial<Record<ContentTag, number | null>> = {};
   for (const type of CONTENT_TYPE_NAMES) {
     const { table, tags } = CONTENT_TYPE_ENTRIES[type];

@@ -5,7 +5,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { BulkAction, BulkActionResult } from '@agency/contracts';
 import type { Db } from '../db/client';
-import { clockOf } from '../content/visibility';
+import type { AppContext } from '../app-context';
 import { recordRevision } from './revisions';
 import { liveRow, type CrudConfig, type Row, type StoredRow } from './crud-table';
 
@@ -17,13 +17,13 @@ import { liveRow, type CrudConfig, type Row, type StoredRow } from './crud-table
  * for any save.
  */
 export async function applyBulkAction<S extends z.ZodObject>(
-  db: Db,
+  { db, clock }: Pick<AppContext, 'db' | 'clock'>,
   { type, table, derive }: CrudConfig<S>,
   snapshot: (row: Row) => Row,
   { action, ids }: { action: BulkAction; ids: number[] },
 ): Promise<BulkActionResult> {
   const wanted = [...new Set(ids)];
-  const now = clockOf(db)();
+  const now = clock();
   return db.transaction(async (tx) => {
     const found = (await tx
       .select()

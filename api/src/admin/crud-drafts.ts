@@ -16,12 +16,12 @@ import {
   type DraftMark,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
+import type { AppContext } from '../app-context';
 import { contentDrafts } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
 import { checkIfMatch, setEntityTag } from '../http/conditional-write';
 import { declareDrops } from '../http/public-reads';
 import { parseBody, parseParams } from '../http/validate';
-import { clockOf } from '../content/visibility';
 import { isoTimestamps } from '../http/iso-timestamps';
 import { setAuditSummary } from './audit-summary';
 import { currentActor } from './staff-actor';
@@ -82,8 +82,7 @@ export const itemWords = (config: CrudConfig<z.ZodObject>, row: Row) => {
 /** A moment as the audit says it: '2026-12-01 09:00 UTC'. */
 export const auditTime = (at: string) => `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-interface DraftRouteDeps<S extends z.ZodObject> {
-  db: Db;
+interface DraftRouteDeps<S extends z.ZodObject> extends Pick<AppContext, 'db' | 'clock'> {
   config: CrudConfig<S>;
   /** The stored item (not in the trash), or undefined. */
   findById: (id: number) => Promise<StoredRow | undefined>;
@@ -101,7 +100,7 @@ interface DraftRouteDeps<S extends z.ZodObject> {
  * publish changes what visitors see, so only it drops the type's cached public answers.
  */
 export function draftRoutes<S extends z.ZodObject>(router: Router, deps: DraftRouteDeps<S>): void {
-  const { db, config, findById, conflict, savedAnswer } = deps;
+  const { db, clock, config, findById, conflict, savedAnswer } = deps;
   const { type, table, schema, label } = config;
 
   const found = async (req: Request) => {
@@ -143,7 +142,7 @@ export function draftRoutes<S extends z.ZodObject>(router: Router, deps: DraftRo
     const { id, existing } = await found(req);
     const { values: raw, publishAt } = parseBody(draftEnvelopeSchema, req);
     const values = parse(schema, raw);
-    if (publishAt && Date.parse(publishAt) <= clockOf(db)().getTime()) {
+    if (publishAt && Date.parse(publishAt) <= clock().getTime()) {
       throw new HttpError(400, ErrorCode.VALIDATION, DraftMessages.publishAtPast, {
         publishAt: DraftMessages.publishAtPast,
       });
@@ -187,7 +186,7 @@ export function draftRoutes<S extends z.ZodObject>(router: Router, deps: DraftRo
     await config.check?.(values, existing);
     const stored = await locked(req, id, async (tx, row, draft) => {
       if (!draft) throw notFound(DraftMessages.noDraft);
-      const now = clockOf(db)();
+      const now = clock();
       const written = await writeOver(tx, config, {
         ...{ id, existing: row, values, kind: 'update', now },
         where: liveRow(table, id),

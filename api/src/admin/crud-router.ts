@@ -14,11 +14,11 @@ import {
   type RevisionKind,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
+import type { AppContext } from '../app-context';
 import { isUniqueViolation } from '../db/pg-errors';
 import { HttpError, notFound } from '../http/errors';
 import { checkIfMatch, ifMatchTags, preconditionFailed, setEntityTag } from '../http/conditional-write';
 import { parseBody, parseParams } from '../http/validate';
-import { clockOf, nowIso } from '../content/visibility';
 import { findRevision, listRevisions, recordRevision, snapshotOf } from './revisions';
 import { addressChanged } from './redirect-store';
 import { liveRow, shownRow, type CrudConfig, type Row, type StoredRow } from './crud-table';
@@ -39,7 +39,11 @@ import { duplicateValues } from './duplicate';
  * PUT /:id/draft, POST /:id/draft/publish and DELETE /:id/draft keep changes to an item as a pending
  * draft until they go live (crud-drafts.ts); GET /:id answers it as `draft`, a list row its mark.
  */
-export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>) {
+export function crudRouter<S extends z.ZodObject>(
+  app: Pick<AppContext, 'db' | 'clock'>,
+  config: CrudConfig<S>,
+) {
+  const { db, clock } = app;
   const { type, table, schema, unique, label } = config;
   const columns = getTableColumns(table);
   const fields = Object.keys(schema.shape);
@@ -116,7 +120,7 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
   /** Stores a new item (checked, derived, with its first revision and its address); answers the row. */
   const create = async (values: z.output<S>) => {
     await config.check?.(values, undefined);
-    const row = { ...values, ...config.derive?.(values, undefined, clockOf(db)()) };
+    const row = { ...values, ...config.derive?.(values, undefined, clock()) };
     return db
       .transaction(async (tx) => {
         const [stored] = (await tx
@@ -163,7 +167,7 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
     // The version the editor holds covers the item's pending draft too (crud-drafts.ts).
     const conditional = checkIfMatch(req, editVersion(existing, await draftOf(db, type, id)));
     await config.check?.(values, existing);
-    const now = clockOf(db)();
+    const now = clock();
     const where = sameVersion(id, existing, conditional);
     const updated = await db
       .transaction((tx) => writeOver(tx as unknown as Db, config, { id, existing, values, kind, where, now }))
@@ -172,10 +176,10 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
     return updated;
   };
 
-  draftRoutes(router, { db, config, findById, conflict, savedAnswer });
+  draftRoutes(router, { db, clock, config, findById, conflict, savedAnswer });
 
   router.post('/bulk', async (req, res) => {
-    res.json(await applyBulkAction(db, config, snapshot, parseBody(bulkActionSchema, req)));
+    res.json(await applyBulkAction(app, config, snapshot, parseBody(bulkActionSchema, req)));
   });
 
   router.put('/:id', async (req, res) => {
@@ -224,7 +228,7 @@ export function crudRouter<S extends z.ZodObject>(db: Db, config: CrudConfig<S>)
     }
     const deleted = await db
       .update(table)
-      .set({ deletedAt: nowIso(db) } as never)
+      .set({ deletedAt: clock().toISOString() } as never)
       .where(existing ? sameVersion(id, existing, conditional) : live(id))
       .returning({ id: columns.id as PgColumn });
     if (!deleted.length) throw conditional ? preconditionFailed() : notFound(`${label} not found`);

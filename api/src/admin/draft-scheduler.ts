@@ -5,14 +5,12 @@
 // cache in front) through `changed`, as a staff write does.
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import type { Env } from '../env';
 import { contentDrafts } from '../db/schema';
 import { isUniqueViolation } from '../db/pg-errors';
 import type { ContentTag } from '../http/public-reads';
-import { clockOf, nowIso } from '../content/visibility';
-import { CONTENT_TYPE_ENTRIES, crudConfigOf } from './content-types';
+import type { AppContext } from '../app-context';
+import { CONTENT_TYPE_ENTRIES, crudConfigOf, type ContentTypeDeps } from './content-types';
 import { liveRow, type StoredRow } from './crud-table';
 import { writeOver } from './crud-write';
 import { itemWords } from './crud-drafts';
@@ -32,14 +30,12 @@ export interface DraftScheduler {
 /** How many due drafts one look publishes at most (the rest at the next). */
 const BATCH = 20;
 
-export function draftScheduler(deps: {
-  db: Db;
-  env: Env;
-  log: Logger;
+export function draftScheduler(
+  app: ContentTypeDeps & Pick<AppContext, 'log'>,
   /** Drops the public answers of these families everywhere (app.ts: as after a staff write). */
-  changed: (tags: readonly ContentTag[]) => void;
-}): DraftScheduler {
-  const { db, env, log, changed } = deps;
+  changed: (tags: readonly ContentTag[]) => void,
+): DraftScheduler {
+  const { db, log, clock } = app;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
 
@@ -69,7 +65,7 @@ export function draftScheduler(deps: {
 
   /** Publishes one due draft; answers whether it went live here. */
   async function publish(draft: DraftRow): Promise<boolean> {
-    const config = crudConfigOf(db, draft.entityType, env);
+    const config = crudConfigOf(db, draft.entityType, app);
     const { table, schema, label } = config;
     const [existing] = (await db
       .select()
@@ -104,7 +100,7 @@ export function draftScheduler(deps: {
               and(
                 eq(contentDrafts.id, draft.id),
                 eq(contentDrafts.updatedAt, draft.updatedAt),
-                lte(contentDrafts.publishAt, nowIso(db)),
+                lte(contentDrafts.publishAt, clock().toISOString()),
               ),
             )
             .for('update', { skipLocked: true });
@@ -116,7 +112,7 @@ export function draftScheduler(deps: {
             kind: 'update',
             // Only over the item as checked above; changed since, it is looked at again next time.
             where: and(liveRow(table, draft.entityId), eq(table.updatedAt, existing.updatedAt)),
-            now: clockOf(db)(),
+            now: clock(),
           });
           if (!written) return false;
           await tx.delete(contentDrafts).where(eq(contentDrafts.id, draft.id));
@@ -144,7 +140,7 @@ export function draftScheduler(deps: {
     const due = await db
       .select()
       .from(contentDrafts)
-      .where(and(isNotNull(contentDrafts.publishAt), lte(contentDrafts.publishAt, nowIso(db))))
+      .where(and(isNotNull(contentDrafts.publishAt), lte(contentDrafts.publishAt, clock().toISOString())))
       .orderBy(asc(contentDrafts.publishAt))
       .limit(BATCH);
     const tags = new Set<ContentTag>();

@@ -19,9 +19,9 @@ import {
   type LeadsSummary,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
+import type { AppContext } from '../app-context';
 import { contactRequests, newsletterSubscriptions, resourceLeads, resources } from '../db/schema';
 import { parseBody, parseQuery } from '../http/validate';
-import { nowIso } from '../content/visibility';
 
 const MAX_ROWS = 5000;
 
@@ -220,7 +220,7 @@ export function toCsv(columns: CsvColumn[], rows: Row[]): string {
  * POST /leads/handled {type, ids, handled} and POST /leads/delete {type, ids} (for good: the CMS asks
  * to export first). Ids that do not exist are skipped; the answer counts the leads changed.
  */
-export function leadsRouter(db: Db) {
+export function leadsRouter({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
   const router = Router();
   router.get('/leads', async (req, res) => {
     const query = parseQuery(leadsQuerySchema, req);
@@ -245,7 +245,7 @@ export function leadsRouter(db: Db) {
     const changed = await db
       .update(t)
       // Marking a handled lead handled again keeps the first date.
-      .set({ handledAt: handled ? sql`coalesce(${t.handledAt}, ${nowIso(db)})` : null })
+      .set({ handledAt: handled ? sql`coalesce(${t.handledAt}, ${clock().toISOString()})` : null })
       .where(inArray(t.id, ids))
       .returning({ id: t.id });
     res.json({ count: changed.length } satisfies LeadsChangeResult);

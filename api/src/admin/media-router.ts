@@ -9,17 +9,14 @@ import {
   type MediaItem,
   type MediaUse,
 } from '@agency/contracts';
-import type { Db } from '../db/client';
-import type { Env } from '../env';
+import type { AppContext } from '../app-context';
 import { media } from '../db/schema';
 import { notFound } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';
-import { rateLimit } from '../http/rate-limit';
 import { sniffImage } from '../files/file-sniff';
 import { uploadUrl } from '../files/uploaded-files';
 import { mediaUsage } from '../files/media-usage';
 import { CONTENT_TYPE_DEFINITIONS } from './content-types';
-import { clockOf } from '../content/visibility';
 import { singleFile, storeUpload } from './upload-pipeline';
 
 export const IMAGE_REFUSAL = 'Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded';
@@ -49,9 +46,14 @@ export const mediaItem = (
  * PATCH /media/:id (alt text), DELETE /media/:id: 409 naming the items while anything uses the file,
  * else the file goes to the Trash (off the site, restorable; see trash-router.ts).
  */
-export function mediaRouter({ db, env }: { db: Db; env: Env }) {
+export function mediaRouter({
+  db,
+  env,
+  clock,
+  rateLimits,
+}: Pick<AppContext, 'db' | 'env' | 'clock' | 'rateLimits'>) {
   const router = Router();
-  const uploads = rateLimit(db, {
+  const uploads = rateLimits.rateLimit({
     name: 'admin-upload',
     limit: 120,
     windowMs: 15 * 60 * 1000,
@@ -117,7 +119,7 @@ export function mediaRouter({ db, env }: { db: Db; env: Env }) {
       res.status(409).json({ message: mediaInUseMessage(usedBy), code: ErrorCode.CONFLICT, usedBy });
       return;
     }
-    const now = clockOf(db)().toISOString();
+    const now = clock().toISOString();
     await db
       .update(media)
       .set({ deletedAt: now })

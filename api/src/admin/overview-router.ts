@@ -10,8 +10,8 @@ import {
   type Overview,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
+import type { AppContext } from '../app-context';
 import { contentDrafts, revisions } from '../db/schema';
-import { nowIso } from '../content/visibility';
 import { CONTENT_TYPE_DEFINITIONS } from './content-types';
 
 const asIso = (at: unknown) => new Date(String(at)).toISOString();
@@ -32,8 +32,8 @@ const column = (table: unknown, name: string) => (table as Record<string, PgColu
  * What happens by itself soon: published items dated after now go live, scheduled drafts of live
  * items put their changes live (content_drafts), and items with an unpublish date leave the site.
  */
-async function scheduled(db: Db): Promise<Overview['scheduled']> {
-  const now = nowIso(db);
+async function scheduled({ db, clock }: Pick<AppContext, 'db' | 'clock'>): Promise<Overview['scheduled']> {
+  const now = clock().toISOString();
   const item =
     (type: ContentType, what: Scheduled['what']) => (r: { id: unknown; title: unknown; at: unknown }) =>
       ({ type, id: Number(r.id), title: String(r.title ?? ''), at: asIso(r.at), what }) satisfies Scheduled;
@@ -101,10 +101,11 @@ async function recentEdits(db: Db): Promise<Overview['recentEdits']> {
 }
 
 /** GET /overview: the CMS Overview's "Coming up" and "Recent edits" (any staff role). */
-export function overviewRouter(db: Db) {
+export function overviewRouter(app: Pick<AppContext, 'db' | 'clock'>) {
+  const { db } = app;
   const router = Router();
   router.get(OVERVIEW_PATH.replace('/api/admin', ''), async (_req, res) => {
-    const [soon, edits] = await Promise.all([scheduled(db), recentEdits(db)]);
+    const [soon, edits] = await Promise.all([scheduled(app), recentEdits(db)]);
     res.json({ scheduled: soon, recentEdits: edits } satisfies Overview);
   });
   return router;

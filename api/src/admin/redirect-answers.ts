@@ -16,12 +16,12 @@ export interface RedirectAnswers {
   reload(): Promise<void>;
   /** Called after each change made through the staff API on this instance (app.ts tells the others). */
   onChange(listener: () => void): void;
+  /** After a write through the Redirects API: this instance loads again, the others hear it (app.ts). */
+  changed(): Promise<void>;
   countHit(path: string): void;
   /** Adds the counted hits to the stored rows. */
   flushHits(): Promise<void>;
 }
-
-const ANSWERS = new WeakMap<Db, RedirectAnswers>();
 
 /** How long a page request waits for a (re)load before it is answered without redirects. */
 const LOAD_WAIT_MS = 2000;
@@ -42,10 +42,8 @@ async function loadAnswers(db: Db) {
   return { redirects: new Map(rows.map((r) => [r.from, r.to])), gone };
 }
 
-/** The one set of answers of a database (the router and the site's middleware share it). */
+/** The app's one set of answers (createApp makes it; the Redirects API and the site's middleware share it). */
 export function redirectAnswers(db: Db): RedirectAnswers {
-  const existing = ANSWERS.get(db);
-  if (existing) return existing;
   let answers: Awaited<ReturnType<typeof loadAnswers>> | undefined;
   let loading: Promise<void> | undefined;
   let again = false;
@@ -84,7 +82,7 @@ export function redirectAnswers(db: Db): RedirectAnswers {
         .catch(() => {});
     }
   };
-  const answersOf: RedirectAnswers = {
+  return {
     async lookup(path) {
       if (!answers || loading) {
         const pending = loading ?? reload();
@@ -108,17 +106,9 @@ export function redirectAnswers(db: Db): RedirectAnswers {
       }
     },
     flushHits,
-  };
-  Object.assign(answersOf, {
-    changed: async () => {
+    async changed() {
       await reload();
       for (const listener of listeners) listener();
     },
-  });
-  ANSWERS.set(db, answersOf);
-  return answersOf;
+  };
 }
-
-/** After a write through the Redirects API: this instance loads again, the others hear it (app.ts). */
-export const redirectsChanged = (db: Db) =>
-  (redirectAnswers(db) as RedirectAnswers & { changed: () => Promise<void> }).changed();

@@ -19,7 +19,7 @@ import { adminIdParams, ErrorCode } from '@agency/contracts';
 import { toCsv } from './leads-router';
 import { setAuditSummary } from './audit-summary';
 import { fromPathOf, storeRedirect, toPathOf } from './redirect-store';
-import { redirectAnswers, redirectsChanged } from './redirect-answers';
+import type { AppContext } from '../app-context';
 
 type Row = Record<string, unknown>;
 
@@ -69,9 +69,8 @@ export function parseCsv(text: string): string[][] {
  * GET /redirects (newest first, hits counted so far included), POST /redirects {from, to},
  * DELETE /redirects/:id, GET /redirects.csv, POST /redirects/import {csv}.
  */
-export function redirectsRouter(db: Db) {
+export function redirectsRouter({ db, redirects: answers }: Pick<AppContext, 'db' | 'redirects'>) {
   const router = Router();
-  const answers = redirectAnswers(db);
 
   const list = async () => {
     await answers.flushHits();
@@ -97,7 +96,7 @@ export function redirectsRouter(db: Db) {
     const stored = await db.transaction((tx) =>
       storeRedirect(tx as unknown as Db, fromPath, toPath, 'manual'),
     );
-    await redirectsChanged(db);
+    await answers.changed();
     setAuditSummary(res, `${stored.fromPath} → ${stored.toPath}`);
     res.status(201).json(stored);
   });
@@ -127,7 +126,7 @@ export function redirectsRouter(db: Db) {
         }
       }
     });
-    await redirectsChanged(db);
+    await answers.changed();
     setAuditSummary(res, `${result.added} added, ${result.refused.length} refused`);
     res.json(result);
   });
@@ -139,7 +138,7 @@ export function redirectsRouter(db: Db) {
       .where(inArray(redirects.id, [id]))
       .returning({ fromPath: redirects.fromPath, toPath: redirects.toPath });
     if (!gone) throw notFound(RedirectMessages.notFound);
-    await redirectsChanged(db);
+    await answers.changed();
     setAuditSummary(res, `${gone.fromPath} → ${gone.toPath}`);
     res.status(204).end();
   });

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RemoteReleases } from '@agency/contracts';
 import { createTestApp } from '../test-support/test-app';
 import { standInBuild, standInSite, writeFiles } from '../test-support/stand-in-site';
-import { releaseStoreOf } from '../releases/active-release-store';
 import { databaseReleaseStore } from '../releases/database-release-store';
 import { releaseControl } from '../releases/release-control';
 import type { ReleaseStore } from '../releases/release-store';
@@ -55,7 +54,7 @@ describe.each(stores)(
         store = databaseReleaseStore(t.database, { cacheDir: t.env.DATA_DIR });
         listed = () => store.list('mf_content');
       } else {
-        store = releaseStoreOf(t.env);
+        store = t.context.releases;
         listed = async () =>
           ((await staff.get('/api/admin/releases').expect(200)).body as RemoteReleases[]).find(
             (r) => r.remote === 'mf-content',

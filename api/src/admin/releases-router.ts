@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import type { Logger } from 'pino';
 import {
   REMOTE_FOLDERS,
   REMOTE_NAMES,
@@ -9,15 +8,13 @@ import {
   type RemoteName,
   type RemoteReleases,
 } from '@agency/contracts';
-import type { Db } from '../db/client';
-import type { Env } from '../env';
+import type { AppContext } from '../app-context';
 import { lastCanaryEnd } from '../releases/canary-runs';
 import { conflict, forbidden, notFound } from '../http/errors';
-import { overrideSummary, preflightOf, preflightSummary } from '../releases/release-preflight';
+import { overrideSummary, preflightSummary } from '../releases/release-preflight';
 import { setAuditSummary } from './audit-summary';
 import { actorOfResponse } from './staff-actor';
 import { parseBody } from '../http/validate';
-import { releaseStoreOf } from '../releases/active-release-store';
 import { CMS_COMMIT, ReleaseError, describeSwitch, type SwitchOutcome } from '../releases/release-policy';
 import { cmsPagePathsOf } from '../content/cms-page-paths';
 import { releaseControl } from '../releases/release-control';
@@ -45,11 +42,13 @@ async function refusals<T>(run: () => Promise<T>): Promise<T> {
  * /api/admin/releases: every remote's live, canary, staged and earlier versions, and the promote and
  * rollback of the release commands for staff in the CMS (mounted behind the staff guards).
  */
-export function releasesRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) {
+export function releasesRouter(
+  app: Pick<AppContext, 'db' | 'env' | 'log' | 'clock' | 'releases' | 'preflight'>,
+) {
+  const { db, env, log, releases: store, preflight } = app;
   const router = Router();
-  // The store chosen at start (app.ts), looked up when asked: the router is built before it is known.
   const control = () =>
-    releaseControl(releaseStoreOf(env), { siteRoot: env.SITE_ROOT, cmsPagePaths: () => cmsPagePathsOf(db) });
+    releaseControl(store, { siteRoot: env.SITE_ROOT, cmsPagePaths: () => cmsPagePathsOf(app) });
   /** A remote's releases, with the last canary that ended by itself (and why). */
   const withCanaryEnd = async (name: RemoteName, r: RemoteReleases): Promise<RemoteReleases> => {
     const ended = await lastCanaryEnd(db, name);
@@ -64,7 +63,7 @@ export function releasesRouter({ db, env, log }: { db: Db; env: Env; log: Logger
   const answer = async (remote: RemoteName, outcome: SwitchOutcome) => {
     const message = describeSwitch(REMOTE_FOLDERS[remote], outcome);
     log.info({ remote, ...outcome, by: 'cms' }, message);
-    const releases = await withCanaryEnd(remote, await releaseStoreOf(env).list(remote));
+    const releases = await withCanaryEnd(remote, await store.list(remote));
     return { message, releases };
   };
 
@@ -75,7 +74,7 @@ export function releasesRouter({ db, env, log }: { db: Db; env: Env; log: Logger
     // load would take away the button that rolls it back. Such a release is refused here; the
     // release commands (`npm run promote`) stay available to override.
     if (remote === 'mf_cms') {
-      const read = releaseFileReader(releaseStoreOf(env), remote, version);
+      const read = releaseFileReader(store, remote, version);
       // A version that is not stored at all is the store's to refuse (404).
       const problem =
         (await read('remoteEntry.js')) === undefined ? undefined : await browserEntryProblem(read);
@@ -93,9 +92,8 @@ export function releasesRouter({ db, env, log }: { db: Db; env: Env; log: Logger
     // Preflight (issue 40 item 3): every page of the remote rendered with this version and the live
     // one. A page that got worse refuses the switch (409, with the report) unless the owner forces it,
     // which the audit row says. A version not stored is the store's to refuse (404).
-    const preflight = preflightOf(env);
     let report: PreflightReport | undefined;
-    if (preflight && (await releaseStoreOf(env).hasVersion(remote, version))) {
+    if (await store.hasVersion(remote, version)) {
       report = await preflight(remote, version);
       if (!report.passed) {
         log.warn(

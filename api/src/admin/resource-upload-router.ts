@@ -1,18 +1,16 @@
 import { Router } from 'express';
-import type { Db } from '../db/client';
-import type { Env } from '../env';
-import { rateLimit } from '../http/rate-limit';
+import type { AppContext } from '../app-context';
 import { sniffResourceFile } from '../files/file-sniff';
 import { singleFile, storeUpload } from './upload-pipeline';
 
 export const RESOURCE_FILE_REFUSAL = 'Upload a PDF, ZIP, plain text (txt, csv, md) or image file';
 
 /** POST /api/admin/resources/upload (field `file`): a resource's download file (see content-types.ts). */
-export function resourceUploadRouter({ db, env }: { db: Db; env: Env }) {
+export function resourceUploadRouter({ db, env, rateLimits }: Pick<AppContext, 'db' | 'env' | 'rateLimits'>) {
   const router = Router();
   router.post(
     '/upload',
-    rateLimit(db, {
+    rateLimits.rateLimit({
       name: 'admin-upload',
       limit: 120,
       windowMs: 15 * 60 * 1000,

@@ -1,4 +1,3 @@
-import type { Logger } from 'pino';
 import { createHash, randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
@@ -21,7 +20,7 @@ import { adminSessions, staffUsers } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';
 import { clientAddress } from '../http/client-address';
-import { rateLimit } from '../http/rate-limit';
+import type { AppContext } from '../app-context';
 import { hashPassword } from './password-hash';
 import { isUniqueViolation } from '../db/pg-errors';
 import { actorOfResponse } from './staff-actor';
@@ -129,9 +128,14 @@ export function staffUsersRouter({ db, env }: { db: Db; env: Env }) {
  * POST /set-password {token, password}: no session needed (the link is the credential). The token
  * works once and for SET_PASSWORD_LINK_DAYS; using it ends the account's sessions like a new password.
  */
-export function setPasswordRouter({ db, env, log }: { db: Db; env: Env; log: Logger }) {
+export function setPasswordRouter({
+  db,
+  env,
+  log,
+  rateLimits,
+}: Pick<AppContext, 'db' | 'env' | 'log' | 'rateLimits'>) {
   const router = Router();
-  const attempts = rateLimit(db, {
+  const attempts = rateLimits.rateLimit({
     name: 'admin-set-password',
     limit: 10,
     windowMs: 15 * 60 * 1000,

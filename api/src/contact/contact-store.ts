@@ -62,13 +62,20 @@ async function insertContacts(db: Db, inputs: ContactInput[], timeoutMs?: number
     : db.transaction((tx) => store(tx as unknown as Db));
 }
 
+/** The app's group-committing contact store (contactStore, made once in createApp). */
+export type ContactStore = (input: ContactInput) => Promise<StoredContact>;
+
 /**
- * Stores one contact request: group-committed with the others of the moment (contactStore), or, in a
+ * Stores one contact request: group-committed with the others of the moment (`contacts`), or, in a
  * transaction (the HTML post records its outcome in the same one), as that transaction's own row.
  */
-export async function storeContact(db: Db, input: ContactInput): Promise<StoredContact> {
+export async function storeContact(
+  contacts: ContactStore,
+  db: Db,
+  input: ContactInput,
+): Promise<StoredContact> {
   if ((db as unknown) instanceof PgTransaction) return (await insertContacts(db, [input]))[0]!;
-  return contactStore(db)(input);
+  return contacts(input);
 }
 
 /** Less than this left of the timeout: not worth starting the statement. */
@@ -96,8 +103,6 @@ async function statementTimeoutOf(db: Db): Promise<number> {
   }
 }
 
-const stores = new WeakMap<Db, (input: ContactInput) => Promise<StoredContact>>();
-
 /**
  * Stores contact requests with group commit: the requests that arrive while one statement runs (or
  * in the same turn of the event loop) go into the next one, a single multi-row INSERT: one statement,
@@ -106,9 +111,7 @@ const stores = new WeakMap<Db, (input: ContactInput) => Promise<StoredContact>>(
  * it has committed, so no 201 is sent for a row that is not stored. PostgreSQL returns an INSERT's
  * RETURNING rows in the order of its VALUES, which is how each request finds its row.
  */
-export function contactStore(db: Db): (input: ContactInput) => Promise<StoredContact> {
-  const existing = stores.get(db);
-  if (existing) return existing;
+export function contactStore(db: Db): ContactStore {
   let queue: Pending[] = [];
   let flushing = false;
 
@@ -149,7 +152,7 @@ export function contactStore(db: Db): (input: ContactInput) => Promise<StoredCon
     flushing = false;
   }
 
-  const add = (input: ContactInput) =>
+  return (input) =>
     new Promise<StoredContact>((resolve, reject) => {
       queue.push({ input, queuedAt: performance.now(), resolve, reject });
       if (flushing) return;
@@ -157,6 +160,4 @@ export function contactStore(db: Db): (input: ContactInput) => Promise<StoredCon
       // After this turn's other requests have been read: they join the first group.
       setImmediate(() => void flush());
     });
-  stores.set(db, add);
-  return add;
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { BlogPost, CaseStudy, LeadSource, PublicPage, Resource } from '@agency/contracts';
 import { ResourceRoutes } from '@agency/contracts';
 import type { Db } from '../db/client';
+import type { AppContext } from '../app-context';
 import { blogPosts, caseStudies, pages, resourceLeads, resources } from '../db/schema';
 import { visibleRows } from './visibility';
 import { libraryImages, uploadUrlsIn } from '../files/library-images';
@@ -26,20 +27,27 @@ async function withImages(db: Db, rows: CaseStudyRow[]): Promise<CaseStudy[]> {
   });
 }
 
-export async function listCaseStudies(db: Db, includeDrafts: boolean): Promise<CaseStudy[]> {
+export async function listCaseStudies(
+  { db, clock }: Pick<AppContext, 'db' | 'clock'>,
+  includeDrafts: boolean,
+): Promise<CaseStudy[]> {
   const rows = await db
     .select()
     .from(caseStudies)
-    .where(visibleRows(db, caseStudies, includeDrafts))
+    .where(visibleRows(clock, caseStudies, includeDrafts))
     .orderBy(desc(caseStudies.createdAt), desc(caseStudies.id));
   return withImages(db, rows);
 }
 
-export async function findCaseStudy(db: Db, slug: string, includeDrafts: boolean) {
+export async function findCaseStudy(
+  { db, clock }: Pick<AppContext, 'db' | 'clock'>,
+  slug: string,
+  includeDrafts: boolean,
+) {
   const [row] = await db
     .select()
     .from(caseStudies)
-    .where(and(eq(caseStudies.slug, slug), visibleRows(db, caseStudies, includeDrafts)))
+    .where(and(eq(caseStudies.slug, slug), visibleRows(clock, caseStudies, includeDrafts)))
     .limit(1);
   return row ? (await withImages(db, [row]))[0] : undefined;
 }
@@ -70,20 +78,27 @@ export const toPublicResource = (row: ResourceRow): Resource => ({
   downloadCount: row.downloadCount,
 });
 
-export async function listResources(db: Db, includeDrafts: boolean): Promise<Resource[]> {
+export async function listResources(
+  { db, clock }: Pick<AppContext, 'db' | 'clock'>,
+  includeDrafts: boolean,
+): Promise<Resource[]> {
   const rows = await db
     .select()
     .from(resources)
-    .where(visibleRows(db, resources, includeDrafts))
+    .where(visibleRows(clock, resources, includeDrafts))
     .orderBy(asc(resources.id));
   return rows.map(toPublicResource);
 }
 
-export async function findResource(db: Db, id: number, includeDrafts: boolean) {
+export async function findResource(
+  { db, clock }: Pick<AppContext, 'db' | 'clock'>,
+  id: number,
+  includeDrafts: boolean,
+) {
   const [row] = await db
     .select()
     .from(resources)
-    .where(and(eq(resources.id, id), visibleRows(db, resources, includeDrafts)))
+    .where(and(eq(resources.id, id), visibleRows(clock, resources, includeDrafts)))
     .limit(1);
   return row;
 }
@@ -139,14 +154,14 @@ export const toPublicPage = (row: PageRow): PublicPage => ({
 });
 
 export async function findPage(
-  db: Db,
+  { db, clock }: Pick<AppContext, 'db' | 'clock'>,
   slug: string,
   includeDrafts: boolean,
 ): Promise<PublicPage | undefined> {
   const [row] = await db
     .select()
     .from(pages)
-    .where(and(eq(pages.slug, slug), visibleRows(db, pages, includeDrafts)))
+    .where(and(eq(pages.slug, slug), visibleRows(clock, pages, includeDrafts)))
     .limit(1);
   return row ? toPublicPage(row) : undefined;
 }

@@ -1,6 +1,6 @@
 import express, { Router, type Request } from 'express';
 import { API_PATHS, publishedListQuery, slug as slugSchema, underApi } from '@agency/contracts';
-import type { Db } from '../db/client';
+import type { AppContext } from '../app-context';
 import { notFound } from '../http/errors';
 import { parseQuery } from '../http/validate';
 import { IMAGES_DIR } from './content-files';
@@ -22,9 +22,10 @@ export function slugParam(req: Request): string {
  * (app.ts shares one signer, from SECRET_KEY, with the HTML lead form).
  */
 export function contentRouter(
-  db: Db,
+  app: Pick<AppContext, 'db' | 'clock' | 'rateLimits'>,
   opts: { tokens: DownloadTokens; rateLimitScale?: number; publicUrl?: string },
 ) {
+  const { db } = app;
   const router = Router();
 
   router.use(
@@ -43,24 +44,24 @@ export function contentRouter(
 
   router.get(underApi(API_PATHS.caseStudies), async (req, res) => {
     const query = parseQuery(publishedListQuery, req);
-    res.json(await listCaseStudies(db, await listIncludesDrafts(req, db, query)));
+    res.json(await listCaseStudies(app, await listIncludesDrafts(req, db, query)));
   });
   router.get(underApi(API_PATHS.caseStudy), async (req, res) => {
     const slug = slugParam(req);
-    const study = await findCaseStudy(db, slug, await canSeeDrafts(req, db));
+    const study = await findCaseStudy(app, slug, await canSeeDrafts(req, db));
     if (!study) throw notFound('Case study not found');
     res.json(study);
   });
 
   router.get(underApi(API_PATHS.page), async (req, res) => {
     const slug = slugParam(req);
-    const page = await findPage(db, slug, await canSeeDrafts(req, db));
+    const page = await findPage(app, slug, await canSeeDrafts(req, db));
     if (!page) throw notFound('Page not found');
     res.json(page);
   });
 
   router.use(
-    resourcesRouter(db, opts.tokens, { rateLimitScale: opts.rateLimitScale, publicUrl: opts.publicUrl }),
+    resourcesRouter(app, opts.tokens, { rateLimitScale: opts.rateLimitScale, publicUrl: opts.publicUrl }),
   );
   return router;
 }

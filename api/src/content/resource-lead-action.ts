@@ -1,6 +1,5 @@
 import type { Request } from 'express';
 import { ResourceRoutes, resourceLeadSchema } from '@agency/contracts';
-import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import type { FormAction } from '../http/form-action';
 import { findResource, storeLead } from './content-repository';
@@ -30,9 +29,9 @@ export function resourceLeadAction(
     form: 'resource-lead',
     schema: resourceLeadSchema,
     limit: { name: 'resource-lead', ...LEAD_RATE_LIMIT },
-    async context(req: Request, db: Db) {
+    async context(req, app) {
       const resourceId = resourceIdParam(req);
-      const resource = await findResource(db, resourceId, await canSeeDrafts(req, db));
+      const resource = await findResource(app, resourceId, await canSeeDrafts(req, app.db));
       if (!resource) throw notFound('Resource not found');
       return { resourceId };
     },

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { API_PATHS, publishedListQuery, underApi } from '@agency/contracts';
-import type { Db } from '../db/client';
+import type { AppContext } from '../app-context';
 import { forbidden, notFound } from '../http/errors';
 import { parseQuery } from '../http/validate';
 import { jsonFormRoute } from '../http/form-action';
@@ -16,22 +16,23 @@ export { LEAD_RATE_LIMIT } from './resource-lead-action';
 
 /** Resources: the list, lead capture for gated files and the (counted) file delivery. */
 export function resourcesRouter(
-  db: Db,
+  app: Pick<AppContext, 'db' | 'clock' | 'rateLimits'>,
   tokens: DownloadTokens = createDownloadTokens(),
   opts: { rateLimitScale?: number; publicUrl?: string } = {},
 ) {
+  const { db } = app;
   const router = Router();
 
   router.get(underApi(API_PATHS.resources), async (req, res) => {
     const query = parseQuery(publishedListQuery, req);
-    res.json(await listResources(db, await listIncludesDrafts(req, db, query)));
+    res.json(await listResources(app, await listIncludesDrafts(req, db, query)));
   });
 
   // The lead form's JSON adapter (resource-lead-action.ts holds its rules).
   router.post(
     underApi(API_PATHS.resourceLeads),
     jsonFormRoute(resourceLeadAction(tokens), {
-      db,
+      ...app,
       rateLimitScale: opts.rateLimitScale ?? 1,
       publicUrl: opts.publicUrl,
     }),
@@ -39,7 +40,7 @@ export function resourcesRouter(
 
   router.get(underApi(API_PATHS.resourceDownload), async (req, res) => {
     const id = resourceIdParam(req);
-    const resource = await findResource(db, id, await canSeeDrafts(req, db));
+    const resource = await findResource(app, id, await canSeeDrafts(req, db));
     if (!resource) throw notFound('Resource not found');
     if (resource.gated) {
       // The lead already counted this download; the token only proves it was given.

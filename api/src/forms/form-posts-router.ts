@@ -10,12 +10,11 @@ import {
   siteRoute,
   type FormOutcome,
 } from '@agency/contracts';
-import type { Db } from '../db/client';
-import type { Env } from '../env';
 import { sameOriginWrites } from '../admin/admin-guards';
 import { clientAddress } from '../http/client-address';
 import { TooManyRequestsError, zodFieldMessages } from '../http/errors';
-import { consumeOrRefuse, limiterFor } from '../http/rate-limit';
+import { consumeOrRefuse } from '../http/rate-limit';
+import type { AppContext } from '../app-context';
 import { leadSourceOf } from '../http/lead-source';
 import {
   fieldLimits,
@@ -77,14 +76,14 @@ function htmlFormRoute<S extends $ZodType, Ctx extends FormContext, Stored>(
   const names = Object.keys(limits);
   const limit = limitOf(action, deps);
   return async (req, res) => {
-    const ctx = await action.context(req, db);
+    const ctx = await action.context(req, deps);
     const about = { form: action.form, ...(ctx.resourceId !== undefined && { resourceId: ctx.resourceId }) };
     const answer = async (outcome: FormOutcome) => {
       await setFlash(db, req, res, outcome);
       seeOther(res, back(req, ctx));
     };
     try {
-      await consumeOrRefuse(limiterFor(db, limit), clientAddress(req));
+      await consumeOrRefuse(deps.rateLimits.limiterFor(limit), clientAddress(req));
     } catch (err) {
       if (!(err instanceof TooManyRequestsError)) throw err;
       setStaticFlash(req, res, action.form, 'limited', ctx.resourceId);
@@ -139,17 +138,16 @@ function htmlFormRoute<S extends $ZodType, Ctx extends FormContext, Stored>(
  * check, since a urlencoded form (unlike a JSON call) can be posted from any site.
  */
 export function formPostsRouter(
-  env: Env,
-  db: Db,
+  app: Pick<AppContext, 'env' | 'db' | 'log' | 'clock' | 'rateLimits' | 'contacts'>,
   opts: {
     tokens: DownloadTokens;
     newsletterTokens: SubscriptionTokens;
     rateLimitScale?: number;
-    log: Logger;
   },
 ) {
+  const { env } = app;
   const router = Router();
-  const deps = { db, rateLimitScale: opts.rateLimitScale ?? 1, log: opts.log, publicUrl: env.PUBLIC_URL };
+  const deps = { ...app, rateLimitScale: opts.rateLimitScale ?? 1, publicUrl: env.PUBLIC_URL };
   const body = express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 20 });
   const guards = [sameOriginWrites(env), body];
 
@@ -157,7 +155,7 @@ export function formPostsRouter(
     FormRoutes.contact,
     ...guards,
     htmlFormRoute(
-      contactAction,
+      contactAction(app.contacts),
       deps,
       (req) => `${returnPath(req.body, '/contact')}#${FORM_ANCHORS.contact}`,
     ),

@@ -5,7 +5,8 @@ import type { Db } from '../db/client';
 import { refuseOtherBodies } from './body-type';
 import { clientAddress } from './client-address';
 import { leadSourceOf } from './lead-source';
-import { countHit, type LimitOptions } from './rate-limit';
+import type { LimitOptions } from './rate-limit';
+import type { AppContext } from '../app-context';
 
 /** What every form action may say about where it was sent (a gated resource's lead form names it). */
 export interface FormContext {
@@ -25,7 +26,7 @@ export interface FormAction<S extends $ZodType, Ctx extends FormContext, Stored>
   /** The per-client limit; its name is the counter family the JSON and HTML posts share. */
   limit: Omit<LimitOptions, 'scale'>;
   /** What the post is about, from its address and reader (a resource's id): throws 404 when there is none. */
-  context: (req: Request, db: Db) => Promise<Ctx>;
+  context: (req: Request, app: Pick<AppContext, 'db' | 'clock'>) => Promise<Ctx>;
   /**
    * Stores a valid, human submission with the handle it is given: the database, or the transaction in
    * which the HTML post also records its outcome. Everything it causes commits with it. `source`: where
@@ -42,8 +43,7 @@ export interface FormAction<S extends $ZodType, Ctx extends FormContext, Stored>
   identity: (input: output<S>, ctx: Ctx) => unknown[];
 }
 
-export interface FormActionDeps {
-  db: Db;
+export interface FormActionDeps extends Pick<AppContext, 'db' | 'clock' | 'rateLimits'> {
   rateLimitScale: number;
   /** PUBLIC_URL: a Referer on its host is one of the site's pages (as is one on the request's Host). */
   publicUrl?: string;
@@ -86,10 +86,10 @@ export function jsonFormRoute<S extends $ZodType, Ctx extends FormContext, Store
   return async (req, res) => {
     // A form-encoded body here is a client that meant the HTML post: say so, not "every field missing".
     refuseOtherBodies(req, ['application/json'], 'Send the form as JSON (Content-Type: application/json)');
-    const ctx = await action.context(req, deps.db);
+    const ctx = await action.context(req, deps);
     const parsed = safeParse(action.schema, req.body ?? {});
     if (!parsed.success) throw parsed.error;
-    await countHit(deps.db, limit, req, res, clientAddress(req));
+    await deps.rateLimits.countHit(limit, res, clientAddress(req));
     const input = parsed.data;
     if (honeypotOf(input)) {
       res.status(201).json(action.decoy.json(input, ctx));

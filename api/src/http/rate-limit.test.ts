@@ -5,13 +5,13 @@ import { eq } from 'drizzle-orm';
 import { createLogger } from '../logger';
 import { openDatabase, type Db } from '../db/client';
 import { rateLimits } from '../db/schema';
-import { consumeOrRefuse, countInProcess, limiterFor, rateLimit } from './rate-limit';
+import { consumeOrRefuse, createRateLimits, type RateLimits } from './rate-limit';
 import { errorHandler } from './errors';
 
-function appWith(db: Db, name: string) {
+function appWith(limits: RateLimits, name: string) {
   const app = express();
   app.set('trust proxy', 1);
-  app.get('/x', rateLimit(db, { name, limit: 1, windowMs: 30_000, scale: 2 }), (_req, res) => {
+  app.get('/x', limits.rateLimit({ name, limit: 1, windowMs: 30_000, scale: 2 }), (_req, res) => {
     res.send('ok');
   });
   app.use(errorHandler(createLogger('silent')));
@@ -21,15 +21,16 @@ function appWith(db: Db, name: string) {
 describe('database-backed rate limit', () => {
   // The store used with PostgreSQL (several instances). An app on PGlite counts in memory instead,
   // so this opens the database on its own, as a PostgreSQL-backed instance would use it.
-  let t: { db: Db; close: () => Promise<void> };
+  let t: { db: Db; limits: RateLimits; close: () => Promise<void> };
   beforeAll(async () => {
     const database = await openDatabase({ dataDir: 'memory://' });
-    t = { db: database.db, close: () => database.close() };
+    const limits = createRateLimits(database.db, { inProcess: false });
+    t = { db: database.db, limits, close: () => database.close() };
   });
   afterAll(() => t.close());
 
   it('counts concurrent hits atomically in one row per key and starts a new window once the old one ended', async () => {
-    const limiter = limiterFor(t.db, { name: 'k', limit: 3, windowMs: 60_000 });
+    const limiter = t.limits.limiterFor({ name: 'k', limit: 3, windowMs: 60_000 });
     const results = await Promise.allSettled(Array.from({ length: 8 }, () => consumeOrRefuse(limiter, 'a')));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     const refused = results.find((r) => r.status === 'rejected')!;
@@ -46,8 +47,8 @@ describe('database-backed rate limit', () => {
   });
 
   it('as middleware: scales the limit, answers 429 with Retry-After, and routes naming one limit share it', async () => {
-    const app = appWith(t.db, 'mw');
-    const sameLimit = appWith(t.db, 'mw');
+    const app = appWith(t.limits, 'mw');
+    const sameLimit = appWith(t.limits, 'mw');
     await request(app).get('/x').expect(200);
     await request(sameLimit).get('/x').expect(200);
     const res = await request(app).get('/x').expect(429);
@@ -63,8 +64,7 @@ describe('in-process rate limit (PGlite)', () => {
   it('keeps the counters in memory, not in the table', async () => {
     const database = await openDatabase({ dataDir: 'memory://' });
     try {
-      countInProcess(database.db);
-      const app = appWith(database.db, 'mem');
+      const app = appWith(createRateLimits(database.db, { inProcess: true }), 'mem');
       await request(app).get('/x').expect(200);
       await request(app).get('/x').expect(200);
       await request(app).get('/x').expect(429);

@@ -29,42 +29,6 @@ export interface RateLimitOptions extends LimitOptions {
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 
 /**
- * Databases that only this process opens (embedded PGlite): their counters live in memory, which is
- * then exactly as shared as the database, and saves a query per hit. Every other database keeps them
- * in its `rate_limits` table, so all API instances count together.
- */
-const inProcess = new WeakSet<Db>();
-export function countInProcess(db: Db) {
-  inProcess.add(db);
-}
-
-const limiters = new WeakMap<Db, Map<string, RateLimiterAbstract>>();
-
-/** The limiter of one counter family on one database (created once, then shared). */
-export function limiterFor(db: Db, opts: LimitOptions): RateLimiterAbstract {
-  let byName = limiters.get(db);
-  if (!byName) limiters.set(db, (byName = new Map()));
-  const existing = byName.get(opts.name);
-  if (existing) return existing;
-  const common = {
-    keyPrefix: opts.name,
-    points: Math.max(1, Math.floor(opts.limit * (opts.scale ?? 1))),
-    duration: Math.max(1, Math.ceil(opts.windowMs / 1000)),
-  };
-  const limiter = inProcess.has(db)
-    ? new RateLimiterMemory(common)
-    : new RateLimiterDrizzle({
-        ...common,
-        storeClient: db,
-        schema: rateLimits,
-        // One sweeper of expired rows per instance is plenty: the families share the table.
-        clearExpiredByTimeout: byName.size === 0,
-      });
-  byName.set(opts.name, limiter);
-  return limiter;
-}
-
-/**
  * Counts one hit atomically and answers 429 (Retry-After) once the window is used up. A store that
  * cannot be reached is not the client's fault: that error propagates (503 from the error middleware).
  */
@@ -83,31 +47,64 @@ export async function consumeOrRefuse(
   }
 }
 
-/**
- * Counts one hit of `key` against the limit `opts` (the limiter of that family on this database),
- * saying the allowance in RateLimit headers; throws 429 once it is used up.
- */
-export async function countHit(
-  db: Db,
-  opts: LimitOptions & { message?: string },
-  req: Request,
-  res: Response,
-  key: string,
-): Promise<void> {
-  const limiter = limiterFor(db, opts);
-  res.setHeader('RateLimit-Limit', String(limiter.points));
-  const result = await consumeOrRefuse(limiter, key, opts.message).catch((err: unknown) => {
-    res.setHeader('RateLimit-Remaining', '0');
-    throw err;
-  });
-  res.setHeader('RateLimit-Remaining', String(result.remainingPoints));
+/** The app's rate limiters (made once in createApp; the routes that count hits receive it). */
+export interface RateLimits {
+  /** The limiter of one counter family (created once, then shared by every route naming it). */
+  limiterFor(opts: LimitOptions): RateLimiterAbstract;
+  /**
+   * Counts one hit of `key` against the limit `opts`, saying the allowance in RateLimit headers; throws
+   * 429 once it is used up.
+   */
+  countHit(opts: LimitOptions & { message?: string }, res: Response, key: string): Promise<void>;
+  /** Express middleware: every request counts; 429 with Retry-After once a client used up its window. */
+  rateLimit(opts: RateLimitOptions): RequestHandler;
 }
 
-/** Express middleware: every request counts; 429 with Retry-After once a client used up its window. */
-export function rateLimit(db: Db, opts: RateLimitOptions): RequestHandler {
-  const keyOf = opts.keyOf ?? clientAddress;
-  return async (req, res, next) => {
-    await countHit(db, opts, req, res, keyOf(req));
-    next();
+/**
+ * The rate limiters of an app on `db`. `inProcess`: only this process opens the database (embedded
+ * PGlite): the counters live in memory, which is then exactly as shared as the database, and saves a
+ * query per hit. Otherwise they are kept in its `rate_limits` table, so all API instances count together.
+ */
+export function createRateLimits(db: Db, { inProcess }: { inProcess: boolean }): RateLimits {
+  const byName = new Map<string, RateLimiterAbstract>();
+  const limiterFor = (opts: LimitOptions): RateLimiterAbstract => {
+    const existing = byName.get(opts.name);
+    if (existing) return existing;
+    const common = {
+      keyPrefix: opts.name,
+      points: Math.max(1, Math.floor(opts.limit * (opts.scale ?? 1))),
+      duration: Math.max(1, Math.ceil(opts.windowMs / 1000)),
+    };
+    const limiter = inProcess
+      ? new RateLimiterMemory(common)
+      : new RateLimiterDrizzle({
+          ...common,
+          storeClient: db,
+          schema: rateLimits,
+          // One sweeper of expired rows per instance is plenty: the families share the table.
+          clearExpiredByTimeout: byName.size === 0,
+        });
+    byName.set(opts.name, limiter);
+    return limiter;
+  };
+  const countHit: RateLimits['countHit'] = async (opts, res, key) => {
+    const limiter = limiterFor(opts);
+    res.setHeader('RateLimit-Limit', String(limiter.points));
+    const result = await consumeOrRefuse(limiter, key, opts.message).catch((err: unknown) => {
+      res.setHeader('RateLimit-Remaining', '0');
+      throw err;
+    });
+    res.setHeader('RateLimit-Remaining', String(result.remainingPoints));
+  };
+  return {
+    limiterFor,
+    countHit,
+    rateLimit(opts) {
+      const keyOf = opts.keyOf ?? clientAddress;
+      return async (req, res, next) => {
+        await countHit(opts, res, keyOf(req));
+        next();
+      };
+    },
   };
 }

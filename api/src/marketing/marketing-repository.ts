@@ -1,16 +1,16 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { AppContext } from '../app-context';
 import { visibleRows } from '../content/visibility';
 import { contentBlocks, services, testimonials } from '../db/schema';
 
 /** Reads behind the public marketing endpoints; visitors only ever see published rows. */
-export function marketingRepository(db: Db) {
+export function marketingRepository({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
   return {
     async findPublishedContentBlock(identifier: string) {
       const [row] = await db
         .select()
         .from(contentBlocks)
-        .where(and(eq(contentBlocks.identifier, identifier), visibleRows(db, contentBlocks)))
+        .where(and(eq(contentBlocks.identifier, identifier), visibleRows(clock, contentBlocks)))
         .limit(1);
       return row ?? null;
     },
@@ -29,7 +29,7 @@ export function marketingRepository(db: Db) {
           displayOrder: services.displayOrder,
         })
         .from(services)
-        .where(visibleRows(db, services))
+        .where(visibleRows(clock, services))
         .orderBy(asc(services.displayOrder), asc(services.id));
     },
 
@@ -38,7 +38,7 @@ export function marketingRepository(db: Db) {
       const [row] = await db
         .select()
         .from(services)
-        .where(and(eq(services.slug, slug), visibleRows(db, services)))
+        .where(and(eq(services.slug, slug), visibleRows(clock, services)))
         .limit(1);
       if (!row) return null;
       const {
@@ -75,7 +75,7 @@ export function marketingRepository(db: Db) {
           rating: testimonials.rating,
         })
         .from(testimonials)
-        .where(visibleRows(db, testimonials))
+        .where(visibleRows(clock, testimonials))
         .orderBy(asc(testimonials.displayOrder), asc(testimonials.id));
     },
   };

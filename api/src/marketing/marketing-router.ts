@@ -13,7 +13,7 @@ import {
   SERVICE_VISUAL_GRADIENTS,
   type ServiceVisual,
 } from '@agency/contracts';
-import type { Db } from '../db/client';
+import type { AppContext } from '../app-context';
 import { notFound } from '../http/errors';
 import { parseParams, parseQuery } from '../http/validate';
 import { marketingRepository } from './marketing-repository';
@@ -36,8 +36,8 @@ const withGradient = <T extends { visual: ServiceVisual }>(service: T) => ({
 export const toPublicService = (row: unknown) => withGradient(serviceDetailSchema.parse(row));
 
 /** Public marketing data: content blocks, services, testimonials. */
-export function marketingRouter(db: Db) {
-  const repo = marketingRepository(db);
+export function marketingRouter(app: Pick<AppContext, 'db' | 'clock'>) {
+  const repo = marketingRepository(app);
   const router = Router();
 
   router.get(underApi(API_PATHS.contentBlock), async (req, res) => {

@@ -1,9 +1,7 @@
 import express, { Router } from 'express';
 import { CLIENT_ERROR_BODY_MAX_BYTES, clientErrorReportSchema } from '@agency/contracts';
-import type { Db } from '../db/client';
-import type { Logger } from 'pino';
+import type { AppContext } from '../app-context';
 import { parseBody, rejectInvalidBody } from '../http/validate';
-import { rateLimit } from '../http/rate-limit';
 import type { Metrics } from './metrics';
 
 /** Per client address: a broken page reports a few errors per view; a flood is refused. */
@@ -17,13 +15,12 @@ const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/g;
  * route, and counted per remote version in /metrics, so a team sees its release's errors (204, no body).
  */
 export function clientErrorsRouter(
-  db: Db,
-  log: Logger,
+  { log, rateLimits }: Pick<AppContext, 'log' | 'rateLimits'>,
   metrics: Metrics,
   opts: { rateLimitScale?: number } = {},
 ) {
   const router = Router();
-  const limiter = rateLimit(db, {
+  const limiter = rateLimits.rateLimit({
     name: 'client-errors',
     ...CLIENT_ERRORS_RATE_LIMIT,
     scale: opts.rateLimitScale ?? 1,

@@ -3,16 +3,17 @@ import { routePatternOf } from '../http/route-pattern';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { REMOTE_FOLDERS, type ClientErrorReport, type RemoteName } from '@agency/contracts';
 import type { Database } from '../db/client';
-import type { Env } from '../env';
-import { readReleaseState } from '../releases/active-release-store';
+import type { ReleaseStore } from '../releases/release-store';
 import { cacheOutcome } from '../http/cached-answer';
 
 /**
  * The versions each remote serves right now: its current release (`local` when it has none) and,
  * while a canary runs, the canary's version too. The one place metrics learn about releases.
  */
-export function remoteVersions(env: Env): { remote: RemoteName; version: string }[] {
-  const { remotes } = readReleaseState(env);
+export function remoteVersions(
+  releases: Pick<ReleaseStore, 'state'>,
+): { remote: RemoteName; version: string }[] {
+  const { remotes } = releases.state();
   return (Object.keys(REMOTE_FOLDERS) as RemoteName[]).flatMap((remote) => {
     const canary = remotes[remote]?.canary?.version;
     const current = remotes[remote]?.current ?? 'local';
@@ -42,11 +43,12 @@ export interface Metrics {
 
 export function createMetrics({
   database,
-  env,
+  releases,
   processMetrics = false,
 }: {
   database: Pick<Database, 'poolStats' | 'listenStatus'>;
-  env: Env;
+  /** The app's release store: the versions each remote serves, for the labels. */
+  releases: Pick<ReleaseStore, 'state'>;
   /** CPU, memory, event-loop lag, GC of this process (the server turns them on; tests need not). */
   processMetrics?: boolean;
 }): Metrics {
@@ -106,7 +108,7 @@ export function createMetrics({
     registers: [registry],
     collect() {
       this.reset();
-      for (const { remote, version } of remoteVersions(env)) this.set({ remote, version }, 1);
+      for (const { remote, version } of remoteVersions(releases)) this.set({ remote, version }, 1);
     },
   });
 
@@ -117,7 +119,7 @@ export function createMetrics({
     registers: [registry],
   });
   const clientError: Metrics['clientError'] = ({ remote, version, kind }) => {
-    const known = remoteVersions(env).some((r) => r.remote === remote && r.version === version);
+    const known = remoteVersions(releases).some((r) => r.remote === remote && r.version === version);
     const label = known ? version : 'unknown';
     clientErrors.inc({ remote, version: label, kind });
     return label;

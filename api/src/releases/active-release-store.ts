@@ -5,7 +5,6 @@ import type { Database } from '../db/client';
 import type { Env } from '../env';
 import { databaseReleaseStore } from './database-release-store';
 import { diskReleaseStore } from './disk-release-store';
-import type { ReleaseState } from './release-state';
 import type { ReleaseStore } from './release-store';
 
 /** Where an instance keeps the server builds of releases it fetched from the database. */
@@ -22,28 +21,12 @@ export function openReleaseStore(env: Env, database: Database, follow?: { log: L
     : diskReleaseStore(env.RELEASES_DIR);
 }
 
-const stores = new WeakMap<Env, ReleaseStore>();
-
-/** Serves the app configured by `env` its releases from `store` (app.ts, once at start). */
-export function setReleaseStore(env: Env, store: ReleaseStore) {
-  stores.set(env, store);
-}
-
-/** The store the app configured by `env` uses: the one chosen at start, else RELEASES_DIR's. */
-export function releaseStoreOf(env: Env): ReleaseStore {
-  let store = stores.get(env);
-  if (!store) {
-    store = diskReleaseStore(env.RELEASES_DIR);
-    stores.set(env, store);
-  }
-  return store;
-}
-
-/** The current release state, from memory (the store keeps it current): every request may read it. */
-export const readReleaseState = (env: Env): ReleaseState => releaseStoreOf(env).state();
-
-/** Whether `remote@version` is stored in the app's release store. */
-export async function isStoredRelease(env: Env, remote: RemoteName, version: string): Promise<boolean> {
+/** Whether `remote@version` is stored in `store`. */
+export async function isStoredRelease(
+  store: ReleaseStore,
+  remote: RemoteName,
+  version: string,
+): Promise<boolean> {
   if (!RELEASE_VERSION_PATTERN.test(version)) return false;
-  return releaseStoreOf(env).hasVersion(remote, version);
+  return store.hasVersion(remote, version);
 }

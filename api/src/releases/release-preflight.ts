@@ -1,20 +1,11 @@
 import type { PreflightReport, RemoteName } from '@agency/contracts';
-import type { Env } from '../env';
 
 /**
  * The preflight of a release (site/preflight.ts renders every page of the remote with the stored
  * version and the live one), as the release switches reach it: the site is above releases and the CMS
- * (admin/), so app.ts hands its preflight over here once at start, as it does the release store.
+ * (admin/), so app.ts puts the site's preflight in the AppContext the CMS's routes receive.
  */
 export type Preflight = (remote: RemoteName, version: string) => Promise<PreflightReport>;
-
-const preflights = new WeakMap<Env, Preflight>();
-
-/** The preflight the app configured by `env` runs (app.ts, once at start). */
-export const setPreflight = (env: Env, run: Preflight) => void preflights.set(env, run);
-
-/** The app's preflight; undefined where none was set (a release command without a site). */
-export const preflightOf = (env: Env): Preflight | undefined => preflights.get(env);
 
 const pages = (n: number) => `${n} page${n === 1 ? '' : 's'}`;
 

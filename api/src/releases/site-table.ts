@@ -17,7 +17,6 @@ import {
   type SiteRoute,
 } from '@agency/contracts';
 import type { Env } from '../env';
-import { readReleaseState, releaseStoreOf } from './active-release-store';
 import { currentVersions } from './release-state';
 import type { ReleaseStore } from './release-store';
 
@@ -92,18 +91,14 @@ export interface SiteTables {
   live(): Promise<SiteTable>;
 }
 
-const tables = new WeakMap<Env, SiteTables>();
-
 /**
- * The route table of the app configured by `env`: composed at run time from the pages of each
- * remote's version (a release's `pages.json` in the release store, the local build's in its dist
- * folder), per set of versions (the current releases, a visitor's canary draws, a staff preview).
+ * The route tables of one app (made once, in createApp: the AppContext's `siteTables`): composed at
+ * run time from the pages of each remote's version (a release's `pages.json` in `store`, the local
+ * build's in its dist folder under SITE_ROOT), per set of versions (the current releases, a visitor's canary draws, a staff preview).
  * A release's pages never change: read once per version. The local build's are read again when its
  * file changes (a rebuild).
  */
-export function siteTables(env: Env, log?: Pick<Logger, 'warn'>): SiteTables {
-  const known = tables.get(env);
-  if (known) return known;
+export function siteTables(env: Env, store: ReleaseStore, log?: Pick<Logger, 'warn'>): SiteTables {
   const released = new Map<string, Promise<RemotePage[] | undefined>>();
   const local = new Map<
     RemoteName,
@@ -124,9 +119,7 @@ export function siteTables(env: Env, log?: Pick<Logger, 'warn'>): SiteTables {
       return cached.pages;
     }
     const pages =
-      mtimeMs < 0
-        ? Promise.resolve(undefined)
-        : readPagesOf(releaseStoreOf(env), env.SITE_ROOT, remote, undefined, log);
+      mtimeMs < 0 ? Promise.resolve(undefined) : readPagesOf(store, env.SITE_ROOT, remote, undefined, log);
     local.set(remote, { mtimeMs, checked: Date.now(), pages });
     return pages;
   }
@@ -136,7 +129,7 @@ export function siteTables(env: Env, log?: Pick<Logger, 'warn'>): SiteTables {
     const key = `${remote}@${version}`;
     let pages = released.get(key);
     if (!pages) {
-      pages = readPagesOf(releaseStoreOf(env), env.SITE_ROOT, remote, version, log);
+      pages = readPagesOf(store, env.SITE_ROOT, remote, version, log);
       // A failed read (the database away) is not remembered: the next request reads again.
       pages.catch(() => released.delete(key));
       released.set(key, pages);
@@ -168,9 +161,7 @@ export function siteTables(env: Env, log?: Pick<Logger, 'warn'>): SiteTables {
   }
 
   /** The current releases' table (no canary, no preview): the sitemap, CMS slugs, form return paths. */
-  const live = (): Promise<SiteTable> => tableFor(currentVersions(readReleaseState(env)));
+  const live = (): Promise<SiteTable> => tableFor(currentVersions(store.state()));
 
-  const made: SiteTables = { tableFor, live };
-  tables.set(env, made);
-  return made;
+  return { tableFor, live };
 }

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from 'pino';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { REMOTE_FOLDERS, REMOTE_NAMES, type CanaryEnd, type RemoteName } from '@agency/contracts';
-import type { Db } from '../db/client';
-import type { Env } from '../env';
+import type { AppContext } from '../app-context';
 import { canaryCounts, canaryRuns } from '../db/schema';
-import { clockOf } from '../content/visibility';
 import { loadSiteSettings } from '../admin/site-settings';
 import { recordAudit } from '../admin/audit';
 import { postWebhook } from '../notifications/webhook';
-import { readReleaseState, releaseStoreOf } from '../releases/active-release-store';
 import { CANARY_GUARD_COMMIT, ReleaseError } from '../releases/release-policy';
 
 /**
@@ -40,12 +36,17 @@ export function canaryEndReason(canaryRate: number, liveRate: number): string {
 
 type Key = `${RemoteName} ${string}`;
 
-export function canaryGuard({ env, db, log }: { env: Env; db: Db; log: Logger }) {
+export function canaryGuard({
+  env,
+  db,
+  log,
+  clock: now,
+  releases,
+}: Pick<AppContext, 'env' | 'db' | 'log' | 'clock' | 'releases'>) {
   const pending = new Map<Key, { views: number; failures: number; minute: string }>();
-  const now = () => clockOf(db)();
 
   /** Whether a canary of `remote` runs now (counting costs nothing otherwise). */
-  const running = (remote: RemoteName) => Boolean(readReleaseState(env).remotes[remote]?.canary);
+  const running = (remote: RemoteName) => Boolean(releases.state().remotes[remote]?.canary);
 
   const add = (remote: RemoteName, version: string, field: 'views' | 'failures') => {
     if (!REMOTE_NAMES.includes(remote) || !running(remote)) return;
@@ -133,7 +134,7 @@ export function canaryGuard({ env, db, log }: { env: Env; db: Db; log: Logger })
    */
   async function check(): Promise<CanaryEnd[]> {
     await flush();
-    const state = readReleaseState(env);
+    const state = releases.state();
     const ended: CanaryEnd[] = [];
     const settings = await loadSiteSettings(db);
     for (const remote of REMOTE_NAMES) {
@@ -182,8 +183,8 @@ export function canaryGuard({ env, db, log }: { env: Env; db: Db; log: Logger })
       const folder = REMOTE_FOLDERS[remote];
       try {
         // The rollback by hand's own path (every instance follows the store), for this canary only.
-        await releaseStoreOf(env).rollback(remote, CANARY_GUARD_COMMIT, { canary: canary.version });
-        await releaseStoreOf(env).refresh();
+        await releases.rollback(remote, CANARY_GUARD_COMMIT, { canary: canary.version });
+        await releases.refresh();
       } catch (err) {
         if (!(err instanceof ReleaseError)) throw err;
         log.info({ remote, version: canary.version, err: err.message }, 'canary already ended');

@@ -7,8 +7,6 @@ import {
   type RemoteName,
   type RemoteOverrides,
 } from '@agency/contracts';
-import type { Env } from '../env';
-import { readReleaseState } from '../releases/active-release-store';
 import type { ReleaseState } from '../releases/release-state';
 import { markCanary } from '../http/shared-cache';
 
@@ -53,12 +51,7 @@ const writeTickets = (t: Tickets) =>
  * one). Sets the cookie when a ticket is drawn (first sight, or a new canary version), and `Vary: Cookie`
  * while a canary runs.
  */
-export function canaryOverrides(
-  env: Env,
-  req: Request,
-  res: Response,
-  { remotes }: ReleaseState = readReleaseState(env),
-): RemoteOverrides {
+export function canaryOverrides(req: Request, res: Response, { remotes }: ReleaseState): RemoteOverrides {
   const running = (Object.keys(REMOTE_FOLDERS) as RemoteName[]).flatMap((name) => {
     const c = remotes[name]?.canary;
     return c && c.percent > 0 && c.percent < 100 && c.version !== remotes[name]?.current

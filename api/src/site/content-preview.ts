@@ -11,8 +11,7 @@ import {
   type PreviewType,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
-import type { Env } from '../env';
-import { clockOf } from '../content/visibility';
+import type { AppContext } from '../app-context';
 import { toBlogPost, toCaseStudy, toPublicPage } from '../content/content-repository';
 import { toPublicService } from '../marketing/marketing-router';
 import { requireStaff, sameOriginWrites } from '../admin/admin-guards';
@@ -84,9 +83,14 @@ function itemAt(path: string): { type: PreviewType; slug: string } | undefined {
   return type && slug ? { type, slug } : undefined;
 }
 
-function previewOf(db: Db, type: PreviewType, slug: string, row: Row): ContentPreview {
+function previewOf(
+  app: Pick<AppContext, 'db' | 'clock'>,
+  type: PreviewType,
+  slug: string,
+  row: Row,
+): ContentPreview {
   const { rows: reader, api, answer } = PREVIEWABLE[type];
-  const base = pageRows(db);
+  const base = pageRows(app);
   const shown = { ...row, published: true };
   const read = (s: string) => (s === slug ? Promise.resolve(shown) : base[reader](s));
   return {
@@ -105,7 +109,11 @@ async function storedRow(db: Db, table: SlugTable, where: ReturnType<typeof eq>)
 }
 
 /** GET `<path>?preview` from signed-in staff: the stored item there (undefined: render as usual). */
-export async function storedPreview(db: Db, req: Request): Promise<ContentPreview | undefined> {
+export async function storedPreview(
+  app: Pick<AppContext, 'db' | 'clock'>,
+  req: Request,
+): Promise<ContentPreview | undefined> {
+  const { db } = app;
   if (!asksForPreview(req)) return undefined;
   const item = itemAt(req.path);
   if (!item || !(await signedInStaff(req, db))) return undefined;
@@ -116,16 +124,17 @@ export async function storedPreview(db: Db, req: Request): Promise<ContentPrevie
   const values = draft && crud.schema.safeParse(draft.data);
   // The pending draft over the live row, as its publish would store it (one no longer valid: the row).
   const shown = values?.success
-    ? { ...row, ...values.data, ...crud.derive?.(values.data, row, clockOf(db)()) }
+    ? { ...row, ...values.data, ...crud.derive?.(values.data, row, app.clock()) }
     : row;
-  return previewOf(db, item.type, item.slug, shown);
+  return previewOf(app, item.type, item.slug, shown);
 }
 
 /** Why a posted preview cannot be shown: answered as 400 text in the preview's tab. */
 class Refused extends Error {}
 
 /** The item a POSTed preview shows: the form's values over the stored row (when `id` names one). */
-async function postedPreview(db: Db, req: Request): Promise<ContentPreview> {
+async function postedPreview(app: Pick<AppContext, 'db' | 'clock'>, req: Request): Promise<ContentPreview> {
+  const { db, clock } = app;
   const item = itemAt(req.path);
   if (!item) throw new Refused('Nothing at this address can be previewed.');
   const form = contentPreviewFormSchema.safeParse(req.body);
@@ -150,7 +159,7 @@ async function postedPreview(db: Db, req: Request): Promise<ContentPreview> {
   const existing = form.data.id
     ? await storedRow(db, crud.table, eq(crud.table.id, form.data.id))
     : undefined;
-  const now = clockOf(db)();
+  const now = clock();
   const row: Row = {
     id: 0,
     createdAt: now.toISOString(),
@@ -160,7 +169,7 @@ async function postedPreview(db: Db, req: Request): Promise<ContentPreview> {
     updatedAt: now.toISOString(),
     deletedAt: null,
   };
-  return previewOf(db, item.type, item.slug, row);
+  return previewOf(app, item.type, item.slug, row);
 }
 
 /**
@@ -168,19 +177,18 @@ async function postedPreview(db: Db, req: Request): Promise<ContentPreview> {
  * `render` with the posted item. Without `?preview` the route is not this one.
  */
 export function postedPreviewRoute(
-  env: Env,
-  db: Db,
+  app: Pick<AppContext, 'env' | 'db' | 'clock'>,
   render: (preview: ContentPreview) => RequestHandler,
 ): RequestHandler[] {
   return [
     (req, _res, next) => next(asksForPreview(req) ? undefined : 'route'),
     express.urlencoded({ extended: false, limit: '300kb' }),
-    requireStaff(db),
-    sameOriginWrites(env),
+    requireStaff(app.db),
+    sameOriginWrites(app.env),
     async (req, res, next) => {
       let preview: ContentPreview;
       try {
-        preview = await postedPreview(db, req);
+        preview = await postedPreview(app, req);
       } catch (err) {
         if (!(err instanceof Refused)) throw err;
         res

@@ -156,7 +156,7 @@ describe('pages from a remote release', () => {
       .insert(cmsPages)
       .values({ name: 'Events', slug: 'events', title: 'Events', content: { body: 'x' }, published: true });
     const events = { ...WEBINARS, id: 'events', path: '/events' };
-    const withCms = releaseControl(store, { siteRoot: site, cmsPagePaths: () => cmsPagePathsOf(t.db) });
+    const withCms = releaseControl(store, { siteRoot: site, cmsPagePaths: () => cmsPagePathsOf(t.context) });
     await expect(
       withCms.release({
         remote: 'mf_content',

@@ -87,7 +87,7 @@ describe('Preflight before a promote', () => {
       await t.db
         .select({ slug: blogPosts.slug })
         .from(blogPosts)
-        .where(visibleRows(t.db, blogPosts))
+        .where(visibleRows(t.context.clock, blogPosts))
         .orderBy(asc(blogPosts.id))
     ).map((r) => r.slug);
     expect(slugs.length).toBeGreaterThan(2);

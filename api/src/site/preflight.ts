@@ -9,14 +9,12 @@ import {
   type SiteRoute,
   type SitemapItemType,
 } from '@agency/contracts';
-import type { Db } from '../db/client';
-import type { Env } from '../env';
+import type { AppContext } from '../app-context';
 import { resources } from '../db/schema';
 import { ITEM_TABLES, type SlugTable } from '../content/item-tables';
 import { CONTENT_TYPE_ENTRIES } from '../admin/content-types';
 import { visibleRows } from '../content/visibility';
-import { readReleaseState } from '../releases/active-release-store';
-import { siteTables } from '../releases/site-table';
+import type { SiteTables } from '../releases/site-table';
 import { requestVersions } from './remotes-manifest';
 import { RENDER_CAP_FACTOR, within } from './render/render-flight';
 import type { PageCheck } from './render/page-check';
@@ -46,22 +44,22 @@ export type PageChecker = (pagePath: string, versions: RemoteOverrides) => Promi
  * preflight reads the table.
  */
 export async function remoteRoutes(
-  env: Env,
+  siteTables: SiteTables,
   remote: RemoteName,
   versions: RemoteOverrides,
 ): Promise<readonly SiteRoute[]> {
-  return (await siteTables(env).tableFor(versions)).routes.filter((r) => r.remote === remote);
+  return (await siteTables.tableFor(versions)).routes.filter((r) => r.remote === remote);
 }
 
-type ItemSource = (db: Db) => Promise<Record<string, string>[]>;
+type ItemSource = (app: Pick<AppContext, 'db' | 'clock'>) => Promise<Record<string, string>[]>;
 const slugs =
   (table: SlugTable): ItemSource =>
-  async (db) =>
+  async ({ db, clock }) =>
     (
       (await db
         .select({ slug: table.slug })
         .from(table)
-        .where(visibleRows(db, table))
+        .where(visibleRows(clock, table))
         .orderBy(asc(table.id))
         .limit(PREFLIGHT_ITEM_CAP + 1)) as { slug: string }[]
     ).map((r) => ({ slug: r.slug }));
@@ -69,12 +67,12 @@ const slugs =
 /** Where the items of a parameterised page come from, by its kind or its id (see itemSourceOf). */
 const ITEM_SOURCES: Record<string, ItemSource> = {
   ...Object.fromEntries(Object.entries(ITEM_TABLES).map(([kind, table]) => [kind, slugs(table)])),
-  'resource-access': async (db) =>
+  'resource-access': async ({ db, clock }) =>
     (
       await db
         .select({ id: resources.id })
         .from(resources)
-        .where(visibleRows(db, resources))
+        .where(visibleRows(clock, resources))
         .orderBy(asc(resources.id))
         .limit(PREFLIGHT_ITEM_CAP + 1)
     ).map((r) => ({ id: String(r.id) })),
@@ -94,11 +92,14 @@ const itemSourceOf = (route: SiteRoute): ItemSource | undefined =>
     slugs(CONTENT_TYPE_ENTRIES[route.sitemap.items as SitemapItemType].table as unknown as SlugTable));
 
 /** The addresses to check for one route: itself when it has no parameter, else one per published item. */
-async function addressesOf(db: Db, route: SiteRoute): Promise<{ paths: string[]; skipped?: string }> {
+async function addressesOf(
+  app: Pick<AppContext, 'db' | 'clock'>,
+  route: SiteRoute,
+): Promise<{ paths: string[]; skipped?: string }> {
   if (!route.path.includes(':')) return { paths: [route.path] };
   const source = itemSourceOf(route);
   if (!source) return { paths: [], skipped: `${route.path}: no list of its items to check` };
-  const items = await source(db);
+  const items = await source(app);
   const paths = items.slice(0, PREFLIGHT_ITEM_CAP).map((params) => fill(route.path, params));
   return items.length > PREFLIGHT_ITEM_CAP
     ? { paths, skipped: `${route.path}: only the first ${PREFLIGHT_ITEM_CAP} published items checked` }
@@ -119,27 +120,27 @@ export function comparePages(live: PageCheck, staged: PageCheck): string[] {
 
 /**
  * Renders every page `remote` serves with `version` and with the live versions, and compares them.
- * `check`: the site's page checker (app.ts hands it over, releases/release-preflight.ts keeps it).
+ * `check`: the site's page checker (app.ts makes this the AppContext's `preflight`).
  */
 export async function runPreflight(
-  env: Env,
-  db: Db,
+  app: Pick<AppContext, 'env' | 'db' | 'clock' | 'releases' | 'siteTables'>,
   check: PageChecker,
   remote: RemoteName,
   version: string,
 ): Promise<PreflightReport> {
   const started = performance.now();
-  const state = readReleaseState(env);
+  const { env } = app;
+  const state = app.releases.state();
   const live = requestVersions(state);
   const staged: RemoteOverrides = { ...live, [remote]: version };
   const skipped: string[] = [];
   const paths: { path: string; route: string }[] = [];
-  for (const route of await remoteRoutes(env, remote, staged)) {
+  for (const route of await remoteRoutes(app.siteTables, remote, staged)) {
     if (route.kind === 'app') {
       skipped.push(`${route.path}: a browser-only app, not rendered on the server`);
       continue;
     }
-    const a = await addressesOf(db, route);
+    const a = await addressesOf(app, route);
     if (a.skipped) skipped.push(a.skipped);
     for (const p of a.paths) paths.push({ path: p, route: route.id });
   }

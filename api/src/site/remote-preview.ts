@@ -6,7 +6,8 @@ import {
   type RemoteOverrides,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
-import type { Env } from '../env';
+import type { AppContext } from '../app-context';
+import type { ReleaseStore } from '../releases/release-store';
 import { carriesStaffCookie, getStaffSession } from '../http/staff-session';
 import {
   PREVIEW_COOKIE,
@@ -43,9 +44,9 @@ const queryValue = (req: Request): string | undefined => {
 const serialize = (o: RemoteOverrides) =>
   (Object.entries(o) as [RemoteName, string][]).map(([r, v]) => `${REMOTE_FOLDERS[r]}@${v}`).join(',');
 
-async function unstored(env: Env, overrides: RemoteOverrides): Promise<string[]> {
+async function unstored(store: ReleaseStore, overrides: RemoteOverrides): Promise<string[]> {
   const entries = Object.entries(overrides) as [RemoteName, string][];
-  const stored = await Promise.all(entries.map(([r, v]) => isStoredRelease(env, r, v)));
+  const stored = await Promise.all(entries.map(([r, v]) => isStoredRelease(store, r, v)));
   return entries.filter((_, i) => !stored[i]).map(([r, v]) => `${REMOTE_FOLDERS[r]}@${v}`);
 }
 
@@ -62,8 +63,7 @@ export async function signedInStaff(req: Request, db: Db): Promise<boolean> {
  * a staff cookie and a preview parameter or cookie; everything else is the live site.
  */
 export async function remotePreview(
-  env: Env,
-  db: Db,
+  { db, releases }: Pick<AppContext, 'db' | 'releases'>,
   req: Request,
   res: Response,
   { fromQuery = true } = {},
@@ -82,7 +82,7 @@ export async function remotePreview(
       if (kept !== undefined) res.clearCookie(PREVIEW_COOKIE, cookieOptions(req));
       return {};
     }
-    const missing = await unstored(env, overrides);
+    const missing = await unstored(releases, overrides);
     if (missing.length)
       return { refused: `Cannot preview ${missing.join(', ')}: no such release is stored.` };
     // A session cookie: no expiry, so it ends with the browser session.
@@ -93,7 +93,7 @@ export async function remotePreview(
   // The kept override, checked again: a version removed since, or a cookie written by hand, ends it.
   const parsed = remoteOverridesSchema.safeParse(kept);
   const overrides = parsed.success ? parsed.data : {};
-  if (!Object.keys(overrides).length || (await unstored(env, overrides)).length) {
+  if (!Object.keys(overrides).length || (await unstored(releases, overrides)).length) {
     res.clearCookie(PREVIEW_COOKIE, cookieOptions(req));
     return {};
   }

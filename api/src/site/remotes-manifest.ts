@@ -6,7 +6,7 @@ import {
   type RemotesManifest,
 } from '@agency/contracts';
 import type { Env } from '../env';
-import { readReleaseState, releaseStoreOf } from '../releases/active-release-store';
+import type { AppContext } from '../app-context';
 import { currentVersions, type ReleaseState } from '../releases/release-state';
 
 const ENV_KEYS: Record<RemoteName, keyof Env> = {
@@ -22,14 +22,14 @@ const ENV_KEYS: Record<RemoteName, keyof Env> = {
  * `derive` adds whatever else is per release (the security headers' CSP sources, see app.ts).
  */
 export function releaseView<T>(
-  env: Env,
+  ctx: Pick<AppContext, 'env' | 'releases'>,
   derive: (manifest: RemotesManifest) => T,
 ): () => { state: ReleaseState; manifest: RemotesManifest; derived: T } {
   let last: { state: ReleaseState; manifest: RemotesManifest; derived: T } | undefined;
   return () => {
-    const state = readReleaseState(env);
+    const state = ctx.releases.state();
     if (last?.state === state) return last;
-    const manifest = buildRemotesManifest(env, { state });
+    const manifest = buildRemotesManifest(ctx, { state });
     last = { state, manifest, derived: derive(manifest) };
     return last;
   };
@@ -53,10 +53,10 @@ export function requestVersions(
  * version, the current release in the release store, else the locally built remote.
  */
 export function buildRemotesManifest(
-  env: Env,
+  { env, releases: store }: Pick<AppContext, 'env' | 'releases'>,
   opts: { overrides?: RemoteOverrides; state?: ReleaseState } = {},
 ): RemotesManifest {
-  const releases = opts.state ?? readReleaseState(env);
+  const releases = opts.state ?? store.state();
   const base = env.RELEASES_BASE_URL.replace(/\/+$/, '');
   const remotes = {} as RemotesManifest['remotes'];
   for (const name of Object.keys(REMOTE_FOLDERS) as RemoteName[]) {
@@ -92,7 +92,7 @@ export interface ServerBuildLocation {
  * elsewhere by REMOTE_*_URL has no server build here: its region is rendered in the browser.
  */
 export function serverBuildOf(
-  env: Env,
+  { env, releases }: Pick<AppContext, 'env' | 'releases'>,
   remote: RemoteName,
   versions?: RemoteOverrides,
 ): ServerBuildLocation | undefined {
@@ -100,8 +100,8 @@ export function serverBuildOf(
   if (typeof override === 'string' && override) return undefined;
   const folder = REMOTE_FOLDERS[remote];
   // The same look at the release state the page's manifest took: server HTML and browser code agree.
-  const released = versions ? versions[remote] : readReleaseState(env).remotes[remote]?.current;
+  const released = versions ? versions[remote] : releases.state().remotes[remote]?.current;
   return released
-    ? { ...releaseStoreOf(env).serverBuild(remote, released), version: released }
+    ? { ...releases.serverBuild(remote, released), version: released }
     : { file: path.join(env.SITE_ROOT, folder, 'dist', 'server', 'entry-server.js'), version: 'local' };
 }

@@ -2,12 +2,9 @@ import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { RequestListener } from 'node:http';
-import type { Env } from '../env';
-import type { Logger } from 'pino';
-import type { Db } from '../db/client';
+import type { AppContext } from '../app-context';
 import { REMOTE_FOLDERS, type RemoteName } from '@agency/contracts';
 import { buildRemotesManifest, requestVersions } from './remotes-manifest';
-import { readReleaseState, releaseStoreOf } from '../releases/active-release-store';
 import { precompressedStatic } from './precompressed-static';
 import { discoveryRouter } from './seo/seo-router';
 import { pageRenderer } from './render/page-renderer';
@@ -18,7 +15,6 @@ import { canaryOverrides } from './canary';
 import { postedPreviewRoute, storedPreview, type ContentPreview } from './content-preview';
 import type { PublicCache } from '../http/public-cache';
 import { movedPermanently, pageTarget, withQueryOf, type PageAddress } from './page-address';
-import { siteTables } from '../releases/site-table';
 import { isDatabaseUnavailable } from '../http/errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -39,9 +35,7 @@ const browserFiles =
 
 /** Serves the built shell, the remotes, the runtime manifest and every page, rendered on the server. */
 export function siteRouter(
-  env: Env,
-  db: Db,
-  log: Logger,
+  context: Pick<AppContext, 'env' | 'db' | 'log' | 'clock' | 'releases' | 'siteTables'>,
   app: RequestListener,
   cache: PublicCache,
   /** Counts a page answered for the route's remote and its version (ops/metrics.ts's pageView). */
@@ -51,21 +45,21 @@ export function siteRouter(
     renderFailed?: (remote: RemoteName, version: string) => void;
   },
 ) {
+  const { env, log, releases, siteTables: tables } = context;
   const router = Router();
   const shellDist = path.join(env.SITE_ROOT, 'shell', 'dist');
-  const renderPage = pageRenderer(env, db, log, app, cache, metrics?.pageView, metrics?.renderFailed);
-  const tables = siteTables(env, log);
+  const renderPage = pageRenderer(context, app, cache, metrics?.pageView, metrics?.renderFailed);
 
   // A staff preview (kept in its cookie) is this browser's manifest too; it is never shared (staffVariant).
   router.get('/remotes-manifest.json', staffVariant, async (req, res, next) => {
     try {
-      const { overrides } = await remotePreview(env, db, req, res, { fromQuery: false });
+      const { overrides } = await remotePreview(context, req, res, { fromQuery: false });
       // The same versions as this visitor's pages: its canary draws, then a staff preview's over them.
-      const state = readReleaseState(env);
-      const versions = requestVersions(state, canaryOverrides(env, req, res, state), overrides);
+      const state = releases.state();
+      const versions = requestVersions(state, canaryOverrides(req, res, state), overrides);
       res.setHeader('Cache-Control', NO_CACHE);
       const table = await tables.tableFor(versions);
-      res.json({ ...buildRemotesManifest(env, { overrides: versions, state }), routes: table.routes });
+      res.json({ ...buildRemotesManifest(context, { overrides: versions, state }), routes: table.routes });
     } catch (err) {
       next(err);
     }
@@ -79,15 +73,12 @@ export function siteRouter(
   }
   // Released remotes live in versioned folders, so every file there (entries included) is immutable.
   const releaseCaching = (file: string) => (file.endsWith('.json') ? NO_CACHE : IMMUTABLE);
-  router.use(
-    '/releases',
-    browserFiles(releaseStoreOf(env).browserFiles(releaseCaching, precompressedStatic)),
-  );
+  router.use('/releases', browserFiles(releases.browserFiles(releaseCaching, precompressedStatic)));
   // Every file of a build has an extension; a path without one is a page, which no file lookup
   // (up to three stats: .br, .gz, plain) may slow down.
   const shellFiles = browserFiles(precompressedStatic(shellDist, setStaticCacheHeaders));
   router.use((req, res, next) => (path.extname(req.path) ? shellFiles(req, res, next) : next()));
-  router.use(discoveryRouter(env, db));
+  router.use(discoveryRouter(context));
 
   /**
    * Answers the page at `address` (default: req.path's; with `content`: a staff preview of one item
@@ -96,7 +87,7 @@ export function siteRouter(
   const answerPage = async (req: Request, res: Response, content?: ContentPreview, address?: PageAddress) => {
     let answer: PageAnswer | undefined;
     try {
-      const preview = await remotePreview(env, db, req, res);
+      const preview = await remotePreview(context, req, res);
       if (preview.refused) {
         res
           .status(400)
@@ -105,8 +96,8 @@ export function siteRouter(
           .send(preview.refused);
         return;
       }
-      const state = readReleaseState(env);
-      const versions = requestVersions(state, canaryOverrides(env, req, res, state), preview.overrides);
+      const state = releases.state();
+      const versions = requestVersions(state, canaryOverrides(req, res, state), preview.overrides);
       // The route table of these versions (their pages.json), looked up once for the request.
       const table = await tables.tableFor(versions);
       // A page its release moved (`movedFrom` in its pages.json): the old address answers 301 while
@@ -116,7 +107,7 @@ export function siteRouter(
         const moved = (kind === undefined || kind === 'cms-page') && table.movedTo(address.path);
         if (moved) return movedPermanently(res, withQueryOf(moved, req.url), 3600);
       }
-      content ??= await storedPreview(db, req);
+      content ??= await storedPreview(context, req);
       answer = await renderPage(req, res, {
         state,
         versions,
@@ -175,7 +166,7 @@ export function siteRouter(
   router.post(
     '/{*splat}',
     staffVariant,
-    ...postedPreviewRoute(env, db, (content) => (req, res) => answerPage(req, res, content)),
+    ...postedPreviewRoute(context, (content) => (req, res) => answerPage(req, res, content)),
   );
   // The server loads the page builds before it listens (see pageRenderer's warm).
   // checkPage: one page rendered with given versions, for the preflight of a release (preflight.ts).

@@ -5,6 +5,7 @@ import { readEnv, type Env } from '../env';
 import { createLogger } from '../logger';
 import { seedDatabase } from '../seed';
 import { createMetrics } from '../ops/metrics';
+import { openReleaseStore } from '../releases/active-release-store';
 import { createPublicCache } from '../http/public-cache';
 import type { Clock } from '../content/visibility';
 import { templateFor } from './db-template-copy';
@@ -37,19 +38,39 @@ export async function createTestApp(
   );
   const log = opts.log ?? createLogger('silent');
   if (opts.seed && !template?.seeded) await seedDatabase(database.db, log);
-  const metrics = createMetrics({ database, env });
+  const releases = openReleaseStore(env, database, { log });
+  const metrics = createMetrics({ database, releases });
   const cache = createPublicCache({
     backstopMs: env.CACHE_MAX_AGE_SECONDS * 1000,
     staleMs: env.CACHE_STALE_SECONDS * 1000,
   });
-  const app = createApp({ env, database, log, metrics, cache, ...(opts.clock ? { clock: opts.clock } : {}) });
+  const app = createApp({
+    env,
+    database,
+    log,
+    releases,
+    metrics,
+    cache,
+    ...(opts.clock ? { clock: opts.clock } : {}),
+  });
   const close = async () => {
     await database.close().catch(() => {});
     await pg?.drop();
   };
   /** The PostgreSQL database this app uses (undefined on PGlite). */
   const postgresUrl = pg?.url;
-  return { app, database, db: database.db, env, log, metrics, cache, postgresUrl, close };
+  return {
+    app,
+    context: app.context,
+    database,
+    db: database.db,
+    env,
+    log,
+    metrics,
+    cache,
+    postgresUrl,
+    close,
+  };
 }
 
 let counter = 0;

@@ -9,15 +9,18 @@ import { readEnv } from '../../env';
 import { createLogger } from '../../logger';
 import { serverBuildOf } from '../remotes-manifest';
 import { serverBuilds } from './server-builds';
+import { diskReleaseStore } from '../../releases/disk-release-store';
 
 const env = readEnv();
-const builds = serverBuilds(env, createLogger(env.LOG_LEVEL));
+// The releases in RELEASES_DIR, as a server without DATABASE_URL serves them.
+const app = { env, releases: diskReleaseStore(env.RELEASES_DIR), log: createLogger(env.LOG_LEVEL) };
+const builds = serverBuilds(app);
 const shell = await builds.shell();
 const remotes: Record<string, { version?: string; loaded: boolean; modules: string[] }> = {};
 for (const name of REMOTE_NAMES) {
   const remote = shell ? await builds.remote(name) : undefined;
   remotes[name] = {
-    version: serverBuildOf(env, name)?.version,
+    version: serverBuildOf(app, name)?.version,
     loaded: Boolean(remote),
     modules: remote ? Object.keys(remote.entry.modules).sort() : [],
   };

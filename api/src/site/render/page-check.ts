@@ -5,14 +5,13 @@
  * route's remote rendered its region with the module the browser will hydrate).
  */
 import type { RemoteOverrides } from '@agency/contracts';
-import type { Db } from '../../db/client';
-import type { Env } from '../../env';
+import type { AppContext } from '../../app-context';
 import { buildRemotesManifest } from '../remotes-manifest';
 import { resolvePageMeta } from '../seo/page-meta';
 import { safeJson } from '../seo/render-head';
 import { loadSiteDefaults } from '../seo/site-defaults';
 import { publicOrigin } from '../seo/seo-router';
-import type { siteTables } from '../../releases/site-table';
+import type { SiteTables } from '../../releases/site-table';
 import type { serverBuilds } from './server-builds';
 import type { RenderCaller, ServerRender } from './server-render';
 
@@ -31,18 +30,18 @@ export interface PageCheck {
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export function pageChecker(
-  env: Env,
-  db: Db,
-  tables: ReturnType<typeof siteTables>,
+  app: Pick<AppContext, 'env' | 'db' | 'clock' | 'releases'>,
+  tables: SiteTables,
   builds: ReturnType<typeof serverBuilds>,
   serverRender: ServerRender,
 ) {
+  const { env, db } = app;
   return async function checkPage(pagePath: string, versions: RemoteOverrides): Promise<PageCheck> {
     // The route table of these versions (site-table.ts): a staged release's own pages.
     const table = await tables.tableFor(versions);
     const route = table.match(pagePath)?.route;
     if (route?.kind === 'app') return { status: 200, problems: [], browserOnly: true };
-    const manifest = { ...buildRemotesManifest(env, { overrides: versions }), routes: table.routes };
+    const manifest = { ...buildRemotesManifest(app, { overrides: versions }), routes: table.routes };
     const origin = publicOrigin(env);
     const seen: { threw?: unknown } = {};
     const caller: RenderCaller = { headers: {}, path: pagePath, staff: null };
@@ -81,7 +80,7 @@ export function pageChecker(
     const status =
       page?.head?.status ??
       (
-        await resolvePageMeta(db, pagePath, await loadSiteDefaults(db), origin, {
+        await resolvePageMeta(app, pagePath, await loadSiteDefaults(db), origin, {
           staff: false,
           routes: table.routes,
         })

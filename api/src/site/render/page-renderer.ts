@@ -9,7 +9,6 @@
 import path from 'node:path';
 import type { Request, Response } from 'express';
 import type { RequestListener } from 'node:http';
-import type { Logger } from 'pino';
 import {
   REMOTE_NAMES,
   type PageHeadContext,
@@ -17,8 +16,7 @@ import {
   type RemoteOverrides,
   type RemotesManifest,
 } from '@agency/contracts';
-import type { Db } from '../../db/client';
-import type { Env } from '../../env';
+import type { AppContext } from '../../app-context';
 import { getStaffSession } from '../../http/staff-session';
 import type { PublicCache } from '../../http/public-cache';
 import { buildRemotesManifest } from '../remotes-manifest';
@@ -34,7 +32,7 @@ import { serverBuilds } from './server-builds';
 import { carriesFlash, takeFlash } from '../../forms/form-flash';
 import { canonicalPagePath, type PageAddress } from '../page-address';
 import { setRoutePattern } from '../../http/route-pattern';
-import { siteTables, type SiteTable } from '../../releases/site-table';
+import type { SiteTable } from '../../releases/site-table';
 import type { PageAnswer } from './page-answer';
 import { pageCache, pageCacheKey, pageTags, sharedRequest, type SharedRender } from './page-cache';
 import { pageDocument, templateLoader } from './page-document';
@@ -50,9 +48,7 @@ function addressOf(req: Request): PageAddress {
 }
 
 export function pageRenderer(
-  env: Env,
-  db: Db,
-  log: Logger,
+  context: Pick<AppContext, 'env' | 'db' | 'log' | 'clock' | 'releases' | 'siteTables'>,
   app: RequestListener,
   cache: PublicCache,
   /** Counts a page answered (rendered or from the cache) for the route's remote and the version it got. */
@@ -60,8 +56,8 @@ export function pageRenderer(
   /** Counts a server render that failed for the remote whose region failed (site/canary-guard.ts). */
   renderFailed?: (remote: RemoteName, version: string) => void,
 ) {
-  const builds = serverBuilds(env, log);
-  const tables = siteTables(env, log);
+  const { env, db, log, siteTables: tables } = context;
+  const builds = serverBuilds(context);
   const loadTemplate = templateLoader(path.join(env.SITE_ROOT, 'shell', 'dist', 'index.html'));
   const serverRender = serverRenderer(env, log, builds, internalApi(app), renderFailed);
   const pages = pageCache(env, db, log, cache);
@@ -103,7 +99,10 @@ export function pageRenderer(
     // The page's route and the browser's table: from these versions' pages (their pages.json).
     const route = table.match(address.path)?.route;
     address = { ...address, route };
-    const manifest = { ...buildRemotesManifest(env, { overrides: versions, state }), routes: table.routes };
+    const manifest = {
+      ...buildRemotesManifest(context, { overrides: versions, state }),
+      routes: table.routes,
+    };
     const key = pageCacheKey(address, loaded.mtimeMs, manifest);
     const shareable = sharedRequest(req) && !preview && !content;
     if (route) setRoutePattern(req, route.path);
@@ -187,7 +186,7 @@ export function pageRenderer(
     const declared = page?.head && page.headSite && { head: page.head, site: page.headSite };
     const fallback = declared
       ? undefined
-      : await resolvePageMeta(db, address.path, site, origin, {
+      : await resolvePageMeta(context, address.path, site, origin, {
           ...(manifest.routes ? { routes: manifest.routes } : {}),
           staff: Boolean(staff),
           ...(content ? { rows: content.rows } : {}),
@@ -231,6 +230,6 @@ export function pageRenderer(
     if (await builds.shell()) await Promise.all(REMOTE_NAMES.map((name) => builds.remote(name)));
   }
 
-  const checkPage = pageChecker(env, db, tables, builds, serverRender);
+  const checkPage = pageChecker(context, tables, builds, serverRender);
   return Object.assign(renderPage, { warm, checkPage });
 }

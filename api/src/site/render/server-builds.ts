@@ -2,9 +2,9 @@ import path from 'node:path';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { pathToFileURL } from 'node:url';
-import type { Logger } from 'pino';
 import { REMOTE_FOLDERS, type RemoteName, type RemoteOverrides } from '@agency/contracts';
 import { REPO_ROOT, type Env } from '../../env';
+import type { AppContext } from '../../app-context';
 import { serverBuildOf } from '../remotes-manifest';
 import { releaseCacheDir } from '../../releases/active-release-store';
 import { resolveShared, type SharedResolution } from './resolve-hook.mjs';
@@ -122,7 +122,8 @@ function registerResolver(env: Env, shellServerDir: string) {
  * build). Node never unloads a module, so each version is imported once and kept; a version that fails
  * to import stays failed (a fixed release is a new version), and the failure is logged once.
  */
-export function serverBuilds(env: Env, log: Logger) {
+export function serverBuilds(app: Pick<AppContext, 'env' | 'releases' | 'log'>) {
+  const { env, log } = app;
   const shellDir = path.join(env.SITE_ROOT, 'shell', 'dist', 'server');
   const imported = new Map<string, Promise<unknown>>();
   /** What a version's browser build has beside its server build: read once per version. */
@@ -170,7 +171,7 @@ export function serverBuilds(env: Env, log: Logger) {
      * else its current one; undefined when it is missing or broken.
      */
     async remote(name: RemoteName, versions?: RemoteOverrides): Promise<LoadedRemote | undefined> {
-      const where = serverBuildOf(env, name, versions);
+      const where = serverBuildOf(app, name, versions);
       if (!where) return undefined;
       let stamp: string | number = where.version;
       try {

@@ -12,7 +12,7 @@ import {
   headPath,
   type PageHead,
 } from '@agency/contracts';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../app-context';
 import { findResource } from '../../content/content-repository';
 import { libraryImages } from '../../files/library-images';
 import type { SiteDefaults } from './site-defaults';
@@ -25,14 +25,15 @@ import { pageRows, type PageRows } from './page-rows';
  * CMS), and the answer of /api/page-meta and the social cards. `staff` lets signed-in staff see drafts.
  */
 export async function resolvePageMeta(
-  db: Db,
+  app: Pick<AppContext, 'db' | 'clock'>,
   rawPath: string,
   defaults: SiteDefaults,
   origin: string,
   /** `routes`: the request's route table (site-table.ts); without it, the built-in one. */
   opts: { staff?: boolean; rows?: PageRows; routes?: readonly SiteRoute[] } = {},
 ): Promise<PageHead> {
-  const rows = opts.rows ?? pageRows(db);
+  const { db } = app;
+  const rows = opts.rows ?? pageRows(app);
   const site = { ...defaults, origin };
   const path = headPath(rawPath);
   const visible = (published: boolean) => published || opts.staff === true;
@@ -44,7 +45,7 @@ export async function resolvePageMeta(
   // Not Found' otherwise; staff see drafts): unknown ids answer 404 like unknown slugs, not a soft 200.
   if (route.id === 'resource-access') {
     const id = Number(match.params['id']);
-    const found = Number.isSafeInteger(id) && id > 0 && (await findResource(db, id, opts.staff === true));
+    const found = Number.isSafeInteger(id) && id > 0 && (await findResource(app, id, opts.staff === true));
     if (!found) return missing();
   }
   if (route.head) return routeHead(site, path, route);

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../app-context';
 import { blogPosts, caseStudies, pages, services } from '../../db/schema';
-import { clockOf, isLive } from '../../content/visibility';
+import { isLive } from '../../content/visibility';
 
 /**
  * The rows the database head of one request needs by slug (page-meta.ts: the fallback for a page
@@ -9,14 +9,14 @@ import { clockOf, isLive } from '../../content/visibility';
  * replaces one of them. Trashed rows are not there at all; `published` means live
  * (a scheduled row reads as unpublished until its date, so only staff see it, like a draft).
  */
-export function pageRows(db: Db) {
+export function pageRows({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
   const memo = new Map<string, Promise<unknown>>();
   const once = <T>(key: string, load: () => Promise<T>): Promise<T> => {
     if (!memo.has(key)) memo.set(key, load());
     return memo.get(key) as Promise<T>;
   };
   const live = <T extends { published: boolean; publishedAt?: string | null }>(row: T | undefined) =>
-    row && { ...row, published: isLive(row, clockOf(db)()) };
+    row && { ...row, published: isLive(row, clock()) };
   return {
     blogPost: (slug: string) =>
       once(`post:${slug}`, async () =>

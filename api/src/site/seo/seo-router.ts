@@ -17,7 +17,7 @@ import {
   type SiteRouteId,
   type SitemapItemType,
 } from '@agency/contracts';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../app-context';
 import { redirectedPaths } from '../../admin/redirect-store';
 import type { Env } from '../../env';
 import { blogPosts } from '../../db/schema';
@@ -28,7 +28,6 @@ import { visibleRows } from '../../content/visibility';
 import { parseQuery } from '../../http/validate';
 import { resolvePageMeta } from './page-meta';
 import { loadSiteDefaults } from './site-defaults';
-import { siteTables } from '../../releases/site-table';
 
 /** The public origin for absolute URLs: always PUBLIC_URL, never the request's Host header (a client can forge it). */
 export function publicOrigin(env: Pick<Env, 'PUBLIC_URL'>): string {
@@ -48,17 +47,18 @@ export const pageMetaQuery = z
  * GET /api/page-meta?path=…: a path's head as the database gives it (the server's fallback head, see
  * page-meta.ts), for API clients; the site's own pages declare their heads themselves.
  */
-export function pageMetaRouter(env: Env, db: Db) {
+export function pageMetaRouter(app: Pick<AppContext, 'env' | 'db' | 'clock' | 'siteTables'>) {
+  const { env, db, siteTables } = app;
   const router = Router();
   router.get('/page-meta', async (req, res) => {
     const { path } = parseQuery(pageMetaQuery, req);
     const [site, staff, table] = await Promise.all([
       loadSiteDefaults(db),
       getStaffSession(req, db),
-      siteTables(env).live(),
+      siteTables.live(),
     ]);
     const origin = publicOrigin(env);
-    const meta = await resolvePageMeta(db, path, site, origin, {
+    const meta = await resolvePageMeta(app, path, site, origin, {
       staff: Boolean(staff),
       routes: table.routes,
     });
@@ -93,18 +93,22 @@ interface SitemapItem {
 }
 
 /** The published items of a content type with a slug, in the order the registry lists them. */
-async function publishedItems(db: Db, type: SitemapItemType): Promise<SitemapItem[]> {
+async function publishedItems(
+  { db, clock }: Pick<AppContext, 'db' | 'clock'>,
+  type: SitemapItemType,
+): Promise<SitemapItem[]> {
   const entry = CONTENT_TYPE_ENTRIES[type];
   const table = entry.table as CrudTable & { slug: PgColumn; published: PgColumn };
   return (await db
     .select({ slug: table.slug, updatedAt: table.updatedAt })
     .from(table)
-    .where(visibleRows(db, table))
+    .where(visibleRows(clock, table))
     .orderBy(...(entry.publicOrder ?? entry.orderBy))) as SitemapItem[];
 }
 
 /** /sitemap.xml, /robots.txt and the blog's RSS feed, always from the current published data. */
-export function discoveryRouter(env: Env, db: Db) {
+export function discoveryRouter(app: Pick<AppContext, 'env' | 'db' | 'clock' | 'siteTables'>) {
+  const { env, db, clock, siteTables } = app;
   const router = Router();
 
   router.get('/robots.txt', (req, res) => {
@@ -123,9 +127,9 @@ export function discoveryRouter(env: Env, db: Db) {
   router.get('/sitemap.xml', async (req, res) => {
     const origin = publicOrigin(env);
     const [table, redirected, ...lists] = await Promise.all([
-      siteTables(env).live(),
+      siteTables.live(),
       redirectedPaths(db),
-      ...SITEMAP_ITEM_TYPES.map((type) => publishedItems(db, type)),
+      ...SITEMAP_ITEM_TYPES.map((type) => publishedItems(app, type)),
     ]);
     const items = new Map(SITEMAP_ITEM_TYPES.map((type, i) => [type, lists[i]!]));
     const newest = (rows: readonly SitemapItem[]) =>
@@ -172,7 +176,7 @@ export function discoveryRouter(env: Env, db: Db) {
     const posts = await db
       .select()
       .from(blogPosts)
-      .where(visibleRows(db, blogPosts))
+      .where(visibleRows(clock, blogPosts))
       .orderBy(sql`${blogPosts.publishedAt} desc nulls last`, desc(blogPosts.createdAt))
       .limit(20);
     const link = (slug: string) => `${origin}/blog/${slug}`;

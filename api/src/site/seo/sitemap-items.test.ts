@@ -61,7 +61,7 @@ describe('sitemap items declared by the remotes’ pages', () => {
       env: { SITE_ROOT: standInSite('sitemap'), RELEASES_DIR: releases, PUBLIC_URL: ORIGIN },
     });
     const slugsOf = async (table: typeof blogPosts | typeof caseStudies) =>
-      (await t.db.select({ slug: table.slug }).from(table).where(visibleRows(t.db, table))).map(
+      (await t.db.select({ slug: table.slug }).from(table).where(visibleRows(t.context.clock, table))).map(
         (r) => r.slug,
       );
     posts = await slugsOf(blogPosts);

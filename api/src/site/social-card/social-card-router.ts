@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import type { Env } from '../../env';
+import type { AppContext } from '../../app-context';
 import { notFound } from '../../http/errors';
 import { parseQuery } from '../../http/validate';
 import { resolvePageMeta } from '../seo/page-meta';
@@ -30,7 +29,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * of what is drawn on it; that address never changes its picture, so it is cached for a year. A
  * request for an older version (or none) gets the current card, to be asked for again.
  */
-export function socialCardRouter(env: Env, db: Db) {
+export function socialCardRouter(app: Pick<AppContext, 'env' | 'db' | 'clock'>) {
+  const { env, db } = app;
   const router = Router();
   const kept = new Map<string, Promise<Buffer>>();
   const cardOf = (version: string, render: () => Promise<Buffer>) => {
@@ -49,7 +49,7 @@ export function socialCardRouter(env: Env, db: Db) {
   router.get(CARD_ROUTE.replace(/^\/api/, ''), async (req, res) => {
     const { path, v } = parseQuery(socialCardQuery, req);
     const site = await loadSiteDefaults(db);
-    const meta = await resolvePageMeta(db, path, site, publicOrigin(env));
+    const meta = await resolvePageMeta(app, path, site, publicOrigin(env));
     if (meta.status !== 200 || !meta.card) {
       res.setHeader('Cache-Control', 'no-cache');
       throw notFound('Page not found');
