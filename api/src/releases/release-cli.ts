@@ -3,6 +3,7 @@
 // same release-control functions the CMS calls, and release-policy's words for what happened.
 import { REMOTE_FOLDERS, type RemoteName, type RemoteReleases } from '@agency/contracts';
 import type { Database } from '../db/client';
+import type { AppContext } from '../app-context';
 import { diskReleaseStore } from './disk-release-store';
 import { releaseControl, type ReleaseControl } from './release-control';
 import { ReleaseError, releaseMessages } from './release-policy';
@@ -26,7 +27,7 @@ export async function withReleaseStore<T>(
   releasesDir: string,
   fn: (control: ReleaseControl, store: ReleaseStore) => Promise<T>,
   /** `cmsPagePaths`: the CMS pages visitors see (content/cms-page-paths.ts), read when the store is the database. */
-  opts: { cmsPagePaths?: (db: Database['db']) => Promise<string[]> } = {},
+  opts: { cmsPagePaths?: (app: Pick<AppContext, 'db' | 'clock'>) => Promise<string[]> } = {},
 ): Promise<T | undefined> {
   const url = databaseUrl();
   let database: Database | undefined;
@@ -46,7 +47,10 @@ export async function withReleaseStore<T>(
     const { cmsPagePaths } = opts;
     const claims: ClaimSources = {
       siteRoot: REPO_ROOT,
-      ...(database && cmsPagePaths ? { cmsPagePaths: () => cmsPagePaths(database!.db) } : {}),
+      // The pages visitors see now (a command runs on the real clock).
+      ...(database && cmsPagePaths
+        ? { cmsPagePaths: () => cmsPagePaths({ db: database!.db, clock: () => new Date() }) }
+        : {}),
     };
     return await fn(releaseControl(store, claims), store);
   } catch (err) {
