@@ -8,7 +8,7 @@
  * the scheduler's tags, OpenAPI's staff paths and the preview's tables derive from it.
  */
 import { Router, type RequestHandler } from 'express';
-import { and, asc, desc, eq, getTableColumns, gt, isNull, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
@@ -16,7 +16,6 @@ import {
   CONTENT_INPUT_SCHEMAS,
   CONTENT_TYPES,
   CONTENT_TYPE_NAMES,
-  SCHEDULED_TYPES,
   adminPathOf,
   blogPostSchema,
   type ContentType,

@@ -1,7 +1,7 @@
 // The staff API of one content table: list, read, create, replace, move to the trash, revisions and bulk
 // actions (crud-bulk-actions.ts), each write with its revision and its redirect in one transaction.
 import { Router, type Request } from 'express';
-import { and, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, isNull } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { parse } from 'zod/v4/core';
