@@ -90,7 +90,14 @@ describe('staff writes: ETag and If-Match', () => {
 
       // Staff B saves with the version opened before A's save: refused, A's edit kept.
       const stale = await staff.put(url).set('If-Match', tag).send(body).expect(412);
-      expect(stale.body).toEqual({ message: AdminMessages.changedSinceOpened, code: 'PRECONDITION_FAILED' });
+      // It says whose save that was, and when (issue 41, defect 9): the owner's, just now.
+      expect(stale.body).toEqual({
+        message: AdminMessages.changedSinceOpened,
+        code: 'PRECONDITION_FAILED',
+        changedBy: 'Owner',
+        changedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      });
+      expect(Date.now() - Date.parse(stale.body.changedAt)).toBeLessThan(60_000);
       const after = await staff.get(url).expect(200);
       expect(after.body).toMatchObject(edit);
       expect(after.headers.etag).toBe(newTag);

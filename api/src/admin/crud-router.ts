@@ -10,6 +10,7 @@ import {
   adminIdParams,
   bulkActionSchema,
   ErrorCode,
+  OWNER_NAME,
   revisionParams,
   type RevisionKind,
 } from '@agency/contracts';
@@ -19,7 +20,7 @@ import { isUniqueViolation } from '../db/pg-errors';
 import { HttpError, notFound } from '../http/errors';
 import { checkIfMatch, ifMatchTags, preconditionFailed, setEntityTag } from '../http/conditional-write';
 import { parseBody, parseParams } from '../http/validate';
-import { findRevision, listRevisions, recordRevision, snapshotOf } from './revisions';
+import { findRevision, lastSave, listRevisions, recordRevision, snapshotOf } from './revisions';
 import { addressChanged } from './redirect-store';
 import { liveRow, shownRow, type CrudConfig, type Row, type StoredRow } from './crud-table';
 import { writeOver } from './crud-write';
@@ -161,7 +162,22 @@ export function crudRouter<S extends z.ZodObject>(
    * Writes `values` over a live row (only while it is still the version If-Match named, when it named
    * one) and records the revision; answers the stored row. 404 when gone, 412 when changed meanwhile.
    */
-  const save = async (req: Request, id: number, values: z.output<S>, kind: RevisionKind) => {
+  /** A 412 says who saved the item last and when: the save the editor did not see (defect 9). */
+  const sayingWhoChanged = async <T>(id: number, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 412) {
+        const last = await lastSave(db, type, id);
+        if (last) err.details = { changedBy: last.by ?? OWNER_NAME, changedAt: last.at };
+      }
+      throw err;
+    }
+  };
+
+  const save = (req: Request, id: number, values: z.output<S>, kind: RevisionKind) =>
+    sayingWhoChanged(id, () => saveOver(req, id, values, kind));
+  const saveOver = async (req: Request, id: number, values: z.output<S>, kind: RevisionKind) => {
     const existing = await findById(id);
     if (!existing) throw notFound(`${label} not found`);
     // The version the editor holds covers the item's pending draft too (crud-drafts.ts).

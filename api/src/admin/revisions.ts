@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne } from 'drizzle-orm';
 import {
   changedFields,
   REVISIONS_KEPT,
@@ -100,4 +100,19 @@ export async function forgetRevisions(db: Db, type: TrashType, ids: number[]): P
   await db
     .delete(contentDrafts)
     .where(and(eq(contentDrafts.entityType, type as ContentType), inArray(contentDrafts.entityId, ids)));
+}
+
+/** Who saved an item last and when (its newest revision that is not a baseline), if anyone did. */
+export async function lastSave(
+  db: Db,
+  type: TrashType,
+  id: number,
+): Promise<{ by: string | null; at: string } | undefined> {
+  const [row] = await db
+    .select({ by: revisions.actorName, at: revisions.createdAt })
+    .from(revisions)
+    .where(and(ofItem(type, id), ne(revisions.kind, 'baseline')))
+    .orderBy(desc(revisions.id))
+    .limit(1);
+  return row ? { by: row.by, at: new Date(row.at).toISOString() } : undefined;
 }

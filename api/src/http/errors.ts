@@ -6,6 +6,8 @@ import type { Logger } from 'pino';
 import { isDatabaseRefusingWork } from '../db/pg-errors';
 
 export class HttpError extends Error {
+  /** What else the answer says (a 412's who and when). */
+  details: Pick<ApiErrorBody, 'changedBy' | 'changedAt'> = {};
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
@@ -185,6 +187,7 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
         message: err.message,
         code: err.code,
         ...(err.fields ? { fields: err.fields } : {}),
+        ...err.details,
       });
     }
     // Classic zod and zod/mini errors alike (both are core errors).

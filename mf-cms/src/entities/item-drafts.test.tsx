@@ -194,4 +194,24 @@ describe('drafts of live items in the list', () => {
     expect(await screen.findByText(`Unpublishes ${formatDateTime(ahead)}`)).toBeTruthy();
     expect(screen.getByText(`Not public since ${formatDateTime(past)}`)).toBeTruthy();
   });
+  it('a save refused because a colleague saved meanwhile says who and when (defect 9)', async () => {
+    const at = '2026-11-28T10:15:02.000Z';
+    const { dialog } = await open(stored({ published: false }), {
+      [`PUT ${POST}`]: {
+        status: 412,
+        body: {
+          code: 'PRECONDITION_FAILED',
+          message: 'This item was changed by someone else since you opened it',
+          changedBy: 'Eddie Editor',
+          changedAt: at,
+        },
+      },
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Blog Post' }));
+    expect(
+      await within(dialog).findByText(
+        `Not saved: Eddie Editor saved this item on ${formatDateTime(at, { seconds: true })}, after you opened it. Reload it to edit the current version; your text stays below to copy.`,
+      ),
+    ).toBeTruthy();
+  });
 });

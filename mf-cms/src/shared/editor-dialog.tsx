@@ -3,6 +3,7 @@ import { Button } from '@agency/ui';
 import { ConfirmDialog, Dialog } from '@agency/ui/dialog';
 import { errorMessage, getEntity, isStale, versionOf } from './admin-api';
 import { useUnsavedChanges } from './unsaved-changes';
+import { formatDateTime } from './publishing';
 
 export const DISCARD_TITLE = 'Discard unsaved changes?';
 
@@ -148,6 +149,22 @@ export function useSaveState<TRow extends object>(
 
 export type SaveState<TRow extends object = { id: number }> = ReturnType<typeof useSaveState<TRow>>;
 
+/**
+ * A 412's message with who saved the item meanwhile and when, where the server says (a content
+ * item's answer carries `changedBy` and `changedAt`); else the form's own `staleMessage`.
+ */
+function whoChanged(problem: unknown, staleMessage: string): string {
+  let body: { changedBy?: unknown; changedAt?: unknown } = {};
+  try {
+    body = JSON.parse((problem as { bodyText?: string }).bodyText ?? '{}') as typeof body;
+  } catch {
+    /* not JSON: the plain message */
+  }
+  if (typeof body.changedBy !== 'string' || typeof body.changedAt !== 'string') return staleMessage;
+  const at = formatDateTime(body.changedAt, { seconds: true });
+  return `Not saved: ${body.changedBy} saved this item on ${at}, after you opened it. Reload it to edit the current version; your text stays below to copy.`;
+}
+
 /** Why the last save was refused, inside the form; after a 412 the way to reload and the copy. */
 export function SaveProblem<TRow extends object>({
   state,
@@ -200,7 +217,7 @@ function RefusedSave({
         >
           {isStale(problem) ? (
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <span>{staleMessage}</span>
+              <span>{whoChanged(problem, staleMessage)}</span>
               <Button type="button" size="sm" variant="outline" onClick={onReload} disabled={reloading}>
                 {reloading ? 'Reloading...' : 'Reload current version'}
               </Button>

@@ -7,4 +7,7 @@ export const apiErrorBodySchema = z.object({
   code: z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]),
   /** Field messages for validation errors, keyed by field path. */
   fields: z.record(z.string(), z.string()).optional(),
+  /** A 412 on a content item: who saved it last, and when. */
+  changedBy: z.string().optional(),
+  changedAt: z.iso.datetime({ offset: true }).optional(),
 }) satisfies z.ZodType<ApiErrorBody>;

@@ -22,4 +22,7 @@ export interface ApiErrorBody {
   code: ErrorCode;
   /** Field messages for validation errors, keyed by field path. */
   fields?: Record<string, string>;
+  /** A 412 on a content item: who saved it last, and when (the save the editor did not see). */
+  changedBy?: string;
+  changedAt?: string;
 }
