@@ -12,6 +12,9 @@ globalThis.ResizeObserver ??= class {
 
 // jsdom has no pointer capture, which every supported browser has (Radix's toast swipe asks for it
 // when its action button is clicked).
-Element.prototype.hasPointerCapture ??= () => false;
-Element.prototype.setPointerCapture ??= () => {};
-Element.prototype.releasePointerCapture ??= () => {};
+// (The server-render tests of this project run in Node, without a DOM.)
+if (typeof Element !== 'undefined') {
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.setPointerCapture ??= () => {};
+  Element.prototype.releasePointerCapture ??= () => {};
+}
