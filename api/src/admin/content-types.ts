@@ -169,7 +169,13 @@ const STORED_PUBLISH_DATE = { publishedAt: z.iso.datetime({ offset: true }).null
 export interface ContentTypeDefinition extends ContentTypeEntry, ContentTypeInfo {
   type: ContentType;
   adminPath: string;
+  /** The row field (and input field) of its `title` column: what a stored snapshot names it by. */
+  titleField: string;
 }
+
+/** The row field a column of `table` is read as ('name' for testimonials.name). */
+const fieldOf = (table: CrudTable, column: PgColumn): string =>
+  Object.entries(getTableColumns(table as never)).find(([, c]) => c === column)![0];
 
 export const contentType = (type: ContentType): ContentTypeDefinition => {
   const info: ContentTypeInfo = CONTENT_TYPES[type];
@@ -179,6 +185,7 @@ export const contentType = (type: ContentType): ContentTypeDefinition => {
     ...own,
     type,
     adminPath: adminPathOf(type),
+    titleField: fieldOf(own.table, own.title),
     ...(info.scheduled && { stored: { ...STORED_PUBLISH_DATE, ...own.stored } }),
   };
 };
@@ -191,15 +198,12 @@ export const CONTENT_TYPE_DEFINITIONS: readonly ContentTypeDefinition[] = CONTEN
  * `deps`: the app's, for checks against the site's route table; without them (a preview), no checks.
  */
 export function crudConfigOf(db: Db, type: ContentType, deps?: ContentTypeDeps): CrudConfig<z.ZodObject> {
-  const { label, table, schema, orderBy, unique, scheduled, derive, check, bodies, title } =
+  const { label, table, schema, orderBy, unique, scheduled, derive, check, bodies, titleField } =
     contentType(type);
-  const titleField = Object.entries(getTableColumns(table as never)).find(
-    ([, column]) => column === title,
-  )?.[0];
   return {
     type,
     label,
-    ...(titleField && { titleField }),
+    titleField,
     table,
     schema,
     orderBy,

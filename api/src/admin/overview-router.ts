@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { and, desc, eq, getTableColumns, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   CONTENT_TYPE_NAMES,
@@ -17,13 +17,11 @@ import { CONTENT_TYPE_DEFINITIONS } from './content-types';
 const asIso = (at: unknown) => new Date(String(at)).toISOString();
 const TYPES = new Set<string>(CONTENT_TYPE_NAMES);
 
-/** The name of the column a type's items are known by (the registry's `title`), as a row field. */
-const titleFields = Object.fromEntries(
-  CONTENT_TYPE_DEFINITIONS.map(({ type, table, title }) => [
-    type,
-    Object.entries(getTableColumns(table as never)).find(([, column]) => column === title)?.[0] ?? 'title',
-  ]),
-) as Record<ContentType, string>;
+/** The field a stored snapshot names each type's items by (the registry's `title` column). */
+const titleFields = Object.fromEntries(CONTENT_TYPE_DEFINITIONS.map((d) => [d.type, d.titleField])) as Record<
+  ContentType,
+  string
+>;
 
 type Scheduled = Overview['scheduled'][number];
 const column = (table: unknown, name: string) => (table as Record<string, PgColumn | undefined>)[name];
