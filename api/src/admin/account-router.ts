@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import { and, eq, sql } from 'drizzle-orm';
 import {
@@ -6,12 +5,11 @@ import {
   AccountRoutes,
   ErrorCode,
   PASSWORD_RESET_TTL_MS,
-  SET_PASSWORD_FRAGMENT,
   changePasswordSchema,
   forgotPasswordSchema,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
-import { adminSessions, outboxJobs, staffUsers } from '../db/schema';
+import { outboxJobs, staffUsers } from '../db/schema';
 import { HttpError, forbidden } from '../http/errors';
 import { parseBody } from '../http/validate';
 import type { AppContext } from '../app-context';
@@ -20,8 +18,8 @@ import type { EmailPayload } from '../notifications/outbox';
 import { sameOriginWrites, staffSessionOf } from './admin-guards';
 import { actorOfResponse } from './staff-actor';
 import { hashPassword, verifyPassword } from './password-hash';
+import { newSetPasswordLink, replacePassword } from './set-password-links';
 
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 const local = (path: string) => path.replace('/api/admin', '');
 
 /**
@@ -56,12 +54,11 @@ export function forgotPasswordRouter({ db, env, rateLimits }: Pick<AppContext, '
     perAddress,
     async (req, res) => {
       const { email } = parseBody(forgotPasswordSchema, req);
-      const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(Date.now() + PASSWORD_RESET_TTL_MS).toISOString();
+      const link = newSetPasswordLink(env, PASSWORD_RESET_TTL_MS);
       await db.transaction(async (tx) => {
         const [user] = await tx
           .update(staffUsers)
-          .set({ setPasswordToken: digest(token), setPasswordExpiresAt: expiresAt })
+          .set({ setPasswordToken: link.stored, setPasswordExpiresAt: link.expiresAt })
           .where(
             and(sql`lower(${staffUsers.email}) = ${email.toLowerCase()}`, eq(staffUsers.disabled, false)),
           )
@@ -71,7 +68,7 @@ export function forgotPasswordRouter({ db, env, rateLimits }: Pick<AppContext, '
           template: 'staff-password-reset',
           to: [user.email],
           name: user.name,
-          url: `${env.PUBLIC_URL}/cms#${SET_PASSWORD_FRAGMENT}${token}`,
+          url: link.url,
         };
         await tx.insert(outboxJobs).values({ kind: 'email', payload, leadType: 'staff', leadId: user.id });
       });
@@ -102,13 +99,7 @@ export function ownPasswordRouter(db: Db) {
       });
     }
     const passwordHash = await hashPassword(newPassword);
-    await db.transaction(async (tx) => {
-      await tx
-        .update(staffUsers)
-        .set({ passwordHash, setPasswordToken: null, setPasswordExpiresAt: null, updatedAt: sql`now()` })
-        .where(eq(staffUsers.id, actor.id!));
-      await tx.delete(adminSessions).where(eq(adminSessions.userId, actor.id!));
-    });
+    await replacePassword(db, eq(staffUsers.id, actor.id), passwordHash);
     await startStaffSession(req, res, db, staffSessionOf(res).userId);
     res.json({ message: AccountMessages.passwordChanged });
   });

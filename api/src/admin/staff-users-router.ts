@@ -1,9 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import {
   ErrorCode,
-  SET_PASSWORD_FRAGMENT,
   SET_PASSWORD_LINK_DAYS,
   StaffMessages,
   adminIdParams,
@@ -26,6 +24,7 @@ import { isUniqueViolation } from '../db/pg-errors';
 import { actorOfResponse } from './staff-actor';
 import { sameOriginWrites } from './admin-guards';
 import { recordAudit } from './audit';
+import { newSetPasswordLink, replacePassword, tokenDigest } from './set-password-links';
 
 type UserRow = typeof staffUsers.$inferSelect;
 
@@ -40,7 +39,6 @@ const shown = (u: UserRow): StaffUser => ({
   updatedAt: u.updatedAt,
 });
 
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const emailTaken = () =>
@@ -106,18 +104,14 @@ export function staffUsersRouter({ db, env }: { db: Db; env: Env }) {
 
   router.post('/users/:id/set-password-link', async (req, res) => {
     const { id } = parseParams(adminIdParams, req);
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + SET_PASSWORD_LINK_DAYS * DAY_MS).toISOString();
+    const { stored, url, expiresAt } = newSetPasswordLink(env, SET_PASSWORD_LINK_DAYS * DAY_MS);
     const [row] = await db
       .update(staffUsers)
-      .set({ setPasswordToken: digest(token), setPasswordExpiresAt: expiresAt })
+      .set({ setPasswordToken: stored, setPasswordExpiresAt: expiresAt })
       .where(eq(staffUsers.id, id))
       .returning({ email: staffUsers.email });
     if (!row) throw notFound(StaffMessages.userNotFound);
-    const link: SetPasswordLink = {
-      url: `${env.PUBLIC_URL}/cms#${SET_PASSWORD_FRAGMENT}${token}`,
-      expiresAt,
-    };
+    const link: SetPasswordLink = { url, expiresAt };
     res.status(201).json({ ...link, email: row.email });
   });
 
@@ -145,7 +139,7 @@ export function setPasswordRouter({
   router.post('/set-password', sameOriginWrites(env), attempts, async (req, res) => {
     const { token, password } = parseBody(setPasswordSchema, req);
     const usable = and(
-      eq(staffUsers.setPasswordToken, digest(token)),
+      eq(staffUsers.setPasswordToken, tokenDigest(token)),
       gt(staffUsers.setPasswordExpiresAt, sql`now()`),
       eq(staffUsers.disabled, false),
     );
@@ -153,15 +147,7 @@ export function setPasswordRouter({
     const [known] = await db.select({ id: staffUsers.id }).from(staffUsers).where(usable);
     if (!known) throw new HttpError(400, ErrorCode.VALIDATION, StaffMessages.linkInvalid);
     const passwordHash = await hashPassword(password);
-    const user = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(staffUsers)
-        .set({ passwordHash, setPasswordToken: null, setPasswordExpiresAt: null, updatedAt: sql`now()` })
-        .where(usable)
-        .returning({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email });
-      if (row) await tx.delete(adminSessions).where(eq(adminSessions.userId, row.id));
-      return row;
-    });
+    const user = await replacePassword(db, usable!, passwordHash);
     if (!user) throw new HttpError(400, ErrorCode.VALIDATION, StaffMessages.linkInvalid);
     await recordAudit(db, log, {
       actor: { id: user.id, name: user.name },

@@ -1,4 +1,4 @@
-import { NewsletterRoutes, budgetLabel } from '@agency/contracts';
+import { NewsletterRoutes, PASSWORD_RESET_TTL_TEXT, budgetLabel } from '@agency/contracts';
 import type { EmailPayload, LeadSnapshot } from './outbox';
 import { PermanentDeliveryError } from './webhook';
 
@@ -136,8 +136,7 @@ function passwordReset(
 ): ComposedEmail {
   if (!payload.url) throw new PermanentDeliveryError('the set-password link was already sent');
   const ask = `Someone (we hope you) asked for a link to choose a new password for the ${SITE_NAME} CMS:`;
-  const expiry =
-    'The link works for 1 hour and once. If you did not ask for it, ignore this e-mail: your password stays as it is.';
+  const expiry = `The link works for ${PASSWORD_RESET_TTL_TEXT} and once. If you did not ask for it, ignore this e-mail: your password stays as it is.`;
   return {
     to: payload.to,
     subject: `Choose a new password - ${SITE_NAME} CMS`,

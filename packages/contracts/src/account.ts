@@ -15,13 +15,16 @@ export const AccountRoutes = {
 
 /** How long a link asked for with "Forgot password" works (an admin's link: 7 days). */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** The same, as the answer and the e-mail say it ('1 hour'). */
+export const PASSWORD_RESET_TTL_TEXT = ((hours) => `${hours} hour${hours === 1 ? '' : 's'}`)(
+  PASSWORD_RESET_TTL_MS / 3_600_000,
+);
 
 export const AccountMessages = {
   /** The sign-in screen after a set-password link was used. */
   passwordSet: 'Your password is set. Sign in with it below.',
   /** The same answer whether or not an account uses the address: nobody learns who has one. */
-  resetSent:
-    'If an account uses this address, an e-mail with a link to choose a new password is on its way. The link works for 1 hour.',
+  resetSent: `If an account uses this address, an e-mail with a link to choose a new password is on its way. The link works for ${PASSWORD_RESET_TTL_TEXT}.`,
   passwordChanged: 'Your password is changed. Other browsers signed in to your account were signed out.',
   /** The owner's shared password is changed in Settings, not here. */
   ownerUsesSettings: 'The shared owner password is changed in Settings',
