@@ -102,7 +102,8 @@ describe('staff writes: ETag and If-Match', () => {
       expect(after.body).toMatchObject(edit);
       expect(after.headers.etag).toBe(newTag);
 
-      await staff.delete(url).set('If-Match', tag).expect(412);
+      const staleDelete = await staff.delete(url).set('If-Match', tag).expect(412);
+      expect(staleDelete.body.changedBy).toBe('Owner');
       await staff.get(url).expect(200);
       await staff.delete(url).set('If-Match', newTag).expect(204);
       await staff.get(url).expect(404);

@@ -100,15 +100,24 @@ describe('drafts of live items', () => {
       .send({ values: post('stale', { title: 'Mine' }) })
       .expect(200);
     // A colleague who opened the item before that draft was saved.
-    await staff
-      .put(`/api/admin/blog-posts/${id}/draft`)
-      .set('If-Match', etag)
-      .send({ values: post('stale', { title: 'Theirs' }) })
-      .expect(412);
-    await staff.put(`/api/admin/blog-posts/${id}`).set('If-Match', etag).send(post('stale')).expect(412);
-    await staff.post(`/api/admin/blog-posts/${id}/draft/publish`).set('If-Match', etag).expect(412);
-    await staff.delete(`/api/admin/blog-posts/${id}/draft`).set('If-Match', etag).expect(412);
+    const refusals = [
+      await staff
+        .put(`/api/admin/blog-posts/${id}/draft`)
+        .set('If-Match', etag)
+        .send({ values: post('stale', { title: 'Theirs' }) })
+        .expect(412),
+      await staff.put(`/api/admin/blog-posts/${id}`).set('If-Match', etag).send(post('stale')).expect(412),
+      await staff.post(`/api/admin/blog-posts/${id}/draft/publish`).set('If-Match', etag).expect(412),
+      await staff.delete(`/api/admin/blog-posts/${id}/draft`).set('If-Match', etag).expect(412),
+    ];
     const opened = await staff.get(`/api/admin/blog-posts/${id}`).expect(200);
+    // Each says whose change it missed: the draft, saved after the item's last revision (defect 9).
+    for (const refused of refusals) {
+      expect(refused.body).toMatchObject({
+        changedBy: 'Owner',
+        changedAt: new Date(opened.body.draft.updatedAt).toISOString(),
+      });
+    }
     expect(opened.body.draft.values.title).toBe('Mine');
     expect(opened.headers['etag']).toBe(first.headers['etag']);
   });

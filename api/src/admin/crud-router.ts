@@ -1,6 +1,6 @@
 // The staff API of one content table: list, read, create, replace, move to the trash, revisions and bulk
 // actions (crud-bulk-actions.ts), each write with its revision and its redirect in one transaction.
-import { Router, type Request } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import { and, eq, getTableColumns, isNotNull, isNull } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -162,22 +162,7 @@ export function crudRouter<S extends z.ZodObject>(
    * Writes `values` over a live row (only while it is still the version If-Match named, when it named
    * one) and records the revision; answers the stored row. 404 when gone, 412 when changed meanwhile.
    */
-  /** A 412 says who saved the item last and when: the save the editor did not see (defect 9). */
-  const sayingWhoChanged = async <T>(id: number, run: () => Promise<T>): Promise<T> => {
-    try {
-      return await run();
-    } catch (err) {
-      if (err instanceof HttpError && err.status === 412) {
-        const last = await lastSave(db, type, id);
-        if (last) err.details = { changedBy: last.by ?? OWNER_NAME, changedAt: last.at };
-      }
-      throw err;
-    }
-  };
-
-  const save = (req: Request, id: number, values: z.output<S>, kind: RevisionKind) =>
-    sayingWhoChanged(id, () => saveOver(req, id, values, kind));
-  const saveOver = async (req: Request, id: number, values: z.output<S>, kind: RevisionKind) => {
+  const save = async (req: Request, id: number, values: z.output<S>, kind: RevisionKind) => {
     const existing = await findById(id);
     if (!existing) throw notFound(`${label} not found`);
     // The version the editor holds covers the item's pending draft too (crud-drafts.ts).
@@ -249,6 +234,23 @@ export function crudRouter<S extends z.ZodObject>(
       .returning({ id: columns.id as PgColumn });
     if (!deleted.length) throw conditional ? preconditionFailed() : notFound(`${label} not found`);
     res.status(204).end();
+  });
+
+  /**
+   * Any 412 of an item's routes (save, restore, delete, its draft's) says who changed it last and
+   * when: the change the editor did not see, a save or a draft (defect 9).
+   */
+  router.use(async (err: unknown, req: Request, _res: Response, next: NextFunction) => {
+    const id = Number(/^\/(\d+)(?:\/|$)/.exec(req.path)?.[1]);
+    if (err instanceof HttpError && err.status === 412 && id) {
+      const [saved, draft] = await Promise.all([lastSave(db, type, id), draftOf(db, type, id)]);
+      const last =
+        draft && (!saved || Date.parse(draft.updatedAt) > Date.parse(saved.at))
+          ? { by: draft.actorName, at: new Date(draft.updatedAt).toISOString() }
+          : saved;
+      if (last) err.details = { changedBy: last.by ?? OWNER_NAME, changedAt: last.at };
+    }
+    next(err);
   });
 
   return router;
