@@ -8,8 +8,7 @@ import { CARD_HEIGHT, CARD_WIDTH, type CardSpec, type FocalPoint } from '@agency
 import type { Db } from '../../db/client';
 import { IMAGES_DIR, IMAGES_URL } from '../../content/content-files';
 import { readBlob } from '../../files/blob-store';
-import { findPublicUpload, uploadNameOf, uploadUrl } from '../../files/uploaded-files';
-import { libraryImages } from '../../files/library-images';
+import { findPublicUpload, uploadNameOf } from '../../files/uploaded-files';
 import { MAX_IMAGE_PIXELS } from '../../files/image-metadata';
 
 const SHIPPED_IMAGE = /^[a-z0-9][a-z0-9._-]{0,150}$/i;
@@ -21,24 +20,19 @@ const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
  * only) or an image shipped with the repository (`/api/files/images/<name>`). Anything else (another
  * site's URL) is never fetched: the card is drawn without it.
  */
-export async function loadSiteImage(
-  db: Db,
-  url: string,
-): Promise<{ bytes: Buffer; focus?: FocalPoint } | undefined> {
+export async function loadSiteImage(db: Db, url: string): Promise<Buffer | undefined> {
   const name = uploadNameOf(url);
   if (name) {
     const found = await findPublicUpload(db, name);
     if (!found || found.blob.size > MAX_IMAGE_BYTES) return undefined;
     const parts: Buffer[] = [];
     for await (const chunk of readBlob(db, found.blob)) parts.push(chunk as Buffer);
-    const focus = (await libraryImages(db, [url])).get(uploadUrl(name))?.focus;
-    return { bytes: Buffer.concat(parts), ...(focus && { focus }) };
+    return Buffer.concat(parts);
   }
   if (url.startsWith(`${IMAGES_URL}/`)) {
     const file = url.slice(IMAGES_URL.length + 1);
     if (!SHIPPED_IMAGE.test(file) || file.startsWith('..')) return undefined;
-    const bytes = await readFile(path.join(IMAGES_DIR, file)).catch(() => undefined);
-    return bytes && { bytes };
+    return readFile(path.join(IMAGES_DIR, file)).catch(() => undefined);
   }
   return undefined;
 }
@@ -126,9 +120,10 @@ const toPng = (image: Sharp) => image.png({ compressionLevel: 9, palette: false 
  */
 async function coverImage(bytes: Buffer, focus?: FocalPoint): Promise<Sharp | undefined> {
   try {
-    const upright = sharp(await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().toBuffer());
+    const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
+    // Its size as it stands upright (only needed to place the window around a focal point).
+    const { width = 0, height = 0 } = focus ? (await image.metadata()).autoOrient : {};
     let cover: Sharp;
-    const { width = 0, height = 0 } = focus ? await upright.metadata() : {};
     if (focus && width && height) {
       // Scaled to cover the card, then the card-sized window centred on the focal point, kept inside.
       const scale = Math.max(CARD_WIDTH / width, CARD_HEIGHT / height);
@@ -136,14 +131,14 @@ async function coverImage(bytes: Buffer, focus?: FocalPoint): Promise<Sharp | un
       const h = Math.max(CARD_HEIGHT, Math.round(height * scale));
       const at = (point: number, size: number, window: number) =>
         Math.min(size - window, Math.max(0, Math.round((point / 100) * size - window / 2)));
-      cover = upright.resize(w, h).extract({
+      cover = image.resize(w, h).extract({
         left: at(focus.x, w, CARD_WIDTH),
         top: at(focus.y, h, CARD_HEIGHT),
         width: CARD_WIDTH,
         height: CARD_HEIGHT,
       });
     } else {
-      cover = upright.resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover', position: 'attention' });
+      cover = image.resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover', position: 'attention' });
     }
     return sharp(await cover.flatten({ background: '#080d1c' }).png().toBuffer());
   } catch {
@@ -158,12 +153,13 @@ async function coverImage(bytes: Buffer, focus?: FocalPoint): Promise<Sharp | un
  */
 export async function renderCard(db: Db, spec: CardSpec): Promise<Buffer> {
   if (spec.replacement) {
-    const loaded = await loadSiteImage(db, spec.replacement);
-    const cover = loaded && (await coverImage(loaded.bytes, loaded.focus));
+    const bytes = await loadSiteImage(db, spec.replacement);
+    const cover = bytes && (await coverImage(bytes));
     if (cover) return toPng(cover);
   }
-  const loaded = spec.image ? await loadSiteImage(db, spec.image) : undefined;
-  const picture = loaded && (await coverImage(loaded.bytes, loaded.focus));
+  // Cropped around the focal point the page's own data carries (so the card's version names it too).
+  const pictureBytes = spec.image ? await loadSiteImage(db, spec.image) : undefined;
+  const picture = pictureBytes && (await coverImage(pictureBytes, spec.imageFocus));
   const svg = await satori(cardTree(spec, Boolean(picture)) as Parameters<typeof satori>[0], {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
