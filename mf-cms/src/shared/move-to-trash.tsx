@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AdminRoutes, CONTENT_TYPE_NAMES, adminPathOf } from '@agency/contracts';
+import { AdminRoutes, CONTENT_TYPE_NAMES, adminPathOf, trashItemPath } from '@agency/contracts';
 import { toast } from '@agency/ui/toast';
 import { adminKeys, adminSend, errorMessage, useDeleteEntity, versionOf } from './admin-api';
 import { useConfirm } from './confirm';
@@ -14,7 +14,7 @@ function useUndoTrash(url: string, singular: string) {
   const client = useQueryClient();
   const type = CONTENT_TYPE_NAMES.find((t) => adminPathOf(t) === url);
   const restore = useMutation({
-    mutationFn: (id: number) => adminSend('POST', `${AdminRoutes.trash}/${type}/${id}/restore`, {}),
+    mutationFn: (id: number) => adminSend('POST', `${trashItemPath(type!, id)}/restore`, {}),
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: adminKeys.list(url) }),

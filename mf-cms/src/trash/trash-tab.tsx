@@ -5,6 +5,7 @@ import {
   CONTENT_TYPES,
   CONTENT_TYPE_NAMES,
   TRASH_RETENTION_DAYS,
+  trashItemPath,
   type TrashItem,
   type TrashType,
 } from '@agency/contracts';
@@ -21,7 +22,7 @@ const TRASH_TYPE_LABELS = {
   media: 'File',
 } as Record<TrashType, string>;
 
-const itemUrl = (item: TrashItem) => `${AdminRoutes.trash}/${item.type}/${item.id}`;
+const itemUrl = (item: TrashItem) => trashItemPath(item.type, item.id);
 
 /** Deleted items of every kind: restore one, or delete it forever (after a confirmation). */
 export function TrashTab() {

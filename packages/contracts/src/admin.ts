@@ -239,6 +239,9 @@ export const adminIdParams = z.object({
     .transform(Number),
 });
 
+/** The address of one item in the Trash (`…/restore` restores it; DELETE purges it). */
+export const trashItemPath = (type: TrashType, id: number | string) => `${AdminRoutes.trash}/${type}/${id}`;
+
 /** /api/admin/trash/:type/:id */
 export const trashItemParams = adminIdParams.extend({ type: z.enum(TRASH_TYPES) });
 
