@@ -7,24 +7,25 @@ import {
   type ContentType,
   type Overview,
 } from '@agency/contracts';
-import type { z } from 'zod';
-import { Card } from '@agency/ui';
+import { Card, readListOf } from '@agency/ui';
 import { adminGet } from '../shared/admin-api';
 import { addressSearch, type TabName } from '../shared/cms-address';
 import { formatDateTime } from '../shared/publishing';
 
-/** The rows of `list` this CMS can read (a type it does not know, a missing field: that row is left out). */
-const rowsOf = <T,>(list: unknown, schema: z.ZodType<T>): T[] =>
-  Array.isArray(list) ? list.flatMap((row) => schema.safeParse(row).data ?? []) : [];
-
-/** Tolerant: an older API without the route shows nothing, never an error. */
-const readOverview = (d: unknown): Overview | null =>
-  d && typeof d === 'object'
-    ? {
-        scheduled: rowsOf((d as Record<string, unknown>)['scheduled'], scheduledItemSchema),
-        recentEdits: rowsOf((d as Record<string, unknown>)['recentEdits'], recentEditSchema),
-      }
-    : null;
+/**
+ * Tolerant: each list is read item by item (a row of a type this CMS does not know is left out), and
+ * an older API without the route, or without one of the lists, shows nothing, never an error.
+ */
+const readOverview = (d: unknown): Overview | null => {
+  if (!d || typeof d !== 'object') return null;
+  const { scheduled, recentEdits } = d as Record<string, unknown>;
+  const listOf = <T,>(list: unknown, item: Parameters<typeof readListOf<T>>[0], what: string) =>
+    Array.isArray(list) ? readListOf(item, list, what) : [];
+  return {
+    scheduled: listOf(scheduled, scheduledItemSchema, 'Overview scheduled items'),
+    recentEdits: listOf(recentEdits, recentEditSchema, 'Overview recent edits'),
+  };
+};
 
 /** What happens at the scheduled time, after the item's name. */
 const EVENT_WORDS: Record<Overview['scheduled'][number]['what'], string> = {
