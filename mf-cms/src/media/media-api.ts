@@ -4,6 +4,7 @@ import { AdminRoutes, type MediaItem } from '@agency/contracts';
 import { apiRequest } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
 import { adminGet, adminKeys, asArray, errorMessage, guarded } from '../shared/admin-api';
+import { matchesSearch } from '../shared/list-filter';
 
 /** The library's files, newest first (shared by the Media tab and every picker). */
 export const useMediaLibrary = () =>
@@ -37,14 +38,11 @@ export function useMediaSearch(
   const [query, setQuery] = useState('');
   const [state, setState] = useState<MediaState>('all');
   const shown = useMemo(() => {
-    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
     return items.filter((item) => {
       if (state === 'missing-alt' && !(isImage(item) && missingAlt(item))) return false;
       if (state === 'unused' && (item.usedBy?.length ?? 0) > 0) return false;
-      const text = [item.originalName, item.altText ?? '', ...(item.usedBy ?? []).map((u) => u.title)]
-        .join(' ')
-        .toLowerCase();
-      return words.every((w) => text.includes(w));
+      const text = [item.originalName, item.altText ?? '', ...(item.usedBy ?? []).map((u) => u.title)];
+      return matchesSearch(text.join(' '), query);
     });
   }, [items, query, state]);
   return {

@@ -22,6 +22,16 @@ export function useDebouncedValue<T>(value: T, ms = 300): T {
   return settled;
 }
 
+/** A search of a list in the browser: true when every word of `query` is in `text` (any case). */
+export function matchesSearch(text: string, query: string): boolean {
+  const haystack = text.toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((w) => haystack.includes(w));
+}
+
 /** The states of items with a publish date (pages, blog posts), as PublishBadge names them. */
 export const DATED_STATES = { published: 'Published', scheduled: 'Scheduled', draft: 'Draft' } as const;
 
@@ -51,11 +61,9 @@ export function useListFilter<T extends object>(rows: readonly T[], config: List
   const [sort, setSort] = useState<Sort>('list');
   const dated = 'scheduled' in config.states;
   const shown = useMemo(() => {
-    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
     const kept = rows.filter(
       (r) =>
-        (status === 'all' || stateOf(r as Listed, dated) === status) &&
-        words.every((w) => config.text(r).toLowerCase().includes(w)),
+        (status === 'all' || stateOf(r as Listed, dated) === status) && matchesSearch(config.text(r), query),
     );
     if (sort === 'name') return kept.sort((a, b) => config.name(a).localeCompare(config.name(b)));
     if (sort === 'updated') {
