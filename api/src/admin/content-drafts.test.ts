@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEvent, RevisionSummary } from '@agency/contracts';
+import { DraftMessages, type AuditEvent, type RevisionSummary } from '@agency/contracts';
 import { createTestApp } from '../test-support/test-app';
 import { STAFF_PASSWORD, signIn, staffClient } from './admin-test-support';
 
@@ -196,6 +196,40 @@ describe('drafts of live items', () => {
       summary: 'Published the scheduled draft of Blog post “Goes live later”',
     });
     expect(await t.app.draftScheduler.runDue()).toBe(0);
+  });
+
+  it('a draft older than a later save of its item does not go live and undo that save (409; the scheduler keeps it back)', async () => {
+    const { id, etag } = await livePost('overtaken');
+    const at = new Date(clock().getTime() + HOUR).toISOString();
+    const drafted = await staff
+      .put(`/api/admin/blog-posts/${id}/draft`)
+      .set('If-Match', etag)
+      .send({ values: post('overtaken', { title: 'From the draft' }), publishAt: at })
+      .expect(200);
+    // A colleague saves the live item after the draft (the CMS's Save on a live item, a restore, a bulk change).
+    await staff
+      .put(`/api/admin/blog-posts/${id}`)
+      .set('If-Match', drafted.headers['etag'] as string)
+      .send(post('overtaken', { title: 'Saved live later' }))
+      .expect(200);
+    const current = await staff.get(`/api/admin/blog-posts/${id}`).expect(200);
+    const refused = await staff
+      .post(`/api/admin/blog-posts/${id}/draft/publish`)
+      .set('If-Match', current.headers['etag'] as string)
+      .expect(409);
+    expect(refused.body.message).toBe(DraftMessages.stale);
+    expect(await publicTitle('overtaken')).toBe('Saved live later');
+
+    clock.advance(HOUR + 1000);
+    expect(await t.app.draftScheduler.runDue()).toBe(0);
+    expect(await publicTitle('overtaken')).toBe('Saved live later');
+    const kept = await staff.get(`/api/admin/blog-posts/${id}`).expect(200);
+    expect(kept.body.draft).toMatchObject({ values: { title: 'From the draft' }, publishAt: null });
+    expect((await audit())[0]).toMatchObject({
+      action: 'content.draft-kept',
+      summary:
+        'Could not publish the scheduled draft of Blog post “Saved live later”: the item was saved after the draft, which would undo that save. It stays as a draft',
+    });
   });
 
   it('refuses a schedule time in the past and a draft that fails the type’s rules (400), storing nothing', async () => {

@@ -18,8 +18,8 @@ import {
 import type { Db } from '../db/client';
 import type { AppContext } from '../app-context';
 import { contentDrafts } from '../db/schema';
-import { HttpError, notFound } from '../http/errors';
-import { checkIfMatch, setEntityTag } from '../http/conditional-write';
+import { HttpError, conflict as conflictError, notFound } from '../http/errors';
+import { checkIfMatch, preconditionFailed, setEntityTag } from '../http/conditional-write';
 import { declareDrops } from '../http/public-reads';
 import { parseBody, parseParams } from '../http/validate';
 import { isoTimestamps } from '../http/iso-timestamps';
@@ -31,6 +31,14 @@ import { writeOver } from './crud-write';
 type DraftRow = typeof contentDrafts.$inferSelect;
 
 const iso = (at: string) => new Date(at).toISOString();
+
+/**
+ * The item was written after its draft was last saved (a save, a restore, a bulk change): the draft
+ * was made from an older version, and putting it live would undo that write. It stays, to be checked
+ * and saved again; neither staff nor the scheduler publish it meanwhile.
+ */
+export const draftIsStale = (row: { updatedAt: string }, draft: Pick<DraftRow, 'updatedAt'>) =>
+  Date.parse(iso(row.updatedAt)) > Date.parse(iso(draft.updatedAt));
 
 /** A stored draft as staff get it. */
 export const shownDraft = (draft: DraftRow): ContentDraft => ({
@@ -186,6 +194,9 @@ export function draftRoutes<S extends z.ZodObject>(router: Router, deps: DraftRo
     await config.check?.(values, existing);
     const stored = await locked(req, id, async (tx, row, draft) => {
       if (!draft) throw notFound(DraftMessages.noDraft);
+      // The draft read above is the one going live: one saved meanwhile is not published unseen.
+      if (draft.updatedAt !== pending.updatedAt) throw preconditionFailed();
+      if (draftIsStale(row, draft)) throw conflictError(DraftMessages.stale);
       const now = clock();
       const written = await writeOver(tx, config, {
         ...{ id, existing: row, values, kind: 'update', now },

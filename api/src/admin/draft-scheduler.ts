@@ -13,7 +13,7 @@ import type { AppContext } from '../app-context';
 import { CONTENT_TYPE_ENTRIES, crudConfigOf, type ContentTypeDeps } from './content-types';
 import { liveRow, type StoredRow } from './crud-table';
 import { writeOver } from './crud-write';
-import { itemWords } from './crud-drafts';
+import { draftIsStale, itemWords } from './crud-drafts';
 import { recordAudit } from './audit';
 import { actorContext, OWNER } from './staff-actor';
 
@@ -56,7 +56,7 @@ export function draftScheduler(
     log.warn({ type: draft.entityType, id: draft.entityId, why }, 'a scheduled draft could not go live');
     await recordAudit(db, log, {
       actor: authorOf(draft),
-      action: 'content.draft',
+      action: 'content.draft-kept',
       entityType: draft.entityType,
       entityId: draft.entityId,
       summary: `Could not publish the scheduled draft of ${words}: ${why}. It stays as a draft`,
@@ -76,6 +76,10 @@ export function draftScheduler(
       return false;
     }
     const words = itemWords(config, existing);
+    if (draftIsStale(existing, draft)) {
+      await keep(draft, words, 'the item was saved after the draft, which would undo that save');
+      return false;
+    }
     const parsed = schema.safeParse(draft.data);
     if (!parsed.success) {
       await keep(draft, words, parsed.error.issues.map((i) => i.message).join('; '));

@@ -17,6 +17,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'content.draft': 'Saved a draft',
   'content.publish-draft': 'Published a draft',
   'content.discard-draft': 'Discarded a draft',
+  'content.draft-kept': 'Kept a scheduled draft back',
   'trash.restore': 'Restored from the Trash',
   'trash.purge': 'Deleted for good',
   'media.upload': 'Uploaded a file',

@@ -12,6 +12,9 @@ export const DraftMessages = {
   publishAtRange: 'Schedule time must be in the year 1900 or later',
   publishAtPast: 'Schedule time must be in the future',
   noDraft: 'This item has no pending draft',
+  /** The item was saved (or restored, or changed in bulk) after its draft: publishing would undo that. */
+  stale:
+    'This item was saved after its draft: open the draft, check it against the live version and save it again before it goes live',
 } as const;
 
 /**

@@ -265,6 +265,7 @@ export const AUDIT_ACTIONS = [
   'content.draft',
   'content.publish-draft',
   'content.discard-draft',
+  'content.draft-kept',
   'trash.restore',
   'trash.purge',
   'media.upload',
