@@ -188,7 +188,7 @@ export function createApp({
   cache.watchDue({
     tags: SCHEDULED_TAGS,
     now: () => clock().getTime(),
-    nextDue: () => nextDueTimes(context),
+    nextDue: (tags) => nextDueTimes(context, tags),
   });
   void database
     .listen(CONTENT_CHANGED, (payload) => cache.invalidate(tagsFromNotification(payload)))

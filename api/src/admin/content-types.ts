@@ -238,24 +238,38 @@ export const SCHEDULED_TAGS: readonly ContentTag[] = [
  * When the next public change of each type happens by itself (a scheduled item goes live, a published
  * one reaches its unpublish date; null: none ahead), in ms, by tag: the public cache drops the tag then.
  */
-export async function nextDueTimes({
-  db,
-  clock,
-}: Pick<AppContext, 'db' | 'clock'>): Promise<Partial<Record<ContentTag, number | null>>> {
+export async function nextDueTimes(
+  { db, clock }: Pick<AppContext, 'db' | 'clock'>,
+  /** Only the types of these families (those a change touched); default: every type. */
+  only: readonly ContentTag[] = SCHEDULED_TAGS,
+): Promise<Partial<Record<ContentTag, number | null>>> {
   const now = clock().toISOString();
   const due: Partial<Record<ContentTag, number | null>> = {};
-  for (const type of CONTENT_TYPE_NAMES) {
-    const { table, tags } = CONTENT_TYPE_ENTRIES[type];
-    const { published, publishedAt, unpublishAt, deletedAt } = table as TimedTable;
-    const [row] = await db
-      .select({
-        goesLive: publishedAt
-          ? sql<string | null>`min(${publishedAt}) filter (where ${gt(publishedAt, now)})`
-          : sql<null>`null`,
-        goes: sql<string | null>`min(${unpublishAt}) filter (where ${gt(unpublishAt, now)})`,
-      })
-      .from(table)
-      .where(and(eq(published, true), isNull(deletedAt)));
+  // Every type that shares a family with those asked for: a family's time is the earliest of them all.
+  const asked = new Set(only);
+  let types: ContentType[] = [];
+  for (let size = -1; size !== asked.size;) {
+    size = asked.size;
+    types = CONTENT_TYPE_NAMES.filter((type) => CONTENT_TYPE_ENTRIES[type].tags.some((t) => asked.has(t)));
+    for (const type of types) for (const t of CONTENT_TYPE_ENTRIES[type].tags) asked.add(t);
+  }
+  const rows = await Promise.all(
+    types.map(async (type) => {
+      const { table, tags } = CONTENT_TYPE_ENTRIES[type];
+      const { published, publishedAt, unpublishAt, deletedAt } = table as TimedTable;
+      const [row] = await db
+        .select({
+          goesLive: publishedAt
+            ? sql<string | null>`min(${publishedAt}) filter (where ${gt(publishedAt, now)})`
+            : sql<null>`null`,
+          goes: sql<string | null>`min(${unpublishAt}) filter (where ${gt(unpublishAt, now)})`,
+        })
+        .from(table)
+        .where(and(eq(published, true), isNull(deletedAt)));
+      return { tags, row };
+    }),
+  );
+  for (const { tags, row } of rows) {
     const times = [row?.goesLive, row?.goes].filter(Boolean).map((at) => new Date(at!).getTime());
     const at = times.length ? Math.min(...times) : Infinity;
     for (const tag of tags) due[tag] = Math.min(due[tag] ?? Infinity, at);

@@ -12,7 +12,8 @@ export interface DueTimes {
   tags: readonly ContentTag[];
   /** The app's clock, in ms (injectable: tests move it instead of sleeping). */
   now: () => number;
-  nextDue: () => Promise<Partial<Record<ContentTag, number | null>>>;
+  /** The due times of `tags` (the families a change touched, or all of them at first). */
+  nextDue: (tags: readonly ContentTag[]) => Promise<Partial<Record<ContentTag, number | null>>>;
 }
 
 /** How soon a failed read of the due times is tried again. */
@@ -23,27 +24,35 @@ export function createScheduledExpiry() {
   let now = () => Date.now();
   /** Per tag: when its answers go stale by themselves (absent: never); 'unknown' while being read. */
   const dueAt = new Map<ContentTag, number | 'unknown'>();
+  /** Per tag: the read that will settle it (an older read's answer for it is stale). */
+  const latestRead = new Map<ContentTag, number>();
   let dueReads = 0;
 
-  /** Reads the due times again (after a write that may have changed them, or when one passed). */
-  function refresh(): void {
+  /**
+   * Reads the due times of `only` again (after a write that may have changed them, or when one
+   * passed); the other families keep theirs, and their answers stay cacheable meanwhile.
+   */
+  function refresh(only?: readonly ContentTag[]): void {
     if (!due) return;
-    const { tags, nextDue } = due;
+    const tags = only ? due.tags.filter((t) => only.includes(t)) : due.tags;
+    if (!tags.length) return;
     const read = ++dueReads;
-    for (const t of tags) dueAt.set(t, 'unknown');
-    nextDue().then(
-      (times) => {
-        if (read !== dueReads) return;
-        for (const t of tags) {
-          const at = times[t];
-          if (at === undefined || at === null) dueAt.delete(t);
-          else dueAt.set(t, at);
-        }
-      },
-      () => {
-        if (read !== dueReads) return;
-        for (const t of tags) dueAt.set(t, now() + DUE_RETRY_MS);
-      },
+    for (const t of tags) {
+      dueAt.set(t, 'unknown');
+      latestRead.set(t, read);
+    }
+    const settle = (at: (t: ContentTag) => number | null | undefined, answered: ContentTag[] = []) => {
+      // The families asked for, and any other the answer settles (one sharing a type with them).
+      for (const t of new Set([...tags, ...answered.filter((a) => due!.tags.includes(a))])) {
+        if ((latestRead.get(t) ?? 0) > read) continue;
+        const when = at(t);
+        if (when === undefined || when === null) dueAt.delete(t);
+        else dueAt.set(t, when);
+      }
+    };
+    due.nextDue(tags).then(
+      (times) => settle((t) => times[t], Object.keys(times) as ContentTag[]),
+      () => settle(() => now() + DUE_RETRY_MS),
     );
   }
 
@@ -74,7 +83,7 @@ export function createScheduledExpiry() {
     },
     /** `tags` were invalidated: their due times may have moved, so they are read again. */
     changed(tags: readonly ContentTag[]): void {
-      if (due?.tags.some((t) => tags.includes(t))) refresh();
+      refresh(tags);
     },
   };
 }
