@@ -180,7 +180,7 @@ describe('drafts of live items', () => {
     expect(saved.body.draft.publishAt).toBe(at);
     expect((await audit())[0]).toMatchObject({
       action: 'content.draft',
-      summary: `Scheduled the draft of Blog post “Goes live later” for ${at.slice(0, 16).replace('T', ' ')} UTC`,
+      summary: `Scheduled the draft of Blog post “Goes live later” for ${at.slice(0, 19).replace('T', ' ')} UTC`,
     });
     expect(await cached('scheduled')).toBe('Live scheduled');
     expect(await t.app.draftScheduler.runDue()).toBe(0);

@@ -9,6 +9,7 @@ import {
   DraftMessages,
   ErrorCode,
   adminIdParams,
+  auditTime,
   draftEnvelopeSchema,
   editVersionOf,
   type ContentDraft,
@@ -61,15 +62,21 @@ export async function draftOf(db: Db, type: ContentType, id: number): Promise<Dr
 /** What each listed item's draft is (no values), by item id: the list's "Draft pending" marks. */
 export async function draftMarks(db: Db, type: ContentType, ids: number[]): Promise<Map<number, DraftMark>> {
   if (!ids.length) return new Map();
+  // Not the values: a list shows only that a draft is there, and when it goes live.
   const rows = await db
-    .select()
+    .select({
+      id: contentDrafts.entityId,
+      publishAt: contentDrafts.publishAt,
+      authorName: contentDrafts.actorName,
+      updatedAt: contentDrafts.updatedAt,
+    })
     .from(contentDrafts)
     .where(and(eq(contentDrafts.entityType, type), inArray(contentDrafts.entityId, ids)));
   return new Map(
-    rows.map((d) => {
-      const { publishAt, authorName, updatedAt } = shownDraft(d);
-      return [d.entityId, { publishAt, authorName, updatedAt }];
-    }),
+    rows.map((d) => [
+      d.id,
+      { publishAt: d.publishAt && iso(d.publishAt), authorName: d.authorName, updatedAt: iso(d.updatedAt) },
+    ]),
   );
 }
 
@@ -87,9 +94,6 @@ export const itemWords = (config: CrudConfig<z.ZodObject>, row: Row) => {
   return typeof title === 'string' && title ? `${config.label} “${title}”` : config.label;
 };
 
-/** A moment as the audit says it: '2026-12-01 09:00 UTC'. */
-export const auditTime = (at: string) => `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-
 interface DraftRouteDeps<S extends z.ZodObject> extends Pick<AppContext, 'db' | 'clock'> {
   config: CrudConfig<S>;
   /** The stored item (not in the trash), or undefined. */
@@ -102,7 +106,7 @@ interface DraftRouteDeps<S extends z.ZodObject> extends Pick<AppContext, 'db' | 
 
 /**
  * PUT /:id/draft {values, publishAt?} saves (or replaces) the item's pending draft; POST
- * /:id/draft/publish writes it over the item (a revision of kind `draft`) and deletes it; DELETE
+ * /:id/draft/publish writes it over the item (an `update` revision) and deletes it; DELETE
  * /:id/draft discards it. Each names the version it was meant for (If-Match: the item's ETag, which
  * a draft's save moves too) and answers 412 when the item or its draft changed meanwhile. Only the
  * publish changes what visitors see, so only it drops the type's cached public answers.

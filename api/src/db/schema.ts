@@ -254,7 +254,7 @@ export const CONTENT_TABLES = {
 /**
  * Pending changes to a stored item (a published one, usually) that the public does not see yet: the
  * item's full input values as staff last saved them as a draft, one per item. `publish_at` set: they
- * go live by themselves at that time (admin/content-drafts.ts, on whichever instance looks first);
+ * go live by themselves at that time (admin/draft-scheduler.ts, on whichever instance looks first);
  * null: when staff publish them. Publishing writes them over the item and deletes this row.
  */
 export const contentDrafts = pgTable(
