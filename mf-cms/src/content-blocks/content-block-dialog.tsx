@@ -87,7 +87,6 @@ export function ContentBlockDialog({
     form,
     toForm,
     onClose,
-    drafts: true,
     savedTitle: 'Content block saved',
     notSavedTitle: 'Content block not saved',
     nameField: 'name',

@@ -34,7 +34,6 @@ export function EntityDialog({
     form,
     toForm: (fresh) => toFormValues(config, fresh),
     onClose,
-    drafts: true,
     savedTitle: `${config.singular} saved`,
     notSavedTitle: `${config.singular} not saved`,
     nameField: config.fields[0]!.name,

@@ -96,15 +96,18 @@ describe('drafts of live items in the editor', () => {
     expect(call(api, 'PUT', `${POST}/draft`)).toBeUndefined();
   });
 
-  it('Save Blog Post with a pending draft publishes the draft with the form’s values and the draft’s version', async () => {
+  it('Save Blog Post with a pending draft saves the form as the draft, then publishes that version', async () => {
+    const RESAVED_AT = '2026-01-03T00:00:00.000Z';
     const { api, dialog } = await open(stored({ draft: pendingDraft() }), {
-      [`PUT ${POST}/draft`]: ok({ ...stored(), draft: pendingDraft() }),
+      [`PUT ${POST}/draft`]: ok({ ...stored(), draft: { ...pendingDraft(), updatedAt: RESAVED_AT } }),
       [`POST ${POST}/draft/publish`]: ok(stored({ title: 'Launch, rewritten' })),
     });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Blog Post' }));
     expect(await screen.findByText('Changes published')).toBeTruthy();
+    // The draft's save names the version the editor opened; the publish names the one it answered.
+    expect(call(api, 'PUT', `${POST}/draft`)!.headers['if-match']).toBe(entityTag({ updatedAt: DRAFT_AT }));
     expect(call(api, 'POST', `${POST}/draft/publish`)!.headers['if-match']).toBe(
-      entityTag({ updatedAt: DRAFT_AT }),
+      entityTag({ updatedAt: RESAVED_AT }),
     );
     expect(call(api, 'PUT', POST)).toBeUndefined();
   });

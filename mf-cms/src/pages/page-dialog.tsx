@@ -75,7 +75,6 @@ export function PageDialog({ page, onClose }: { page: AdminPage | null; onClose:
     form,
     toForm,
     onClose,
-    drafts: true,
     savedTitle: page ? 'Page updated' : 'Page created',
     notSavedTitle: 'Page not saved',
     nameField: 'title',

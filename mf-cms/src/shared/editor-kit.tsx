@@ -31,11 +31,6 @@ export interface EditorSaveOptions<TForm extends FieldValues, TValues, TRow exte
   onReset?: () => void;
   /** Refuses a save before it is sent (true: refused; the form shows why). */
   refuse?: () => boolean;
-  /**
-   * The type keeps a live item's changes as a draft until they are published (issue 41): a published
-   * item, or one with a pending draft, also offers Save draft and Schedule changes; its Save publishes.
-   */
-  drafts?: boolean;
 }
 
 /**
@@ -93,7 +88,8 @@ export function useEditorSave<TForm extends FieldValues, TValues, TRow extends {
     toast({ variant: 'destructive', title, description: errorMessage(err) });
   };
   const writes = useDraftWrites(url);
-  const asDraft = Boolean(options.drafts) && savesAsDraft(row);
+  // A live item (or one with a pending draft) can keep its changes back as a draft (issue 41).
+  const asDraft = savesAsDraft(row);
   /**
    * Saves the form as the item's draft (`publishAt`: to go live then), and with `publish` makes it
    * live; says so only once the server has stored it, and closes. A refusal keeps the form as it is.
