@@ -47,8 +47,8 @@ export function releasesRouter(
 ) {
   const { db, env, log, releases: store, preflight } = app;
   const router = Router();
-  const control = () =>
-    releaseControl(store, { siteRoot: env.SITE_ROOT, cmsPagePaths: () => cmsPagePathsOf(app) });
+  // Built once with the app's store (it was a function while the store was looked up per request).
+  const control = releaseControl(store, { siteRoot: env.SITE_ROOT, cmsPagePaths: () => cmsPagePathsOf(app) });
   /** A remote's releases, with the last canary that ended by itself (and why). */
   const withCanaryEnd = async (name: RemoteName, r: RemoteReleases): Promise<RemoteReleases> => {
     const ended = await lastCanaryEnd(db, name);
@@ -56,7 +56,7 @@ export function releasesRouter(
   };
 
   router.get('/', async (_req, res) => {
-    const all = await control().list();
+    const all = await control.list();
     res.json(await Promise.all(all.map((r, i) => withCanaryEnd(REMOTE_NAMES[i]!, r))));
   });
 
@@ -114,7 +114,7 @@ export function releasesRouter(
       }
     }
     const outcome = await refusals(() =>
-      control().promote(remote, version, { percent, gitCommit: CMS_COMMIT }),
+      control.promote(remote, version, { percent, gitCommit: CMS_COMMIT }),
     );
     const answered = await answer(remote, outcome);
     if (report && !report.passed) setAuditSummary(res, `${answered.message}, ${overrideSummary(report)}`);
@@ -123,7 +123,7 @@ export function releasesRouter(
 
   router.post('/:remote/rollback', async (req, res) => {
     const remote = remoteNamed(req.params['remote']!);
-    const outcome = await refusals(() => control().rollback(remote, CMS_COMMIT));
+    const outcome = await refusals(() => control.rollback(remote, CMS_COMMIT));
     res.json(await answer(remote, outcome));
   });
 
