@@ -1,32 +1,12 @@
 import type { ResponsiveImage as ResponsiveImageData } from '@agency/contracts/browser';
 
-const SOURCE_TYPES = ['image/avif', 'image/webp'];
-
-/** Tolerant reading (the public pages do not run zod): a malformed image is no image. */
-function usable(image: ResponsiveImageData | null | undefined): ResponsiveImageData | null {
-  if (!image || typeof image !== 'object') return null;
-  const { src, width, height } = image;
-  if (typeof src !== 'string' || !(Number(width) > 0) || !(Number(height) > 0)) return null;
-  const sources = (Array.isArray(image.sources) ? image.sources : []).filter(
-    (s) => s && SOURCE_TYPES.includes(s.type) && typeof s.srcset === 'string' && s.srcset,
-  );
-  const { focus } = image;
-  const percent = (v: unknown) => typeof v === 'number' && v >= 0 && v <= 100;
-  return {
-    src,
-    width,
-    height,
-    alt: typeof image.alt === 'string' ? image.alt : '',
-    sources,
-    ...(focus && percent(focus.x) && percent(focus.y) && { focus }),
-  };
-}
-
 /**
  * A media-library image as a <picture>: AVIF and WebP sources sized by `sizes`, the original as the
  * <img> with its intrinsic width and height (the layout is reserved before it loads). Without
  * `image` (an older API, or a URL that is not a library file) it is the plain <img> of `src`.
- * The library's alt text wins; `alt` is what the page says when the library has none.
+ * The library's alt text wins; `alt` is what the page says when the library has none. `image` is
+ * what the page's reader kept (responsiveImageReader: a malformed image, source or focal point is
+ * already left out), so it is used as it is.
  */
 export function ResponsiveImage({
   image,
@@ -49,7 +29,7 @@ export function ResponsiveImage({
   priority?: boolean;
   className?: string;
 }) {
-  const found = usable(image);
+  const found = image ?? null;
   const loading = priority ? ({ fetchPriority: 'high' } as const) : ({ loading: 'lazy' } as const);
   if (!found) {
     return (
