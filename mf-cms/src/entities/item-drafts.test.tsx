@@ -213,7 +213,7 @@ describe('drafts of live items in the list', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Blog Post' }));
     expect(
       await within(dialog).findByText(
-        `Not saved: Eddie Editor saved this item on ${formatDateTime(at, { seconds: true })}, after you opened it. Reload it to edit the current version; your text stays below to copy.`,
+        `Not saved: this item was changed by someone else since you opened it: Eddie Editor saved it on ${formatDateTime(at, { seconds: true })}. Reload it to edit the current version; your text stays below to copy.`,
       ),
     ).toBeTruthy();
   });

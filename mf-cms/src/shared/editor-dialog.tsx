@@ -162,7 +162,7 @@ function whoChanged(problem: unknown, staleMessage: string): string {
   }
   if (typeof body.changedBy !== 'string' || typeof body.changedAt !== 'string') return staleMessage;
   const at = formatDateTime(body.changedAt, { seconds: true });
-  return `Not saved: ${body.changedBy} saved this item on ${at}, after you opened it. Reload it to edit the current version; your text stays below to copy.`;
+  return `Not saved: this item was changed by someone else since you opened it: ${body.changedBy} saved it on ${at}. Reload it to edit the current version; your text stays below to copy.`;
 }
 
 /** Why the last save was refused, inside the form; after a 412 the way to reload and the copy. */
