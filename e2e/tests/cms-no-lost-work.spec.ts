@@ -128,6 +128,36 @@ test.describe('CMS: no work lost', () => {
     expect(asked).toBe('beforeunload');
   });
 
+  // Issue 41 defect 11: Save always closed the dialog. Ctrl+S saves and keeps editing, twice in a row.
+  test('Ctrl+S saves and keeps the editor open; the next save goes on from the stored version', async ({
+    page,
+  }) => {
+    await signIn(page);
+    const created = await createPage(page, 'Kept open');
+    await page.reload();
+    await page.getByRole('tab', { name: 'Pages', exact: true }).click();
+    await pagesList(page)
+      .filter({ hasText: `/${created.slug}` })
+      .getByRole('button', { name: 'Edit Kept open' })
+      .click();
+    const edit = page.getByRole('dialog', { name: 'Edit Page' });
+
+    await edit.getByLabel('Meta Title').fill('First meta');
+    await edit.getByLabel('Meta Title').press('Control+s');
+    await expect(page.getByText('"Kept open" was saved.')).toBeVisible();
+    await expect(edit).toBeVisible();
+    await edit.getByLabel('Meta Title').fill('Second meta');
+    await edit.getByLabel('Page Title').press('Control+s');
+    await expect(page.getByText('"Kept open" was saved.')).toHaveCount(1);
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/admin/pages/${created.id}`)).json()).metaTitle)
+      .toBe('Second meta');
+    // Nothing unsaved is left: Cancel closes without asking.
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await expect(edit).toHaveCount(0);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  });
+
   test('two staff edit one page: the later save gets the conflict, a copy of its text, and a reload', async ({
     browser,
   }) => {

@@ -96,6 +96,53 @@ describe('the editor kit (one save flow and footer for every CMS editor)', () =>
     expect(draftOf(EDDIE, 'new')).toBeNull();
   });
 
+  // Issue 41 defect 11: "Save always closes the dialog". Ctrl+S saves and keeps editing.
+  it('Ctrl+S saves and stays open on what was stored; the next save names the new version', async () => {
+    let saves = 0;
+    const { fake, onClose } = renderEditor(STORED, {
+      [`PUT ${URL}/7`]: (body) => ({
+        status: 200,
+        body: { ...STORED, ...(body as object), updatedAt: `2026-01-0${++saves + 1}T00:00:00.000Z` },
+      }),
+    });
+    await userEvent.type(title(), ' draft one');
+    await userEvent.keyboard('{Control>}s{/Control}');
+    expect(await screen.findByText('"First draft one" was saved.')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(title().value).toBe('First draft one');
+    // The Save button still saves and closes, from the version the first save stored.
+    await userEvent.type(title(), ' and two');
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Save Note' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    const puts = fake.calls.flatMap((c, i) => (c.method === 'PUT' ? [i] : []));
+    expect(puts.map((i) => fake.calls[i]!.body)).toEqual([
+      { title: 'First draft one' },
+      { title: 'First draft one and two' },
+    ]);
+    expect(puts.map((i) => fake.headers[i]!['if-match'])).toEqual([
+      entityTag({ updatedAt: STORED.updatedAt }),
+      entityTag({ updatedAt: '2026-01-02T00:00:00.000Z' }),
+    ]);
+  });
+
+  it('Ctrl+S on a new item creates it once; the next save updates that item', async () => {
+    const { fake, onClose } = renderEditor(null, {
+      [`POST ${URL}`]: (body) => ({ status: 201, body: { ...STORED, ...(body as object) } }),
+      [`PUT ${URL}/7`]: (body) => ({ status: 200, body: { ...STORED, ...(body as object) } }),
+    });
+    await userEvent.type(title(), 'Brand new');
+    await userEvent.keyboard('{Meta>}s{/Meta}');
+    expect(await screen.findByText('"Brand new" was saved.')).toBeTruthy();
+    await userEvent.type(title(), '!');
+    await userEvent.keyboard('{Control>}s{/Control}');
+    expect(await screen.findByText('"Brand new!" was saved.')).toBeTruthy();
+    expect(fake.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`)).toEqual([
+      `POST ${URL}`,
+      `PUT ${URL}/7`,
+    ]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   // Issue 41 defect 8: a body's links to pages that do not exist are named after the save.
   it('a save whose answer names dead links says so in its toast, naming each', async () => {
     renderEditor(null, {

@@ -1,4 +1,12 @@
-import { useId, type BaseSyntheticEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type BaseSyntheticEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Button, cn } from '@agency/ui';
 import { toast } from '@agency/ui/toast';
@@ -53,12 +61,16 @@ export interface DraftActions {
 /**
  * The save flow every CMS editor shares: If-Match with the version it opened, the local draft,
  * a 412's reload-and-copy path, the server's field messages beside their fields, the toasts, and
- * closing once stored. Give the answer to `EditorForm`.
+ * closing once stored, or (Ctrl+S, `saveAndStay`) staying open on what was stored. Give the answer
+ * to `EditorForm`.
  */
 export function useEditorSave<TForm extends FieldValues, TValues, TRow extends { id: number }>(
   options: EditorSaveOptions<TForm, TValues, TRow>,
 ): EditorSave<TRow> {
-  const { url, row, form } = options;
+  const { url, form } = options;
+  // The item as stored: the one opened, then what a save that kept the editor open stored (a new
+  // item's next save updates it; a published draft's banner goes).
+  const [row, setRow] = useState(options.row);
   const id = useId();
   const save = useSaveEntity<TValues, TRow>(url);
   const state = useSaveState<TRow>(url, row, (fresh) => {
@@ -87,6 +99,16 @@ export function useEditorSave<TForm extends FieldValues, TValues, TRow extends {
     }
     toast({ variant: 'destructive', title, description: errorMessage(err) });
   };
+  /** Stored: the editor closes, or stays on the stored item (its version, its values, no longer dirty). */
+  const stored = (item: unknown, stay: boolean) => {
+    draft.clear();
+    if (!stay || !item || typeof item !== 'object') return options.onClose();
+    const fresh = item as TRow;
+    setRow(fresh);
+    state.saved(versionOf(fresh));
+    form.reset(options.toForm(fresh));
+    options.onReset?.();
+  };
   const writes = useDraftWrites(url);
   // A live item (or one with a pending draft) can keep its changes back as a draft (issue 41).
   const asDraft = savesAsDraft(row);
@@ -94,34 +116,33 @@ export function useEditorSave<TForm extends FieldValues, TValues, TRow extends {
    * Saves the form as the item's draft (`publishAt`: to go live then), and with `publish` makes it
    * live; says so only once the server has stored it, and closes. A refusal keeps the form as it is.
    */
-  const toDraft = (values: TValues, how: { publishAt?: string; publish?: boolean } = {}) => {
+  const toDraft = (values: TValues, how: { publishAt?: string; publish?: boolean; stay?: boolean } = {}) => {
     if (options.refuse?.() || !row) return;
     state.start();
     void writes
       .run(async () => {
-        let stored: unknown = await writes.save(row.id, values, state.etag, how.publishAt ?? null);
-        state.saved(versionOf(stored as object));
-        if (how.publish) stored = await writes.publish(row.id, versionOf(stored as object));
-        return stored;
+        let kept: unknown = await writes.save(row.id, values, state.etag, how.publishAt ?? null);
+        state.saved(versionOf(kept as object));
+        if (how.publish) kept = await writes.publish(row.id, versionOf(kept as object));
+        return kept;
       })
       .then(
-        (stored) => {
-          draft.clear();
-          const item = `"${name(stored, values)}"`;
+        (item) => {
+          const named = `"${name(item, values)}"`;
           toast(
             how.publish
-              ? { title: 'Changes published', description: `${item} is live with your changes.` }
+              ? { title: 'Changes published', description: `${named} is live with your changes.` }
               : how.publishAt
                 ? {
                     title: 'Changes scheduled',
-                    description: `${item} goes live with your changes ${formatDateTime(how.publishAt)}. Until then visitors see the published version.`,
+                    description: `${named} goes live with your changes ${formatDateTime(how.publishAt)}. Until then visitors see the published version.`,
                   }
                 : {
                     title: 'Draft saved',
-                    description: `${item} was saved as a draft. Visitors still see the published version.`,
+                    description: `${named} was saved as a draft. Visitors still see the published version.`,
                   },
           );
-          options.onClose();
+          stored(item, Boolean(how.stay && how.publish));
         },
         (err: unknown) => refused(err, values, how.publish ? 'Changes not published' : options.notSavedTitle),
       );
@@ -173,18 +194,18 @@ export function useEditorSave<TForm extends FieldValues, TValues, TRow extends {
 
   // The Save button of a live item publishes, as it always did (the spec's Save Page and friends);
   // with a pending draft it publishes that draft with the form's values. Save draft keeps them back.
-  const submit = (values: TValues) => {
-    if (asDraft && draftOf(row)) return toDraft(values, { publish: true });
+  // `stay`: Ctrl+S, the editor stays open on what was stored.
+  const submit = (stay: boolean) => (values: TValues) => {
+    if (asDraft && draftOf(row)) return toDraft(values, { publish: true, stay });
     if (options.refuse?.()) return;
     state.start();
     save.mutate(
       { id: row?.id, values, etag: state.etag },
       {
-        onSuccess: (stored) => {
-          draft.clear();
-          const name = (stored as Record<string, unknown> | null)?.[options.nameField];
+        onSuccess: (item) => {
+          const name = (item as Record<string, unknown> | null)?.[options.nameField];
           // Saved, with a warning where the API named internal links of its body that lead to no page.
-          const deadLinks = (stored as { deadLinks?: unknown } | null)?.deadLinks;
+          const deadLinks = (item as { deadLinks?: unknown } | null)?.deadLinks;
           const warning =
             Array.isArray(deadLinks) && deadLinks.length
               ? ` These links lead to no page visitors can see: ${deadLinks.map(String).join(', ')}`
@@ -193,7 +214,7 @@ export function useEditorSave<TForm extends FieldValues, TValues, TRow extends {
             title: options.savedTitle,
             description: `"${String(name ?? (values as Record<string, unknown>)[options.nameField])}" was saved.${warning}`,
           });
-          options.onClose();
+          stored(item, stay);
         },
         onError: (err) => refused(err, values),
       },
@@ -207,7 +228,11 @@ export function useEditorSave<TForm extends FieldValues, TValues, TRow extends {
     drafts,
     dirty: dirty || state.copy !== null,
     onClose: options.onClose,
-    onSubmit: form.handleSubmit(submit, () => void options.refuse?.()),
+    onSubmit: form.handleSubmit(submit(false), () => void options.refuse?.()),
+    saveAndStay: () => {
+      if (save.isPending || writes.pending) return;
+      void form.handleSubmit(submit(true), () => void options.refuse?.())();
+    },
   };
 }
 
@@ -223,6 +248,44 @@ export interface EditorSave<TRow extends { id: number }> {
   dirty: boolean;
   onClose: () => void;
   onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  /** Saves as Save does, and keeps the editor open on the stored item (Ctrl+S or ⌘S). */
+  saveAndStay: () => void;
+}
+
+/**
+ * Ctrl+S (⌘S on a Mac) with the focus in the editor's form: save and keep editing, instead of the
+ * browser's "Save page as".
+ */
+function useSaveKey(form: RefObject<HTMLFormElement | null>, saveAndStay: () => void) {
+  const latest = useRef(saveAndStay);
+  useEffect(() => {
+    latest.current = saveAndStay;
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const combo = (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
+      if (!combo || event.key.toLowerCase() !== 's') return;
+      if (!(event.target instanceof Node) || !form.current?.contains(event.target)) return;
+      event.preventDefault();
+      latest.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [form]);
+}
+
+/** The editor's Save: it closes the editor; Ctrl+S (its shortcut, told on hover) saves and stays. */
+function SaveButton({ pending, label }: { pending: boolean; label: string }) {
+  return (
+    <Button
+      type="submit"
+      disabled={pending}
+      aria-keyshortcuts="Control+S Meta+S"
+      title="Ctrl+S (⌘S) saves and keeps this open"
+    >
+      {pending ? 'Saving...' : label}
+    </Button>
+  );
 }
 
 /**
@@ -263,9 +326,7 @@ function EditorFooter<TRow extends { id: number }>({
     return (
       <div className={cn(DIALOG_ACTIONS, className)} data-testid="dialog-actions">
         {common}
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : saveLabel}
-        </Button>
+        <SaveButton pending={pending} label={saveLabel} />
       </div>
     );
   }
@@ -288,9 +349,7 @@ function EditorFooter<TRow extends { id: number }>({
         <Button type="button" variant="outline" disabled={pending} onClick={drafts.saveDraft}>
           Save draft
         </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : saveLabel}
-        </Button>
+        <SaveButton pending={pending} label={saveLabel} />
       </div>
     </div>
   );
@@ -325,6 +384,8 @@ export function EditorForm<TRow extends { id: number }>({
   draftKind?: string;
   children: ReactNode;
 }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useSaveKey(formRef, editor.saveAndStay);
   return (
     <EditorDialog
       title={title}
@@ -334,7 +395,13 @@ export function EditorForm<TRow extends { id: number }>({
       onDiscarded={editor.draft.clear}
     >
       {(requestClose) => (
-        <form onSubmit={editor.onSubmit} noValidate className={formClassName} aria-label={title}>
+        <form
+          ref={formRef}
+          onSubmit={editor.onSubmit}
+          noValidate
+          className={formClassName}
+          aria-label={title}
+        >
           <EditingNotice itemUrl={editor.state.itemUrl} />
           {editor.drafts?.draft ? (
             <DraftBanner
