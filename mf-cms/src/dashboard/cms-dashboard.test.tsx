@@ -5,6 +5,7 @@ import { AdminRoutes, NotificationRoutes, OVERVIEW_PATH } from '@agency/contract
 import { TooltipProvider } from '@agency/ui/tooltip';
 import { fakeApi, ok, renderScreen, serverError, type FakeRoute } from '@agency/ui/testing';
 import { CmsDashboard } from './cms-dashboard';
+import { useToastStore } from '@agency/ui/toast';
 
 const page = (id: number, published: boolean) => ({
   id,
@@ -178,6 +179,11 @@ describe('CMS dashboard', () => {
     expect(viewSite.getAttribute('href')).toBe('/');
     expect(viewSite.getAttribute('target')).toBe('_blank');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('puts its toasts at the bottom left, clear of its header, tabs, list actions and Save buttons', () => {
+    renderDashboard({});
+    expect(useToastStore.getState().placement).toBe('bottom-left');
   });
 
   it("Logout forgets the drafts of the account signing out (and unowned ones), not a colleague's or anything else", async () => {

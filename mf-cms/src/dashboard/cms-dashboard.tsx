@@ -10,6 +10,7 @@ import {
 } from '@agency/contracts';
 import { Button, buttonClasses, cn } from '@agency/ui';
 import { useNavigate, useSearchParams } from '@agency/ui/router';
+import { useToastPlacement } from '@agency/ui/toast';
 import { useAdminList, useSiteSettings } from '../shared/admin-api';
 import { useLogout } from '../auth/session';
 import { OverviewTab } from './overview-tab';
@@ -51,6 +52,9 @@ export function CmsDashboard({ session }: { session: AdminSession }) {
   const logout = useLogout(account);
   /** The tabs the signed-in role may use: editors see no Releases, Settings, Staff or Audit. */
   const tabs = visibleTabs(TABS, roleOf(session));
+  // The CMS's controls sit at the top right (header, tabs, list actions) and its dialogs' Save at the
+  // bottom right: its toasts show at the bottom left.
+  useToastPlacement('bottom-left');
 
   // The four lists the spec loads together when the CMS opens.
   const pages = useAdminList<AdminPage>(AdminRoutes.pages);

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 
 /** Spec section 9: toast constants. */
 export const TOAST_LIMIT = 1;
@@ -29,8 +29,18 @@ export interface ToastItem {
 
 export type ToastInput = Omit<ToastItem, 'id' | 'open' | 'variant'> & { variant?: ToastVariant };
 
+/**
+ * Where the toasts show on screens from 768 px: 'top' (right, below the site's 4rem header: the
+ * default) or 'bottom-left' (a screen whose controls sit at the top right and the bottom right, the
+ * CMS: its header, tab strip and list actions; its dialogs' Save buttons). Phones always show them
+ * at the top, below the header.
+ */
+export type ToastPlacement = 'top' | 'bottom-left';
+
 interface ToastState {
   toasts: ToastItem[];
+  placement: ToastPlacement;
+  place: (placement: ToastPlacement) => void;
   add: (toast: ToastInput) => string;
   dismiss: (id?: string) => void;
   remove: (id: string) => void;
@@ -56,6 +66,8 @@ export const useToastStore = create<ToastState>()((set, get) => {
   };
   return {
     toasts: [],
+    placement: 'top',
+    place: (placement) => set({ placement }),
     add: (input) => {
       counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
       const id = String(counter);
@@ -76,4 +88,13 @@ export const useToastStore = create<ToastState>()((set, get) => {
 export function toast(input: ToastInput) {
   const id = useToastStore.getState().add(input);
   return { id, dismiss: () => useToastStore.getState().dismiss(id) };
+}
+
+/** While the calling screen is shown, toasts show at `placement`; the one before comes back after. */
+export function useToastPlacement(placement: ToastPlacement) {
+  useEffect(() => {
+    const { placement: before, place } = useToastStore.getState();
+    place(placement);
+    return () => place(before);
+  }, [placement]);
 }

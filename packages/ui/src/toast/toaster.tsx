@@ -13,6 +13,7 @@ import { CloseIcon } from '../icons';
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);
   const dismiss = useToastStore((s) => s.dismiss);
+  const placement = useToastStore((s) => s.placement);
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION}
@@ -65,10 +66,14 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         hotkey={TOAST_HOTKEY}
-        // At the top on every screen, below the 4rem header: at the bottom right the toasts covered the
-        // Save buttons of the CMS's dialogs (issue 25); at top 0 they covered the site's menu button
-        // and the CMS's Logout for their 5 seconds.
-        className="fixed right-0 top-16 z-[100] flex max-h-[calc(100vh-4rem)] w-full flex-col p-4 md:max-w-[420px]"
+        // Never over what staff or visitors press next: at the bottom right the toasts covered the
+        // Save buttons of the CMS's dialogs (issue 25); at top 0 the site's menu button and the
+        // CMS's Logout; below the header, the CMS's last tabs and its list actions (issue 41). So
+        // the site shows them below its header, the CMS at the bottom left (see ToastPlacement).
+        className={cn(
+          'fixed right-0 top-16 z-[100] flex max-h-[calc(100vh-4rem)] w-full flex-col p-4 md:max-w-[420px]',
+          placement === 'bottom-left' && 'md:bottom-0 md:left-0 md:right-auto md:top-auto',
+        )}
       />
     </ToastPrimitive.Provider>
   );
