@@ -7,6 +7,7 @@ import { TooltipProvider } from '@agency/ui/tooltip';
 import { fakeApi, ok, renderScreen, type FakeRoute } from '@agency/ui/testing';
 import { INVALID_JSON } from '../editor/json-content';
 import { ContentBlocksTab } from './content-blocks-tab';
+import { formatDateTime } from '../shared/publishing';
 
 const HERO: AdminContentBlock = {
   id: 1,
@@ -46,6 +47,24 @@ const openNew = async () => {
 };
 
 describe('CMS Content Blocks tab', () => {
+  it("marks a block's pending draft and its scheduled changes (the homepage hero's too)", () => {
+    const goesLive = '2026-12-01T09:00:00.000Z';
+    renderTab([
+      {
+        ...HERO,
+        draft: { publishAt: goesLive, authorName: null, updatedAt: HERO.updatedAt },
+      } as AdminContentBlock,
+      {
+        ...OFF,
+        published: true,
+        draft: { publishAt: null, authorName: 'Ada', updatedAt: HERO.updatedAt },
+      } as AdminContentBlock,
+    ]);
+    const rows = within(screen.getByRole('list', { name: 'Content blocks' })).getAllByRole('listitem');
+    expect(within(rows[0]!).getByText(`Changes scheduled for ${formatDateTime(goesLive)}`)).toBeTruthy();
+    expect(within(rows[1]!).getByText('Draft pending')).toBeTruthy();
+  });
+
   it('no blocks: says so', () => {
     renderTab([]);
     expect(screen.getByText('No content blocks yet.')).toBeTruthy();

@@ -8,6 +8,7 @@ import { useOpenItem } from '../shared/cms-address';
 import { useOpenedRow } from '../shared/opened-item';
 import { useBulkActions } from '../shared/bulk-actions';
 import { ContentBlockDialog } from './content-block-dialog';
+import { ItemMarks } from '../shared/item-drafts';
 
 export function ContentBlocksTab({ blocks, loading }: { blocks: AdminContentBlock[]; loading: boolean }) {
   const { item, setItem } = useOpenItem();
@@ -52,6 +53,7 @@ export function ContentBlocksTab({ blocks, loading }: { blocks: AdminContentBloc
                       <h3 className="font-semibold text-ink-900">{block.name}</h3>
                       <Badge tone="brand">{block.type}</Badge>
                       <StatusBadge on={block.published} onText="Active" offText="Inactive" />
+                      <ItemMarks item={block} />
                     </div>
                     <p className="mt-0.5 font-mono text-sm text-slate-600">{block.identifier}</p>
                   </div>

@@ -15,7 +15,7 @@ import {
   TabHeader,
 } from '../shared/list-ui';
 import { PublishBadge } from '../shared/publishing';
-import { DraftMark, UnpublishMark } from '../shared/item-drafts';
+import { ItemMarks } from '../shared/item-drafts';
 import { DATED_STATES, NoMatches, useListFilter } from '../shared/list-filter';
 import { nounOf, useBulkActions } from '../shared/bulk-actions';
 import { viewPath } from '../shared/content-preview';
@@ -80,8 +80,7 @@ export function EntityTab({ config }: { config: EntityConfig }) {
                             offText={config.badge[1]}
                           />
                         )}
-                        <DraftMark draft={row.draft} />
-                        <UnpublishMark item={row} />
+                        <ItemMarks item={row} />
                       </div>
                       <p className="mt-0.5 truncate text-sm text-slate-600">{config.secondary(row)}</p>
                     </div>

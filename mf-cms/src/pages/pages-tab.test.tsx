@@ -7,6 +7,7 @@ import { TooltipProvider } from '@agency/ui/tooltip';
 import { SITE_SETTINGS_URL } from '@agency/ui';
 import { fakeApi, ok, renderScreen, type FakeRoute } from '@agency/ui/testing';
 import { PagesTab } from './pages-tab';
+import { formatDateTime } from '../shared/publishing';
 
 const PAGE: AdminPage = {
   id: 3,
@@ -47,6 +48,24 @@ const openNew = async () => {
 
 describe('CMS Pages tab', () => {
   afterEach(() => vi.restoreAllMocks());
+
+  it("marks a page's pending draft, its scheduled changes and its unpublish date, as the other lists do", () => {
+    const goesLive = '2026-12-01T09:00:00.000Z';
+    const ends = '2099-01-01T09:00:00.000Z';
+    renderTab([
+      { ...PAGE, draft: { publishAt: null, authorName: 'Ada', updatedAt: PAGE.updatedAt } } as AdminPage,
+      {
+        ...DRAFT,
+        published: true,
+        unpublishAt: ends,
+        draft: { publishAt: goesLive, authorName: null, updatedAt: PAGE.updatedAt },
+      } as AdminPage,
+    ]);
+    const rows = within(screen.getByRole('list', { name: 'Pages' })).getAllByRole('listitem');
+    expect(within(rows[0]!).getByText('Draft pending')).toBeTruthy();
+    expect(within(rows[1]!).getByText(`Changes scheduled for ${formatDateTime(goesLive)}`)).toBeTruthy();
+    expect(within(rows[1]!).getByText(`Unpublishes ${formatDateTime(ends)}`)).toBeTruthy();
+  });
 
   it('no pages: says so and offers Add New Page', () => {
     renderTab([]);

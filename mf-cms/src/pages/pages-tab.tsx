@@ -10,6 +10,7 @@ import { DATED_STATES, NoMatches, useListFilter } from '../shared/list-filter';
 import { useBulkActions } from '../shared/bulk-actions';
 import { viewPath } from '../shared/content-preview';
 import { PageDialog } from './page-dialog';
+import { ItemMarks } from '../shared/item-drafts';
 
 export function PagesTab({ pages, loading }: { pages: AdminPage[]; loading: boolean }) {
   const { item, setItem } = useOpenItem();
@@ -53,6 +54,7 @@ export function PagesTab({ pages, loading }: { pages: AdminPage[]; loading: bool
                     <div className="flex flex-wrap items-center gap-2">
                       <h3 className="font-semibold text-ink-900">{page.title}</h3>
                       <PublishBadge item={page} />
+                      <ItemMarks item={page} />
                     </div>
                     <p className="mt-0.5 font-mono text-sm text-slate-600">/{page.slug}</p>
                   </div>

@@ -53,6 +53,16 @@ export function UnpublishMark({ item }: { item: object }) {
   );
 }
 
+/** What every list row says beside its status: a pending draft of the item, and its unpublish date. */
+export function ItemMarks({ item }: { item: object }) {
+  return (
+    <>
+      <DraftMark draft={(item as { draft?: unknown }).draft} />
+      <UnpublishMark item={item} />
+    </>
+  );
+}
+
 /**
  * Over the form of an item with a pending draft: says so (and when it goes live, if scheduled), with
  * Preview (the form's values on the site), Publish now and Discard draft.
