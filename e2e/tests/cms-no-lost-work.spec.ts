@@ -154,8 +154,9 @@ test.describe('CMS: no work lost', () => {
     const toastBox = (await saved.boundingBox())!;
     for (const control of [
       edit.getByRole('button', { name: 'Save Page' }),
-      page.getByRole('button', { name: 'Logout' }),
-      page.getByRole('tablist', { name: 'Content sections' }),
+      // Behind the open dialog, hidden from the accessibility tree but still on screen.
+      page.getByRole('button', { name: 'Logout', includeHidden: true }),
+      page.getByRole('tablist', { name: 'Content sections', includeHidden: true }),
     ]) {
       const box = (await control.boundingBox())!;
       const apart =
