@@ -12,7 +12,6 @@ import { openPage } from '../support/site';
 test.use({ bypassCSP: true });
 test.describe.configure({ mode: 'serial' });
 
-const BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100)}`;
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 const IMG = '<img src=x onerror=alert(1)>';
@@ -111,9 +110,11 @@ async function expectNoInjectedMarkup(page: Page, where: string) {
   expect(found, where).toEqual([]);
 }
 
-test.beforeAll(async ({ playwright }) => {
-  // The staff API client: its own cookie jar, and the site's Origin on every write.
-  api = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { Origin: BASE_URL } });
+test.beforeAll(async ({ playwright }, testInfo) => {
+  // The staff API client on this project's server: its own cookie jar, and the site's Origin on
+  // every write.
+  const baseURL = testInfo.project.use.baseURL!;
+  api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
   const auth = await api.post('/api/admin/auth', { data: { password: PASSWORD } });
   expect(auth.status()).toBe(200);
 
