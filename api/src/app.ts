@@ -17,12 +17,10 @@ import { siteTables } from './releases/site-table';
 import { securityHeaderSet, securityHeaders } from './security/security-headers';
 import { pageMetaRouter } from './site/seo/seo-router';
 import { socialCardRouter } from './site/social-card/social-card-router';
-import { createPublicCache, tagsFromNotification, type PublicCache } from './http/public-cache';
-import { STAFF_VARIANT_PATHS, tagsDroppedBy, type ContentTag } from './http/public-reads';
+import { createPublicCache, type PublicCache } from './http/public-cache';
+import { STAFF_VARIANT_PATHS, tagsDroppedBy } from './http/public-reads';
 import { staffVariant } from './http/staff-variants';
-import { HTML_KEY, sharedCacheHeaders, sharedCacheSettings } from './http/shared-cache';
-import { sharedCachePurgerFromEnv } from './http/shared-cache-purge';
-import { CONTENT_TAGS } from './http/public-reads';
+import { sharedCacheHeaders, sharedCacheSettings } from './http/shared-cache';
 import { createRateLimits } from './http/rate-limit';
 import { marketingRouter } from './marketing/marketing-router';
 import { contentRouter } from './content/content-router';
@@ -53,9 +51,7 @@ import { canaryGuard } from './site/canary-guard';
 import { staffEvents } from './admin/staff-events';
 import { contactStore } from './contact/contact-store';
 import type { AppContext } from './app-context';
-
-const CONTENT_CHANGED = 'content_changed';
-const REDIRECTS_CHANGED = 'redirects_changed';
+import { contentChanges } from './content-changes';
 
 export interface AppDeps {
   env: Env;
@@ -144,43 +140,9 @@ export function createApp({
   app.use(healthRouter(database, diskSpace));
   // Before anything can write: a full disk hangs the embedded database for good.
   if (diskSpace) app.use(refuseWritesWhileDiskLow(diskSpace));
-  // Public reads are served from memory until a staff write changes their content family (here or,
-  // through NOTIFY with the changed tags, on another instance). Nothing anonymous invalidates.
-  // Old addresses (301) and trashed items' (410), from memory: loaded again after a content write or
-  // a Redirects write, here or (through NOTIFY) on another instance.
-  const { redirects } = context;
-  redirects.onChange(() => void database.notify(REDIRECTS_CHANGED, '').catch(() => {}));
-  void database.listen(REDIRECTS_CHANGED, () => void redirects.reload()).catch(() => {});
-  void database.listen(CONTENT_CHANGED, () => void redirects.reload()).catch(() => {});
-  // Shared caches in front (SHARED_CACHE_PURGE_URLS): purged by family where the change happens (this
-  // instance's staff write, a scheduled publish it sees pass, a release switch it reads). At start,
-  // everything once: a purge a crash lost (the queue is in memory) is made good.
-  const purger = sharedCachePurgerFromEnv(env, log);
-  purger?.purge([...CONTENT_TAGS, HTML_KEY]);
-  if (purger) {
-    cache.onDuePassed((tags) => purger.purge(tags));
-    // A release, promote, rollback or canary (the CMS, a command, another instance): every page's
-    // script addresses change. The state is in memory; a look every second costs nothing.
-    const versionsOf = () => {
-      try {
-        return JSON.stringify(releases.state().remotes);
-      } catch {
-        return undefined;
-      }
-    };
-    let versions = versionsOf();
-    setInterval(() => {
-      const now = versionsOf();
-      if (now !== undefined && versions !== undefined && now !== versions) purger.purge([HTML_KEY]);
-      if (now !== undefined) versions = now;
-    }, 1000).unref();
-  }
-  const contentChanged = (tags: readonly ContentTag[]) => {
-    purger?.purge(tags);
-    cache.invalidate(tags);
-    void redirects.reload();
-    void database.notify(CONTENT_CHANGED, tags.join(',')).catch(() => {});
-  };
+  // The cache, the old addresses and the caches in front follow every content write, here or on
+  // another instance.
+  const { purger, contentChanged } = contentChanges(context, cache);
   // Scheduled drafts of live items go live by themselves (server.ts starts the looks; tests call runDue).
   const drafts = draftScheduler(context, contentChanged);
   // Scheduled posts and pages go live by themselves, and items reach their unpublish dates: the cache
@@ -189,33 +151,6 @@ export function createApp({
     tags: SCHEDULED_TAGS,
     now: () => clock().getTime(),
     nextDue: (tags) => nextDueTimes(context, tags),
-  });
-  void database
-    .listen(CONTENT_CHANGED, (payload) => cache.invalidate(tagsFromNotification(payload)))
-    .catch((err: unknown) => {
-      // The link keeps trying by itself (caching is paused meanwhile, below); anything else is final.
-      if (database.listenStatus?.().state === 'reconnecting') return;
-      log.error({ err }, 'cannot listen for content changes; caching public reads is off');
-      cache.disable();
-    });
-  // While the LISTEN link is down nothing new is cached and reads go to the database, except while
-  // the database does not answer either: then held answers are served, marked stale, instead of 503.
-  // Once the link is back, every entry goes (what changed meanwhile was not heard).
-  cache.watchDatabase(database.ping, (away) => {
-    if (away) log.warn('database unreachable: cached public answers are served stale meanwhile');
-    else log.info('database answers again');
-  });
-  let linkLost = false;
-  database.onListenState?.((state) => {
-    if (state === 'reconnecting') {
-      linkLost = true;
-      cache.pause();
-    } else if (state === 'listening' && linkLost) {
-      linkLost = false;
-      cache.resume();
-      void redirects.reload();
-      log.info('public cache emptied: the LISTEN link is back and changes made meanwhile were not heard');
-    }
   });
 
   app.use(
@@ -283,7 +218,7 @@ export function createApp({
 
   // Server renders ask this same app for their pages' data (see site/render/internal-api.ts).
   const site = siteRouter(context, app, cache, { ...counted, renderFailed: canary.failure });
-  app.use(oldAddresses(redirects));
+  app.use(oldAddresses(context.redirects));
   app.use(site);
   app.use((_req, res) => {
     res.status(404).type('text/plain').send('Not found');
