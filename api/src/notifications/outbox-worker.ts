@@ -9,6 +9,7 @@ import { loadNotificationSettings } from './notification-settings';
 import { composeEmail } from './lead-email';
 import { PermanentDeliveryError, postWebhook } from './webhook';
 import type { EmailPayload, WebhookPayload } from './outbox';
+import { attemptsSpanning, RETRY_FOR_MS, DEFAULT_BACKOFF, retryDelayMs } from './retry-schedule';
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -51,23 +52,6 @@ export interface OutboxWorker {
   instanceId: string;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const DEFAULT_BACKOFF = { baseMs: 30_000, capMs: 60 * 60_000 };
-
-/** The delay before attempt n + 1 after n failed attempts: exponential, capped, jittered in [d/2, d]. */
-export function retryDelayMs(attempts: number, backoff = DEFAULT_BACKOFF, random = Math.random): number {
-  const d = Math.min(backoff.capMs, backoff.baseMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(d / 2 + (random() * d) / 2);
-}
-
-/** Attempts whose shortest possible schedule (every jitter at its low end) still spans `spanMs`. */
-export function attemptsSpanning(spanMs: number, backoff = DEFAULT_BACKOFF): number {
-  let total = 0;
-  let n = 1;
-  while (total < spanMs) total += retryDelayMs(n++, backoff, () => 0);
-  return n;
-}
-
 const errorText = (err: unknown) => {
   const e = err as { message?: string; code?: string; responseCode?: number };
   const text = e?.message ? `${e.code ? `${e.code}: ` : ''}${e.message}` : String(err);
@@ -84,7 +68,7 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   const pollMs = opts.pollMs ?? 2000;
   const leaseMs = opts.leaseMs ?? 60_000;
   const backoff = opts.backoff ?? DEFAULT_BACKOFF;
-  const maxAttempts = opts.maxAttempts ?? attemptsSpanning(DAY_MS, backoff);
+  const maxAttempts = opts.maxAttempts ?? attemptsSpanning(RETRY_FOR_MS, backoff);
   const instanceId = opts.instanceId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const publicHost = new URL(opts.publicUrl).hostname;
   const mailFrom = opts.mailFrom ?? `"Distilled Digital" <no-reply@${publicHost}>`;

@@ -7,7 +7,8 @@ import { contactRequests, newsletterSubscriptions, outboxJobs, resourceLeads, re
 import { DEFAULT_CONFIRMATION_TEXT } from '@agency/contracts';
 import { saveNotificationSettings } from './notification-settings';
 import { deliveriesOf, enqueueLeadNotifications, resendLead } from './outbox';
-import { attemptsSpanning, retryDelayMs, startOutboxWorker, type OutboxWorkerOptions } from './outbox-worker';
+import { startOutboxWorker, type OutboxWorkerOptions } from './outbox-worker';
+import { attemptsSpanning, retryDelayMs } from './retry-schedule';
 import { checkWebhookUrl } from './webhook';
 import { startHookReceiver, startSmtpServer, storeContactLead } from './notifications-test-support';
 
