@@ -59,6 +59,16 @@ export async function draftOf(db: Db, type: ContentType, id: number): Promise<Dr
   return draft;
 }
 
+/** The item of `type` whose pending draft moves it to `slug` (a new address before it goes live). */
+export async function itemMovingTo(db: Db, type: ContentType, slug: string): Promise<number | undefined> {
+  const [draft] = await db
+    .select({ id: contentDrafts.entityId })
+    .from(contentDrafts)
+    .where(and(eq(contentDrafts.entityType, type), sql`${contentDrafts.data}->>'slug' = ${slug}`))
+    .limit(1);
+  return draft?.id;
+}
+
 /** What each listed item's draft is (no values), by item id: the list's "Draft pending" marks. */
 export async function draftMarks(db: Db, type: ContentType, ids: number[]): Promise<Map<number, DraftMark>> {
   if (!ids.length) return new Map();

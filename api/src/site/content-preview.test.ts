@@ -181,6 +181,24 @@ describe('staff preview of content', () => {
     expect(banner(visitor.text)).toBeUndefined();
   });
 
+  it('previews a pending draft that moves its item at the new address; visitors get 404 there until it goes live', async () => {
+    const created = await staff
+      .post('/api/admin/blog-posts')
+      .send({ ...post, slug: 'old-address', title: 'Live title' })
+      .expect(201);
+    await staff
+      .put(`/api/admin/blog-posts/${created.body.id}/draft`)
+      .set('If-Match', created.headers['etag'] as string)
+      .send({ values: { ...post, slug: 'new-address', title: 'Moved title' } })
+      .expect(200);
+    const preview = await staff.get('/blog/new-address?preview').expect(200);
+    expectPreview(preview, 'Moved title');
+    expectPreview(await staff.get('/blog/old-address?preview').expect(200), 'Moved title');
+    const visitor = await request(t.app).get('/blog/new-address?preview').expect(404);
+    expect(visitor.text).not.toMatch(/Moved title/);
+    expect(heading((await request(t.app).get('/blog/old-address').expect(200)).text)).toBe('Live title');
+  });
+
   it('previews a page that was never saved', async () => {
     const values = JSON.stringify({
       name: 'New',

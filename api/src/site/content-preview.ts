@@ -16,7 +16,7 @@ import { toBlogPost, toCaseStudy, toPublicPage } from '../content/content-reposi
 import { toPublicService } from '../marketing/marketing-router';
 import { requireStaff, sameOriginWrites } from '../admin/admin-guards';
 import { crudConfigOf } from '../admin/content-types';
-import { draftOf } from '../admin/crud-drafts';
+import { draftOf, itemMovingTo } from '../admin/crud-drafts';
 import { pageRows, type PageRows } from './seo/page-rows';
 import { signedInStaff, staffBanner } from './remote-preview';
 import { escapeHtml } from './seo/render-head';
@@ -118,7 +118,12 @@ export async function storedPreview(
   const item = itemAt(req.path);
   if (!item || !(await signedInStaff(req, db))) return undefined;
   const crud = crudOf(db, item.type);
-  const row = await storedRow(db, crud.table, eq(crud.table.slug, item.slug));
+  // The item at this address, or the one a pending draft moves here (previewed before it goes live).
+  const moving = async () => {
+    const id = await itemMovingTo(db, item.type, item.slug);
+    return id === undefined ? undefined : storedRow(db, crud.table, eq(crud.table.id, id));
+  };
+  const row = (await storedRow(db, crud.table, eq(crud.table.slug, item.slug))) ?? (await moving());
   if (!row) return undefined;
   const draft = await draftOf(db, item.type, row['id'] as number);
   const values = draft && crud.schema.safeParse(draft.data);
