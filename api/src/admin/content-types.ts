@@ -18,13 +18,22 @@ import {
   CONTENT_TYPE_NAMES,
   adminPathOf,
   blogPostSchema,
+  caseStudySchema,
   type ContentType,
   type ContentTypeInfo,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
 import type { AppContext } from '../app-context';
-import { CONTENT_TABLES, blogPosts, contentBlocks, pages, services, testimonials } from '../db/schema';
-import { withBodyImages } from '../content/content-repository';
+import {
+  CONTENT_TABLES,
+  blogPosts,
+  caseStudies,
+  contentBlocks,
+  pages,
+  services,
+  testimonials,
+} from '../db/schema';
+import { withBodyImages, withImages } from '../content/content-repository';
 import type { ContentTag } from '../http/public-reads';
 import { crudRouter } from './crud-router';
 import { publishDate, type CrudConfig, type CrudTable } from './crud-table';
@@ -114,6 +123,11 @@ const OVERRIDES: TypeOverrides = {
     publicAnswer: async (db, rows, one) => (one ? Promise.all(rows.map((r) => withBodyImages(db, r))) : rows),
     publicSchema: blogPostSchema,
     bodies: (post) => [post.content],
+  },
+  /** Visitors get each study with its library image in responsive form. */
+  'case-studies': {
+    publicAnswer: (db, rows) => withImages(db, rows as (typeof caseStudies.$inferSelect)[]),
+    publicSchema: caseStudySchema,
   },
   /** `title` is the person's job title: the trash shows their name. */
   testimonials: { orderBy: [asc(testimonials.displayOrder), asc(testimonials.id)], title: testimonials.name },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { BlogPost, CaseStudy, LeadSource, PublicPage, Resource } from '@agency/contracts';
 import { ResourceRoutes } from '@agency/contracts';
 import type { Db } from '../db/client';
@@ -15,8 +15,11 @@ import { enqueueLeadNotifications } from '../notifications/outbox';
 type CaseStudyRow = typeof caseStudies.$inferSelect;
 export const toCaseStudy = ({ deletedAt: _d, ...row }: CaseStudyRow): CaseStudy => row;
 
-/** Case studies with `image`: the responsive form of their library image, when it is one. */
-async function withImages(db: Db, rows: CaseStudyRow[]): Promise<CaseStudy[]> {
+/**
+ * Case studies as visitors get them (the registry's public reads, admin/content-types.ts): with `image`,
+ * the responsive form of their library image, when it is one.
+ */
+export async function withImages(db: Db, rows: CaseStudyRow[]): Promise<CaseStudy[]> {
   const images = await libraryImages(
     db,
     rows.map((r) => r.imageUrl),
@@ -25,31 +28,6 @@ async function withImages(db: Db, rows: CaseStudyRow[]): Promise<CaseStudy[]> {
     const image = r.imageUrl ? images.get(r.imageUrl) : undefined;
     return image ? { ...toCaseStudy(r), image } : toCaseStudy(r);
   });
-}
-
-export async function listCaseStudies(
-  { db, clock }: Pick<AppContext, 'db' | 'clock'>,
-  includeDrafts: boolean,
-): Promise<CaseStudy[]> {
-  const rows = await db
-    .select()
-    .from(caseStudies)
-    .where(visibleRows(clock, caseStudies, includeDrafts))
-    .orderBy(desc(caseStudies.createdAt), desc(caseStudies.id));
-  return withImages(db, rows);
-}
-
-export async function findCaseStudy(
-  { db, clock }: Pick<AppContext, 'db' | 'clock'>,
-  slug: string,
-  includeDrafts: boolean,
-) {
-  const [row] = await db
-    .select()
-    .from(caseStudies)
-    .where(and(eq(caseStudies.slug, slug), visibleRows(clock, caseStudies, includeDrafts)))
-    .limit(1);
-  return row ? (await withImages(db, [row]))[0] : undefined;
 }
 
 /* ---------- Blog posts ---------- */

@@ -1,11 +1,10 @@
 import express, { Router, type Request } from 'express';
-import { API_PATHS, publishedListQuery, slug as slugSchema, underApi } from '@agency/contracts';
+import { API_PATHS, slug as slugSchema, underApi } from '@agency/contracts';
 import type { AppContext } from '../app-context';
 import { notFound } from '../http/errors';
-import { parseQuery } from '../http/validate';
 import { IMAGES_DIR } from './content-files';
-import { findCaseStudy, findPage, listCaseStudies } from './content-repository';
-import { canSeeDrafts, listIncludesDrafts } from './reader-access';
+import { findPage } from './content-repository';
+import { canSeeDrafts } from './reader-access';
 import type { DownloadTokens } from './download-token';
 import { resourcesRouter } from './resources-router';
 
@@ -17,7 +16,7 @@ export function slugParam(req: Request): string {
 }
 
 /**
- * Public content: case studies, resources, CMS pages (blog posts: the registry's public reads,
+ * Public content: resources and CMS pages (blog posts and case studies: the registry's public reads,
  * admin/content-type-reads.ts). `tokens` signs gated-download links
  * (app.ts shares one signer, from SECRET_KEY, with the HTML lead form).
  */
@@ -41,17 +40,6 @@ export function contentRouter(
       },
     }),
   );
-
-  router.get(underApi(API_PATHS.caseStudies), async (req, res) => {
-    const query = parseQuery(publishedListQuery, req);
-    res.json(await listCaseStudies(app, await listIncludesDrafts(req, db, query)));
-  });
-  router.get(underApi(API_PATHS.caseStudy), async (req, res) => {
-    const slug = slugParam(req);
-    const study = await findCaseStudy(app, slug, await canSeeDrafts(req, db));
-    if (!study) throw notFound('Case study not found');
-    res.json(study);
-  });
 
   router.get(underApi(API_PATHS.page), async (req, res) => {
     const slug = slugParam(req);

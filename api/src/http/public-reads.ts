@@ -49,13 +49,6 @@ export const PUBLIC_READS: readonly PublicRead[] = [
   { path: underApi(API_PATHS.service), tags: ['services'], query: noQuery },
   { path: underApi(API_PATHS.testimonials), tags: ['testimonials'], query: publishedListQuery },
   { path: underApi(API_PATHS.contentBlock), tags: ['content-blocks'], query: noQuery },
-  {
-    path: underApi(API_PATHS.caseStudies),
-    tags: ['case-studies'],
-    query: publishedListQuery,
-    staffSeesDrafts: true,
-  },
-  { path: underApi(API_PATHS.caseStudy), tags: ['case-studies'], query: noQuery, staffSeesDrafts: true },
   // Every download (ungated, or a gated lead) counts itself in this list, and the count must show at
   // once; anonymous requests must never flush the cache, so the list is not kept in memory at all.
   {

@@ -8,8 +8,6 @@ import {
   openApiPath,
   PUBLIC_API_TYPES,
   contentApiPaths,
-  caseStudyListSchema,
-  caseStudySchema,
   clientErrorReportSchema,
   contactCreatedSchema,
   contactRequestSchema,
@@ -103,8 +101,6 @@ export const publicOperations: Operation[] = [
   list(API_PATHS.services, 'Marketing', 'services', publicServiceListSchema),
   item(openApiPath(API_PATHS.service), 'Marketing', 'service', publicServiceDetailSchema),
   list(API_PATHS.testimonials, 'Marketing', 'testimonials', testimonialListSchema),
-  list(API_PATHS.caseStudies, 'Content', 'case studies', caseStudyListSchema),
-  item(openApiPath(API_PATHS.caseStudy), 'Content', 'case study', caseStudySchema),
   ...PUBLIC_API_TYPES.flatMap((type) => {
     const definition = contentType(type);
     const { plural, label } = definition;

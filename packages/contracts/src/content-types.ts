@@ -74,6 +74,7 @@ export const CONTENT_TYPES = {
     singular: 'Case Study',
     tab: 'Case Studies',
     siteRoute: 'case-study',
+    publicApi: true,
   },
   testimonials: {
     label: 'Testimonial',

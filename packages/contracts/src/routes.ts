@@ -12,6 +12,7 @@ export const contentApiPaths = <T extends string>(type: T) => ({
   item: `/api/${type}/:slug` as const,
 });
 const BLOG_POSTS = contentApiPaths('blog-posts');
+const CASE_STUDIES = contentApiPaths('case-studies');
 
 /**
  * Every public API path, once, as a pattern. The API's Express mounts, its OpenAPI paths, the
@@ -24,8 +25,8 @@ export const API_PATHS = {
   services: '/api/services',
   service: '/api/services/:slug',
   testimonials: '/api/testimonials',
-  caseStudies: '/api/case-studies',
-  caseStudy: '/api/case-studies/:slug',
+  caseStudies: CASE_STUDIES.list,
+  caseStudy: CASE_STUDIES.item,
   blogPosts: BLOG_POSTS.list,
   blogPost: BLOG_POSTS.item,
   resources: '/api/resources',
