@@ -25,6 +25,11 @@ const apiRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'a
 const byName = /\.pg\.test\.ts$|concurren|fault|rate-limit|bulk|revisions|trash|release|seed|timestamps/;
 const byContent =
   /TEST_DATABASE_URL|onPostgres|postgresUrl|concurren|transaction|notify|listen\(|advisory|for update|Promise\.all\(|kind === '(postgres|pglite)'|\.execute\(sql/i;
+/**
+ * A file whose description says "PGlite only" tests the embedded database alone (its servers start
+ * without DATABASE_URL): the PGlite run covers it, whatever else it mentions.
+ */
+const pgliteOnly = /\bPGlite only\b/;
 /** A smoke of the rest: one file per public and staff area, the same code on either database. */
 const smoke = [
   'src/app.test.ts',
@@ -51,12 +56,11 @@ let files = [];
 if (!all && args.length === 0) {
   files = apiTestFiles()
     .map((f) => path.relative(apiRoot, f).split(path.sep).join('/'))
-    .filter(
-      (rel) =>
-        byName.test(rel) ||
-        byContent.test(readFileSync(path.join(apiRoot, rel), 'utf8')) ||
-        smoke.includes(rel),
-    )
+    .filter((rel) => {
+      const text = readFileSync(path.join(apiRoot, rel), 'utf8');
+      if (pgliteOnly.test(text) && !/\.pg\.test\.ts$/.test(rel)) return false;
+      return byName.test(rel) || byContent.test(text) || smoke.includes(rel);
+    })
     .sort();
   console.log(
     `test:pg: ${files.length} files (the server-dependent ones and a smoke; TEST_PG_ALL=1 runs all)`,
