@@ -187,6 +187,9 @@ export function canaryGuard({
         await releases.refresh();
       } catch (err) {
         if (!(err instanceof ReleaseError)) throw err;
+        // Ended meanwhile (another instance's decision, read here before its rollback, or by hand):
+        // this run, opened on the stale state, decided nothing and says no reason.
+        await db.update(canaryRuns).set({ endedReason: null }).where(eq(canaryRuns.id, decided.id));
         log.info({ remote, version: canary.version, err: err.message }, 'canary already ended');
         continue;
       }
