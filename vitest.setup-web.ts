@@ -8,7 +8,7 @@ afterEach(() => cleanup());
 // remotes share them: what a file left (toasts in the page's one store, portals and live regions
 // outside React's containers, head tags, stored drafts) goes with it.
 afterAll(() => {
-  useToastStore.setState({ toasts: [], placement: 'top' });
+  useToastStore.setState(useToastStore.getInitialState());
   if (typeof document === 'undefined') return;
   document.body.replaceChildren();
   document.head.replaceChildren();

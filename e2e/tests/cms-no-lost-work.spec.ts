@@ -24,6 +24,17 @@ async function createPage(page: Page, title: string) {
 
 const pagesList = (page: Page) => page.getByRole('list', { name: 'Pages' }).getByRole('listitem');
 
+/** Reloads the CMS and opens the editor of the page at `/slug` (named `title`) from the Pages tab. */
+async function openPageEditor(page: Page, slug: string, title: string) {
+  await page.reload();
+  await page.getByRole('tab', { name: 'Pages', exact: true }).click();
+  await pagesList(page)
+    .filter({ hasText: `/${slug}` })
+    .getByRole('button', { name: `Edit ${title}` })
+    .click();
+  return page.getByRole('dialog', { name: 'Edit Page' });
+}
+
 test.describe('CMS: no work lost', () => {
   test('an invalid save keeps the dialog and the input and shows the error; nothing is sent', async ({
     page,
@@ -134,13 +145,7 @@ test.describe('CMS: no work lost', () => {
   }) => {
     await signIn(page);
     const created = await createPage(page, 'Kept open');
-    await page.reload();
-    await page.getByRole('tab', { name: 'Pages', exact: true }).click();
-    await pagesList(page)
-      .filter({ hasText: `/${created.slug}` })
-      .getByRole('button', { name: 'Edit Kept open' })
-      .click();
-    const edit = page.getByRole('dialog', { name: 'Edit Page' });
+    const edit = await openPageEditor(page, created.slug, 'Kept open');
 
     await edit.getByLabel('Meta Title').fill('First meta');
     await edit.getByLabel('Meta Title').press('Control+s');
@@ -184,16 +189,8 @@ test.describe('CMS: no work lost', () => {
     const b = await staffMember(browser);
     try {
       const created = await createPage(a.page, 'Shared page');
-      for (const { page } of [a, b]) {
-        await page.reload();
-        await page.getByRole('tab', { name: 'Pages', exact: true }).click();
-        await pagesList(page)
-          .filter({ hasText: `/${created.slug}` })
-          .getByRole('button', { name: 'Edit Shared page' })
-          .click();
-      }
-      const editA = a.page.getByRole('dialog', { name: 'Edit Page' });
-      const editB = b.page.getByRole('dialog', { name: 'Edit Page' });
+      const editA = await openPageEditor(a.page, created.slug, 'Shared page');
+      const editB = await openPageEditor(b.page, created.slug, 'Shared page');
 
       await editA.getByLabel('Page Title').fill('Title by A');
       await editA.getByRole('button', { name: 'Save Page' }).click();
