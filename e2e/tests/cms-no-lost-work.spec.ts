@@ -176,7 +176,9 @@ test.describe('CMS: no work lost', () => {
     await expect
       .poll(async () => (await (await page.request.get(`/api/admin/pages/${created.id}`)).json()).metaTitle)
       .toBe('Second meta');
-    // Nothing unsaved is left: Cancel closes without asking.
+    // The editor has the answer (its Save reads "Save Page" again, not "Saving..."): nothing unsaved
+    // is left, so Cancel closes without asking.
+    await expect(edit.getByRole('button', { name: 'Save Page' })).toBeEnabled();
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await expect(edit).toHaveCount(0);
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
