@@ -163,6 +163,7 @@ async function shutdown(signal: string) {
   diskSpace?.stop();
   // The notification being sent may finish (a few seconds); what is still held goes back to the queue.
   await outbox.stop(5000);
+  app.context.rateLimits.stop();
   await database.close().catch(() => {});
   process.exit(0);
 }

@@ -1,6 +1,6 @@
 import express from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createLogger } from '../logger';
 import { openDatabase, type Db } from '../db/client';
@@ -17,6 +17,29 @@ function appWith(limits: RateLimits, name: string) {
   app.use(errorHandler(createLogger('silent')));
   return app;
 }
+
+describe('stopping the rate limits', () => {
+  it('ends the sweep of expired counters: after the database closes, nothing runs against it', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const limits = createRateLimits(database.db, { inProcess: false });
+      limits.limiterFor({ name: 'swept', limit: 1, windowMs: 1000 });
+      limits.stop();
+      await database.close();
+      // The sweep runs every 5 minutes; a stopped one never again.
+      await vi.advanceTimersByTimeAsync(11 * 60_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(warn.mock.calls.map((c) => String(c[0]))).not.toContainEqual(
+      expect.stringContaining('Failed to clear expired records'),
+    );
+    warn.mockRestore();
+  });
+});
 
 describe('database-backed rate limit', () => {
   // The store used with PostgreSQL (several instances). An app on PGlite counts in memory instead,

@@ -58,7 +58,12 @@ export interface RateLimits {
   countHit(opts: LimitOptions & { message?: string }, res: Response, key: string): Promise<void>;
   /** Express middleware: every request counts; 429 with Retry-After once a client used up its window. */
   rateLimit(opts: RateLimitOptions): RequestHandler;
+  /** Stops the sweep of expired counters, before the database closes (it would run against a closed pool). */
+  stop(): void;
 }
+
+/** rate-limiter-flexible's PostgreSQL limiter keeps its sweep's timer here, with no method to stop it. */
+type Swept = { _clearExpiredTimeoutId?: ReturnType<typeof setTimeout> };
 
 /**
  * The rate limiters of an app on `db`. `inProcess`: only this process opens the database (embedded
@@ -105,6 +110,10 @@ export function createRateLimits(db: Db, { inProcess }: { inProcess: boolean }):
         await countHit(opts, res, keyOf(req));
         next();
       };
+    },
+    stop() {
+      for (const limiter of byName.values())
+        clearTimeout((limiter as unknown as Swept)._clearExpiredTimeoutId);
     },
   };
 }

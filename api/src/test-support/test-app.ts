@@ -55,6 +55,7 @@ export async function createTestApp(
   });
   await linkUp(database);
   const close = async () => {
+    app.context.rateLimits.stop();
     await database.close().catch(() => {});
     await pg?.drop();
   };
