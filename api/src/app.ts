@@ -22,7 +22,6 @@ import { STAFF_VARIANT_PATHS, tagsDroppedBy } from './http/public-reads';
 import { staffVariant } from './http/staff-variants';
 import { sharedCacheHeaders, sharedCacheSettings } from './http/shared-cache';
 import { createRateLimits } from './http/rate-limit';
-import { marketingRouter } from './marketing/marketing-router';
 import { contentRouter } from './content/content-router';
 import { contentTypeReadsRouter } from './admin/content-type-reads';
 import { adminRouter } from './admin/admin-router';
@@ -191,7 +190,6 @@ export function createApp({
   const forms = { rateLimitScale: env.RATE_LIMIT_SCALE, publicUrl: env.PUBLIC_URL };
   api.use(underApi(API_PATHS.contacts), contactRouter(context, forms));
   api.use(underApi(API_PATHS.newsletter), newsletterRouter(context, { ...forms, tokens: newsletterTokens }));
-  api.use(marketingRouter(context));
   api.use(contentRouter(context, { tokens: downloadTokens, ...forms }));
   api.use(contentTypeReadsRouter(context));
   api.use(pageMetaRouter(context));

@@ -4,9 +4,9 @@ import { getTableColumns } from 'drizzle-orm';
 import {
   CONTENT_TYPES,
   CONTENT_TYPE_NAMES,
-  PUBLIC_API_TYPES,
   TRASH_TYPES,
-  contentApiPaths,
+  fillPattern,
+  publicReadsOf,
   openApiPath,
   underApi,
   type ContentTypeInfo,
@@ -16,8 +16,7 @@ import { matchPublicRead } from '../http/public-reads';
 import { createTestApp } from '../test-support/test-app';
 import { mountedRoutes } from '../openapi/mounted-routes';
 import { ruleFor } from './access-policy';
-import { CONTENT_TYPE_ENTRIES, contentType, publicSchemaOf } from './content-types';
-import type { z } from 'zod';
+import { CONTENT_TYPE_ENTRIES, contentType, publicListSchemaOf, publicSchemaOf } from './content-types';
 import { STAFF_PASSWORD, signIn, staffClient } from './admin-test-support';
 
 type Row = Record<string, unknown> & { id: number };
@@ -124,14 +123,19 @@ describe('the content-type registry', () => {
     });
   });
 
-  describe.each(PUBLIC_API_TYPES)('%s, whose public list and item the registry builds', (type) => {
-    const { adminPath, schema, label } = contentType(type);
-    const { list, item } = contentApiPaths(type);
+  describe.each(CONTENT_TYPE_NAMES)('%s, whose public reads the registry builds', (type) => {
+    const definition = contentType(type);
+    const { adminPath, schema, unique, publicMissing, publicParams } = definition;
+    const { list, item, key, drafts } = publicReadsOf(type);
     const visitor = () => request(t.app);
+    const at = (row: Row) => fillPattern(item!, { [key]: String(row[key]) });
+    const ids = (rows: Row[]) => rows.map((r) => r['id']);
 
     it('mounts, documents and caches them under the type', () => {
       const mounted = mountedRoutes(t.app).map((r) => `${r.method} ${r.path}`);
-      for (const path of [list, openApiPath(item)]) {
+      const paths = [list, item && openApiPath(item)].filter((p): p is string => !!p);
+      expect(paths.length).toBeGreaterThan(0);
+      for (const path of paths) {
         // Once: no hand-written route answers the same address first.
         expect(
           mounted.filter((r) => r === `get ${path}`),
@@ -139,42 +143,51 @@ describe('the content-type registry', () => {
         ).toHaveLength(1);
         expect(document.paths[path]?.['get'], path).toBeDefined();
       }
-      expect(matchPublicRead(underApi(list))?.read).toMatchObject({ tags: [type], staffSeesDrafts: true });
-      expect(matchPublicRead(`${underApi(list)}/a-slug`)?.read).toMatchObject({ tags: [type] });
+      for (const path of [list, item && fillPattern(item, { [key]: 'a-key' })].filter(
+        (p): p is string => !!p,
+      )) {
+        const read = matchPublicRead(underApi(path))?.read;
+        expect(read?.tags, path).toEqual([type]);
+        expect(read?.staffSeesDrafts === true, path).toBe(drafts);
+      }
     });
 
-    it('answers live items to visitors and drafts to staff only; an unknown or malformed slug is 404', async () => {
+    it('answers live items to visitors, drafts to staff only where the type says so; an unknown key is 404', async () => {
       const rows = (await staff.get(adminPath).expect(200)).body as Row[];
       const seeded = rows.find((row) => row['published'] === true)!;
       const values = Object.fromEntries(Object.keys(schema.shape).map((k) => [k, seeded[k]]));
-      const slug = `registry-draft-${type}`;
-      await staff
-        .post(adminPath)
-        .send({ ...values, slug, published: false })
-        .expect(201);
+      const own = unique.field === 'id' ? {} : { [unique.field]: `registry-draft-${type}` };
+      const draft = (
+        await staff
+          .post(adminPath)
+          .send({ ...values, ...own, published: false })
+          .expect(201)
+      ).body as Row;
 
-      const live = (await visitor().get(list).expect(200)).body as Row[];
-      expect(live.map((r) => r['slug'])).toContain(seeded['slug']);
-      expect(live.map((r) => r['slug'])).not.toContain(slug);
-      // The fields of its answer's contract and no other.
-      expect(live[0]).not.toHaveProperty('deletedAt');
-      expect(
-        Object.keys(live[0]!).every((k) => k in (publicSchemaOf(contentType(type)) as z.ZodObject).shape),
-      ).toBe(true);
-      const one = await visitor()
-        .get(list + '/' + String(seeded['slug']))
-        .expect(200);
-      expect(one.body).toMatchObject({ id: seeded['id'], slug: seeded['slug'] });
-      expect((await visitor().get(`${list}/${slug}`).expect(404)).body).toMatchObject({
-        message: `${label} not found`,
-      });
-      await visitor().get(`${list}/Not_A_Slug`).expect(404);
-
-      const asStaff = (await staff.get(list).expect(200)).body as Row[];
-      expect(asStaff.map((r) => r['slug'])).toContain(slug);
-      await staff.get(`${list}/${slug}`).expect(200);
-      const publishedOnly = (await staff.get(`${list}?published=true`).expect(200)).body as Row[];
-      expect(publishedOnly.map((r) => r['slug'])).not.toContain(slug);
+      if (list) {
+        const live = (await visitor().get(list).expect(200)).body as Row[];
+        expect(ids(live)).toContain(seeded['id']);
+        expect(ids(live)).not.toContain(draft['id']);
+        // The fields of its answer's contract and no other.
+        expect(live[0]).not.toHaveProperty('deletedAt');
+        expect(Object.keys(live[0]!).every((k) => k in publicListSchemaOf(definition).shape)).toBe(true);
+        expect(ids((await staff.get(list).expect(200)).body as Row[]).includes(draft['id'])).toBe(drafts);
+        expect(ids((await staff.get(`${list}?published=true`).expect(200)).body as Row[])).not.toContain(
+          draft['id'],
+        );
+      }
+      if (item) {
+        const one = await visitor().get(at(seeded)).expect(200);
+        expect(one.body).toMatchObject({ id: seeded['id'], [key]: seeded[key] });
+        expect(Object.keys(one.body as Row).every((k) => k in publicSchemaOf(definition).shape)).toBe(true);
+        const missing = publicMissing?.(String(draft[key])) ?? `${definition.label} not found`;
+        expect((await visitor().get(at(draft)).expect(404)).body).toMatchObject({ message: missing });
+        await staff.get(at(draft)).expect(drafts ? 200 : 404);
+        // A malformed key: refused where the type validates it, else it names nothing.
+        await visitor()
+          .get(fillPattern(item, { [key]: 'Not_A_Key' }))
+          .expect(publicParams ? 400 : 404);
+      }
     });
   });
 });

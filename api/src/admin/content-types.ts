@@ -19,6 +19,11 @@ import {
   adminPathOf,
   blogPostSchema,
   caseStudySchema,
+  contentBlockParamsSchema,
+  contentBlockSchema,
+  publicPageSchema,
+  resourceSchema,
+  testimonialSchema,
   type ContentType,
   type ContentTypeInfo,
 } from '@agency/contracts';
@@ -30,10 +35,17 @@ import {
   caseStudies,
   contentBlocks,
   pages,
+  resources,
   services,
   testimonials,
 } from '../db/schema';
-import { withBodyImages, withImages } from '../content/content-repository';
+import { toPublicPage, toPublicResource, withBodyImages, withImages } from '../content/content-repository';
+import {
+  publicServiceDetailSchema,
+  publicServiceSchema,
+  toPublicService,
+  toPublicServiceCard,
+} from '../content/public-services';
 import type { ContentTag } from '../http/public-reads';
 import { crudRouter } from './crud-router';
 import { publishDate, type CrudConfig, type CrudTable } from './crud-table';
@@ -43,6 +55,7 @@ import { readLegacyServiceBody } from './legacy-service-body';
 import { resourceUploadRouter } from './resource-upload-router';
 
 type Row = Record<string, unknown>;
+type Unanswered = unknown[] | Promise<unknown[]>;
 
 /** One type as the API sees it (the shared facts come from CONTENT_TYPES). */
 /** What a type's checks and own routes may use of the app (and the CRUD router: the database and the clock). */
@@ -70,12 +83,21 @@ export interface ContentTypeEntry<S extends z.ZodObject = z.ZodObject> {
   bodies?(values: z.output<S>): string[];
   /** Routes of its own beside the eight CRUD ones (an upload), or middleware before them. */
   routes?(deps: ContentTypeDeps): RequestHandler;
-  /** A type with `publicApi`: its public list order. Default: the staff list's. */
+  /** Its public list order (CONTENT_TYPES' `publicApi`). Default: the staff list's. */
   publicOrder?: (PgColumn | SQL)[];
-  /** A type with `publicApi`: its rows as visitors get them (`one`: the item), before the contract's fields are kept. */
-  publicAnswer?(db: Db, rows: Row[], one: boolean): Promise<unknown[]>;
-  /** A type with `publicApi`: the contract of one answered item (its fields are all it answers; OpenAPI). Default: the stored row's. */
-  publicSchema?: z.ZodType;
+  /** Its rows as visitors get them (`one`: the item), before the contract's fields are kept. */
+  publicAnswer?(db: Db, rows: Row[], one: boolean): Unanswered;
+  /** The contract of its public item (its fields are all it answers; OpenAPI). Default: the stored row's. */
+  publicSchema?: z.ZodObject;
+  /** The contract of an item of its public list, where it differs from the item's. */
+  publicListSchema?: z.ZodObject;
+  /**
+   * Its public item's address parameters, where a malformed one is refused (400). Default: a slug,
+   * where a malformed one names nothing (404).
+   */
+  publicParams?: z.ZodObject;
+  /** The 404 message of its public item. Default: '<Label> not found'. */
+  publicMissing?(key: string): string;
 }
 
 type Overrides<S extends z.ZodObject> = Partial<Omit<ContentTypeEntry<S>, 'table' | 'schema'>>;
@@ -103,16 +125,29 @@ const OVERRIDES: TypeOverrides = {
   /** CMS pages (`content` is `{ body: markdown }`): the last edited first; never at a remote's address. */
   pages: {
     orderBy: [desc(pages.updatedAt), asc(pages.id)],
+    publicAnswer: (_db, rows) => rows.map((r) => toPublicPage(r as typeof pages.$inferSelect)),
+    publicSchema: publicPageSchema,
     check: checkPageSlug,
     bodies: (page) => [typeof page.content['body'] === 'string' ? page.content['body'] : ''],
   },
-  /** 'homepage-hero' and friends; published = Active. */
+  /** 'homepage-hero' and friends; published = Active. Visitors read one block by its identifier. */
   'content-blocks': {
     orderBy: [asc(contentBlocks.identifier)],
     unique: { field: 'identifier', message: AdminMessages.identifierTaken },
     check: checkBlock,
+    publicAnswer: (_db, rows) => rows.map((r) => contentBlockSchema.parse(r)),
+    publicSchema: contentBlockSchema,
+    publicParams: contentBlockParamsSchema,
+    publicMissing: (identifier) => `No content block '${identifier}'`,
   },
-  services: { orderBy: [asc(services.displayOrder), asc(services.id)], routes: () => readLegacyServiceBody },
+  /** Visitors get the list's cards and an item's whole page (services/public-services.ts). */
+  services: {
+    orderBy: [asc(services.displayOrder), asc(services.id)],
+    routes: () => readLegacyServiceBody,
+    publicAnswer: (_db, rows, one) => rows.map((r) => (one ? toPublicService(r) : toPublicServiceCard(r))),
+    publicSchema: publicServiceDetailSchema,
+    publicListSchema: publicServiceSchema,
+  },
   /** Visitors read the newest publication first (undated last); an item answers its body's library images. */
   'blog-posts': {
     publicOrder: [
@@ -130,9 +165,22 @@ const OVERRIDES: TypeOverrides = {
     publicSchema: caseStudySchema,
   },
   /** `title` is the person's job title: the trash shows their name. */
-  testimonials: { orderBy: [asc(testimonials.displayOrder), asc(testimonials.id)], title: testimonials.name },
-  /** Plus POST /api/admin/resources/upload (field `file`) for the download file. */
-  resources: { stored: { downloadCount: z.number().int() }, routes: resourceUploadRouter },
+  testimonials: {
+    orderBy: [asc(testimonials.displayOrder), asc(testimonials.id)],
+    title: testimonials.name,
+    publicSchema: testimonialSchema,
+  },
+  /**
+   * Plus POST /api/admin/resources/upload (field `file`) for the download file. Visitors' list counts
+   * the downloads, and a gated resource's never says where its file is.
+   */
+  resources: {
+    stored: { downloadCount: z.number().int() },
+    routes: resourceUploadRouter,
+    publicOrder: [asc(resources.id)],
+    publicAnswer: (_db, rows) => rows.map((r) => toPublicResource(r as typeof resources.$inferSelect)),
+    publicSchema: resourceSchema,
+  },
 };
 
 /** A type's entry: its table and schema by name, the defaults, and what it declares of its own. */
@@ -170,8 +218,12 @@ export const storedRowSchema = (input: z.ZodObject, extra: Record<string, z.ZodT
   z.object({ ...input.shape, id: z.number().int(), createdAt: timestamp, updatedAt: timestamp, ...extra });
 
 /** A public item's contract: the type's own (`publicSchema`), else the stored item's. */
-export const publicSchemaOf = ({ publicSchema, schema, stored }: ContentTypeEntry): z.ZodType =>
+export const publicSchemaOf = ({ publicSchema, schema, stored }: ContentTypeEntry): z.ZodObject =>
   publicSchema ?? storedRowSchema(schema, stored);
+
+/** An item of a type's public list: its own contract (`publicListSchema`), else the item's. */
+export const publicListSchemaOf = (entry: ContentTypeEntry): z.ZodObject =>
+  entry.publicListSchema ?? publicSchemaOf(entry);
 
 export const CONTENT_TYPE_ENTRIES = Object.fromEntries(
   CONTENT_TYPE_NAMES.map((type) => [type, entryOf(type)]),

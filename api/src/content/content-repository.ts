@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { BlogPost, CaseStudy, LeadSource, PublicPage, Resource } from '@agency/contracts';
 import { ResourceRoutes } from '@agency/contracts';
 import type { Db } from '../db/client';
@@ -55,18 +55,6 @@ export const toPublicResource = (row: ResourceRow): Resource => ({
   ...(row.gated ? {} : { fileUrl: ResourceRoutes.download(row.id) }),
   downloadCount: row.downloadCount,
 });
-
-export async function listResources(
-  { db, clock }: Pick<AppContext, 'db' | 'clock'>,
-  includeDrafts: boolean,
-): Promise<Resource[]> {
-  const rows = await db
-    .select()
-    .from(resources)
-    .where(visibleRows(clock, resources, includeDrafts))
-    .orderBy(asc(resources.id));
-  return rows.map(toPublicResource);
-}
 
 export async function findResource(
   { db, clock }: Pick<AppContext, 'db' | 'clock'>,
@@ -130,16 +118,3 @@ export const toPublicPage = (row: PageRow): PublicPage => ({
   // Only a draft says so (only staff get one): its head says noindex. Visitors' pages are all live.
   ...(row.published ? {} : { published: false }),
 });
-
-export async function findPage(
-  { db, clock }: Pick<AppContext, 'db' | 'clock'>,
-  slug: string,
-  includeDrafts: boolean,
-): Promise<PublicPage | undefined> {
-  const [row] = await db
-    .select()
-    .from(pages)
-    .where(and(eq(pages.slug, slug), visibleRows(clock, pages, includeDrafts)))
-    .limit(1);
-  return row ? toPublicPage(row) : undefined;
-}

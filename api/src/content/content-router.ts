@@ -1,10 +1,8 @@
 import express, { Router, type Request } from 'express';
-import { API_PATHS, slug as slugSchema, underApi } from '@agency/contracts';
+import { slug as slugSchema } from '@agency/contracts';
 import type { AppContext } from '../app-context';
 import { notFound } from '../http/errors';
 import { IMAGES_DIR } from './content-files';
-import { findPage } from './content-repository';
-import { canSeeDrafts } from './reader-access';
 import type { DownloadTokens } from './download-token';
 import { resourcesRouter } from './resources-router';
 
@@ -16,15 +14,14 @@ export function slugParam(req: Request): string {
 }
 
 /**
- * Public content: resources and CMS pages (blog posts and case studies: the registry's public reads,
- * admin/content-type-reads.ts). `tokens` signs gated-download links
+ * Public files and resources' downloads and leads (every type's public list and item: the registry's
+ * public reads, admin/content-type-reads.ts). `tokens` signs gated-download links
  * (app.ts shares one signer, from SECRET_KEY, with the HTML lead form).
  */
 export function contentRouter(
   app: Pick<AppContext, 'db' | 'clock' | 'rateLimits'>,
   opts: { tokens: DownloadTokens; rateLimitScale?: number; publicUrl?: string },
 ) {
-  const { db } = app;
   const router = Router();
 
   router.use(
@@ -40,13 +37,6 @@ export function contentRouter(
       },
     }),
   );
-
-  router.get(underApi(API_PATHS.page), async (req, res) => {
-    const slug = slugParam(req);
-    const page = await findPage(app, slug, await canSeeDrafts(req, db));
-    if (!page) throw notFound('Page not found');
-    res.json(page);
-  });
 
   router.use(
     resourcesRouter(app, opts.tokens, { rateLimitScale: opts.rateLimitScale, publicUrl: opts.publicUrl }),

@@ -1,16 +1,15 @@
 import { Router } from 'express';
-import { API_PATHS, publishedListQuery, underApi } from '@agency/contracts';
+import { API_PATHS, underApi } from '@agency/contracts';
 import type { AppContext } from '../app-context';
 import { forbidden, notFound } from '../http/errors';
-import { parseQuery } from '../http/validate';
 import { jsonFormRoute } from '../http/form-action';
 import { sendBlob } from '../files/send-blob';
 import { findUploadedFile } from '../files/uploaded-files';
 import { resolveResourceFile } from './content-files';
-import { countDownload, findResource, listResources } from './content-repository';
+import { countDownload, findResource } from './content-repository';
 import { resourceIdParam, resourceLeadAction } from './resource-lead-action';
 import { createDownloadTokens, type DownloadTokens } from './download-token';
-import { canSeeDrafts, listIncludesDrafts } from './reader-access';
+import { canSeeDrafts } from './reader-access';
 
 export { LEAD_RATE_LIMIT } from './resource-lead-action';
 
@@ -22,11 +21,6 @@ export function resourcesRouter(
 ) {
   const { db } = app;
   const router = Router();
-
-  router.get(underApi(API_PATHS.resources), async (req, res) => {
-    const query = parseQuery(publishedListQuery, req);
-    res.json(await listResources(app, await listIncludesDrafts(req, db, query)));
-  });
 
   // The lead form's JSON adapter (resource-lead-action.ts holds its rules).
   router.post(

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import {
   API_PATHS,
   CONTENT_TYPE_NAMES,
-  PUBLIC_API_TYPES,
-  contentApiPaths,
+  publicReadsOf,
   fillPattern,
   matchPath,
   publishedListQuery,
@@ -35,30 +34,24 @@ export interface PublicRead {
   uncached?: true;
 }
 
-/** The public reads the cache serves: each content type's with a public API, then the others. */
+/**
+ * The public reads the cache serves: every content type's (CONTENT_TYPES' `publicApi`), then the
+ * site settings. A type whose answer counts something that must show at once (each download counts
+ * itself in the resources list) is never kept in memory, so no anonymous request flushes the cache.
+ */
 export const PUBLIC_READS: readonly PublicRead[] = [
-  ...PUBLIC_API_TYPES.flatMap((type): PublicRead[] => {
-    const { list, item } = contentApiPaths(type);
-    const tags = [type];
+  ...CONTENT_TYPE_NAMES.flatMap((type): PublicRead[] => {
+    const { list, item, drafts, uncached } = publicReadsOf(type);
+    const common = {
+      tags: [type],
+      ...(drafts && { staffSeesDrafts: true as const }),
+      ...(uncached && { uncached: true as const }),
+    };
     return [
-      { path: underApi(list), tags, query: publishedListQuery, staffSeesDrafts: true },
-      { path: underApi(item), tags, query: noQuery, staffSeesDrafts: true },
+      ...(list ? [{ path: underApi(list), query: publishedListQuery, ...common }] : []),
+      ...(item ? [{ path: underApi(item), query: noQuery, ...common }] : []),
     ];
   }),
-  { path: underApi(API_PATHS.services), tags: ['services'], query: publishedListQuery },
-  { path: underApi(API_PATHS.service), tags: ['services'], query: noQuery },
-  { path: underApi(API_PATHS.testimonials), tags: ['testimonials'], query: publishedListQuery },
-  { path: underApi(API_PATHS.contentBlock), tags: ['content-blocks'], query: noQuery },
-  // Every download (ungated, or a gated lead) counts itself in this list, and the count must show at
-  // once; anonymous requests must never flush the cache, so the list is not kept in memory at all.
-  {
-    path: underApi(API_PATHS.resources),
-    tags: ['resources'],
-    query: publishedListQuery,
-    staffSeesDrafts: true,
-    uncached: true,
-  },
-  { path: underApi(API_PATHS.page), tags: ['pages'], query: noQuery, staffSeesDrafts: true },
   { path: underApi(API_PATHS.siteSettings), tags: ['site-settings'], query: noQuery },
 ];
 

@@ -6,30 +6,25 @@ import {
   CLIENT_ERRORS_PATH,
   adminIdParams,
   openApiPath,
-  PUBLIC_API_TYPES,
-  contentApiPaths,
+  CONTENT_TYPE_NAMES,
+  publicReadsOf,
   clientErrorReportSchema,
   contactCreatedSchema,
   contactRequestSchema,
-  contentBlockParamsSchema,
-  contentBlockSchema,
   newsletterCreatedSchema,
   newsletterSchema,
-  publicPageSchema,
   publishedListQuery,
   resourceLeadResponseSchema,
   resourceLeadSchema,
-  resourceListSchema,
   serviceParamsSchema,
   siteSettingsSchema,
-  testimonialListSchema,
 } from '@agency/contracts';
 import { pageMetaQuery } from '../site/seo/seo-router';
 import { socialCardQuery } from '../site/social-card/social-card-router';
 import type { $ZodType } from 'zod/v4/core';
 import type { Operation } from './operation';
-import { pageMetaSchema, publicServiceDetailSchema, publicServiceListSchema } from './responses';
-import { contentType, publicSchemaOf } from '../admin/content-types';
+import { pageMetaSchema } from './responses';
+import { contentType, publicListSchemaOf, publicSchemaOf } from '../admin/content-types';
 
 const slugParams = serviceParamsSchema;
 /** What a resource's download answers: the types the CMS takes for a resource file (files/file-sniff.ts). */
@@ -41,21 +36,27 @@ export const RESOURCE_FILE_TYPES = [
   'text/plain',
 ] as const;
 const ok = (description: string, schema?: $ZodType) => ({ 200: { description, ...(schema && { schema }) } });
-const list = (path: string, tag: string, what: string, schema: $ZodType): Operation => ({
+const list = (path: string, what: string, drafts: string, schema: $ZodType): Operation => ({
   method: 'get',
   path,
-  tag,
-  summary: `List ${what} (staff also see drafts unless ?published=true)`,
+  tag: 'Content',
+  summary: `List ${what}${drafts}`,
   query: publishedListQuery,
   responses: ok(`The ${what}`, schema),
   errors: [400],
 });
-const item = (path: string, tag: string, what: string, schema: $ZodType): Operation => ({
+const item = (
+  path: string,
+  what: string,
+  key: string,
+  params: Operation['params'],
+  schema: $ZodType,
+): Operation => ({
   method: 'get',
   path,
-  tag,
-  summary: `One ${what} by slug`,
-  params: slugParams,
+  tag: 'Content',
+  summary: `One ${what} by ${key}`,
+  params,
   responses: ok(`The ${what}`, schema),
   errors: [400, 404],
 });
@@ -89,30 +90,35 @@ export const publicOperations: Operation[] = [
     },
     errors: [400, 409, 413, 415, 429],
   },
-  {
-    method: 'get',
-    path: openApiPath(API_PATHS.contentBlock),
-    tag: 'Marketing',
-    summary: 'One published content block (e.g. the home hero)',
-    params: contentBlockParamsSchema,
-    responses: ok('The block', contentBlockSchema),
-    errors: [400, 404],
-  },
-  list(API_PATHS.services, 'Marketing', 'services', publicServiceListSchema),
-  item(openApiPath(API_PATHS.service), 'Marketing', 'service', publicServiceDetailSchema),
-  list(API_PATHS.testimonials, 'Marketing', 'testimonials', testimonialListSchema),
-  ...PUBLIC_API_TYPES.flatMap((type) => {
+  ...CONTENT_TYPE_NAMES.flatMap((type) => {
     const definition = contentType(type);
-    const { plural, label } = definition;
-    const one = publicSchemaOf(definition);
-    const { list: all, item: each } = contentApiPaths(type);
+    const { plural, label, publicParams } = definition;
+    const { list: all, item: each, key, drafts } = publicReadsOf(type);
+    const what = plural.toLowerCase();
     return [
-      list(all, 'Content', plural.toLowerCase(), z.array(one)),
-      item(openApiPath(each), 'Content', label.toLowerCase(), one),
+      ...(all
+        ? [
+            list(
+              all,
+              what,
+              drafts ? ' (staff also see drafts unless ?published=true)' : '',
+              z.array(publicListSchemaOf(definition)),
+            ),
+          ]
+        : []),
+      ...(each
+        ? [
+            item(
+              openApiPath(each),
+              label.toLowerCase(),
+              key,
+              publicParams ?? slugParams,
+              publicSchemaOf(definition),
+            ),
+          ]
+        : []),
     ];
   }),
-  item(openApiPath(API_PATHS.page), 'Content', 'CMS page', publicPageSchema),
-  list(API_PATHS.resources, 'Content', 'resources', resourceListSchema),
   {
     method: 'post',
     path: openApiPath(API_PATHS.resourceLeads),

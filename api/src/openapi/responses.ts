@@ -9,9 +9,6 @@ import {
   focalPointSchema,
   LEAD_TYPES,
   REVISION_KINDS,
-  SERVICE_ICONS,
-  SERVICE_VISUALS,
-  SERVICE_VISUAL_GRADIENTS,
   SITE_SETTING_KEYS,
   TRASH_TYPES,
   UTM_PARAMETERS,
@@ -27,8 +24,6 @@ import {
   type ReleaseSwitchAnswer,
   type Revision,
   type RevisionSummary,
-  type Service,
-  type ServiceDetail,
   type TrashItem,
 } from '@agency/contracts';
 
@@ -176,39 +171,6 @@ export const releaseSwitchAnswerSchema = z.object({
   releases: remoteReleasesSchema,
   preflight: preflightReportSchema.optional(),
 }) satisfies z.ZodType<ReleaseSwitchAnswer>;
-
-/**
- * GET /api/services: a service as the lists show it. The contract reads stored rows tolerantly (any
- * list, bad items left out); what it answers is typed: features are their titles.
- */
-const publicService = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  slug: z.string(),
-  description: z.string(),
-  icon: z.enum(SERVICE_ICONS),
-  visual: z.enum(SERVICE_VISUALS),
-  features: z.array(z.string()),
-  provenResult: z.string(),
-  displayOrder: z.number().int(),
-  /** The spec's gradient class, derived from `visual`. */
-  gradient: z.enum(Object.values(SERVICE_VISUAL_GRADIENTS) as [string, ...string[]]),
-});
-export const publicServiceListSchema = z.array(publicService) satisfies z.ZodType<
-  (Service & { gradient: string })[]
->;
-
-/** GET /api/services/{slug}: everything the service's page shows; features with their descriptions. */
-export const publicServiceDetailSchema = publicService.extend({
-  subtitle: z.string(),
-  intro: z.string(),
-  features: z.array(z.object({ title: z.string(), description: z.string() })),
-  benefits: z.array(z.string()),
-  process: z.array(z.object({ phase: z.string(), description: z.string() })),
-  testimonial: z.object({ quote: z.string(), author: z.string(), role: z.string() }).nullable(),
-  /** A picture staff chose for the social card (absent: the generated card). */
-  socialImageUrl: z.string().optional(),
-}) satisfies z.ZodType<ServiceDetail & { gradient: string }>;
 
 /** GET /api/page-meta: the head the server would render for a path. */
 export const pageMetaSchema = z.object({

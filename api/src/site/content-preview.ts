@@ -2,7 +2,8 @@ import express, { type Request, type RequestHandler } from 'express';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
-  ApiRoutes,
+  fillPattern,
+  publicReadsOf,
   PREVIEW_BANNER_TEXT,
   PREVIEW_KINDS,
   PREVIEW_PARAM,
@@ -12,8 +13,7 @@ import {
 } from '@agency/contracts';
 import type { Db } from '../db/client';
 import type { AppContext } from '../app-context';
-import { toBlogPost, toCaseStudy, toPublicPage } from '../content/content-repository';
-import { toPublicService } from '../marketing/marketing-router';
+import { publicAnswerOf } from '../admin/content-type-reads';
 import { requireStaff, sameOriginWrites } from '../admin/admin-guards';
 import { crudConfigOf } from '../admin/content-types';
 import { draftOf, itemMovingTo } from '../admin/crud-drafts';
@@ -49,19 +49,15 @@ const crudOf = (db: Db, type: PreviewType) => {
   return { ...crud, table: crud.table as unknown as SlugTable };
 };
 
-interface Previewable {
-  /** The pageRows reader the page's head uses. */
-  rows: 'blogPost' | 'caseStudy' | 'page' | 'service';
-  /** The public API read the page's render makes, and its answer for a row. */
-  api: (slug: string) => string;
-  answer: (row: never) => unknown;
-}
-
-const PREVIEWABLE: Record<PreviewType, Previewable> = {
-  'blog-posts': { rows: 'blogPost', api: ApiRoutes.blogPost, answer: toBlogPost },
-  'case-studies': { rows: 'caseStudy', api: ApiRoutes.caseStudy, answer: toCaseStudy },
-  pages: { rows: 'page', api: ApiRoutes.pages, answer: toPublicPage },
-  services: { rows: 'service', api: ApiRoutes.service, answer: toPublicService },
+/**
+ * The pageRows reader each previewable type's page head uses. The page's render reads the item's
+ * public API address (publicReadsOf), answered as that read would answer it (publicAnswerOf).
+ */
+const PREVIEW_ROWS: Record<PreviewType, 'blogPost' | 'caseStudy' | 'page' | 'service'> = {
+  'blog-posts': 'blogPost',
+  'case-studies': 'caseStudy',
+  pages: 'page',
+  services: 'service',
 };
 
 /**
@@ -83,19 +79,20 @@ function itemAt(path: string): { type: PreviewType; slug: string } | undefined {
   return type && slug ? { type, slug } : undefined;
 }
 
-function previewOf(
+async function previewOf(
   app: Pick<AppContext, 'db' | 'clock'>,
   type: PreviewType,
   slug: string,
   row: Row,
-): ContentPreview {
-  const { rows: reader, api, answer } = PREVIEWABLE[type];
+): Promise<ContentPreview> {
+  const reader = PREVIEW_ROWS[type];
   const base = pageRows(app);
   const shown = { ...row, published: true };
   const read = (s: string) => (s === slug ? Promise.resolve(shown) : base[reader](s));
+  const [answer] = await publicAnswerOf(app.db, type)([row], true);
   return {
     rows: { ...base, [reader]: read } as PageRows,
-    answers: new Map([[api(slug), (answer as (r: Row) => unknown)(row)]]),
+    answers: new Map([[fillPattern(publicReadsOf(type).item!, { slug }), answer]]),
   };
 }
 

@@ -6,6 +6,7 @@
  * from this list. A type missing from either half is a type error there.
  */
 import type { SiteRouteId } from './site-routes';
+import { contentApiPaths } from './content-api-paths';
 
 export interface ContentTypeInfo {
   /** What the API calls one item in its messages ('Blog post not found', 'Blog post "Launch"'). */
@@ -24,16 +25,31 @@ export interface ContentTypeInfo {
   /** Items carry a publish date: published with a date ahead is Scheduled, and goes live by itself. */
   scheduled?: true;
   /**
-   * A public list and item, built by the API from the type's rows (`contentApiPaths`): live items for
-   * visitors (staff also drafts, unless `?published=true`), cached under the type's tag, documented.
+   * Its public reads, built by the API from the type's rows (`contentApiPaths`): live items for
+   * visitors, cached under the type's tag, documented. Every type has some.
    */
-  publicApi?: true;
+  publicApi: PublicApiInfo;
   /**
    * One valid input item, for a type the demo seeds nothing of: the registry's test
    * (api/src/admin/content-types.test.ts) creates, trashes and restores it. A type with seed data
    * needs none (the test copies a seeded item).
    */
   example?: Readonly<Record<string, unknown>>;
+}
+
+/** What a type's public reads are: a list at `/api/<type>` and an item at `/api/<type>/:<key>`. */
+export interface PublicApiInfo {
+  /** No list (default: one, in the type's public order). */
+  list?: false;
+  /** The item's address parameter, a column of the type (default: `slug`); false: no item. */
+  item?: 'identifier' | false;
+  /**
+   * Signed-in staff also see drafts and scheduled items (a list unless `?published=true`): what the
+   * site renders for them shows what will go live. Without it, staff read what visitors read.
+   */
+  drafts?: true;
+  /** Never kept in memory: the answer counts something that must show at once (downloads). */
+  uncached?: true;
 }
 
 /** In the order of the CMS tabs (and of the trash's types). The key is the type's admin path segment. */
@@ -45,12 +61,14 @@ export const CONTENT_TYPES = {
     tab: 'Pages',
     siteRoute: 'cms-page',
     scheduled: true,
+    publicApi: { list: false, drafts: true },
   },
   'content-blocks': {
     label: 'Content block',
     plural: 'Content blocks',
     singular: 'Content Block',
     tab: 'Content Blocks',
+    publicApi: { list: false, item: 'identifier' },
   },
   services: {
     label: 'Service',
@@ -58,6 +76,7 @@ export const CONTENT_TYPES = {
     singular: 'Service',
     tab: 'Services',
     siteRoute: 'service',
+    publicApi: {},
   },
   'blog-posts': {
     label: 'Blog post',
@@ -66,7 +85,7 @@ export const CONTENT_TYPES = {
     tab: 'Blog',
     siteRoute: 'blog-post',
     scheduled: true,
-    publicApi: true,
+    publicApi: { drafts: true },
   },
   'case-studies': {
     label: 'Case study',
@@ -74,15 +93,22 @@ export const CONTENT_TYPES = {
     singular: 'Case Study',
     tab: 'Case Studies',
     siteRoute: 'case-study',
-    publicApi: true,
+    publicApi: { drafts: true },
   },
   testimonials: {
     label: 'Testimonial',
     plural: 'Testimonials',
     singular: 'Testimonial',
     tab: 'Testimonials',
+    publicApi: { item: false },
   },
-  resources: { label: 'Resource', plural: 'Resources', singular: 'Resource', tab: 'Resources' },
+  resources: {
+    label: 'Resource',
+    plural: 'Resources',
+    singular: 'Resource',
+    tab: 'Resources',
+    publicApi: { item: false, drafts: true, uncached: true },
+  },
 } as const satisfies Record<string, ContentTypeInfo>;
 
 export type ContentType = keyof typeof CONTENT_TYPES;
@@ -104,9 +130,19 @@ export const PREVIEW_KINDS = Object.fromEntries(
   having('siteRoute').map((t) => [t, (CONTENT_TYPES[t] as ContentTypeInfo).siteRoute]),
 ) as { [T in PreviewType]: (typeof CONTENT_TYPES)[T]['siteRoute'] };
 
-/** The types whose public list and item the API builds from the registry. */
-export type PublicApiType = Having<'publicApi'>;
-export const PUBLIC_API_TYPES: readonly PublicApiType[] = having('publicApi');
+/** A type's public reads (CONTENT_TYPES' `publicApi`): the list's and the item's address, where it has them. */
+export const publicReadsOf = (type: ContentType) => {
+  const { list, item = 'slug', drafts, uncached } = CONTENT_TYPES[type].publicApi as PublicApiInfo;
+  const paths = contentApiPaths(type, item || 'slug');
+  return {
+    list: list === false ? undefined : paths.list,
+    item: item === false ? undefined : paths.item,
+    /** The item's address parameter. */
+    key: item || 'slug',
+    drafts: drafts === true,
+    uncached: uncached === true,
+  };
+};
 
 /** The types with a publish date: the cache drops their answers when a scheduled item goes live. */
 export type ScheduledType = Having<'scheduled'>;

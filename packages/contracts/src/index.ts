@@ -3,6 +3,7 @@ export * from './api-error';
 export * from './common';
 export * from './contact';
 export * from './routes';
+export * from './content-api-paths';
 export * from './paths';
 export * from './marketing';
 export * from './content';

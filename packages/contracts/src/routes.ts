@@ -1,18 +1,11 @@
 import { fillPath, type PathArgs } from './paths';
+import { contentApiPaths } from './content-api-paths';
 import type { RemoteName } from './remote-names';
 import type { SiteRoute } from './site-routes';
 
-/**
- * A content type's public list and item (a type with `publicApi` in CONTENT_TYPES): named by its
- * registry name, as its staff collection is (`/api/admin/<type>`). The API mounts them from the
- * registry; the clients' URLs below take the same.
- */
-export const contentApiPaths = <T extends string>(type: T) => ({
-  list: `/api/${type}` as const,
-  item: `/api/${type}/:slug` as const,
-});
 const BLOG_POSTS = contentApiPaths('blog-posts');
 const CASE_STUDIES = contentApiPaths('case-studies');
+const SERVICES = contentApiPaths('services');
 
 /**
  * Every public API path, once, as a pattern. The API's Express mounts, its OpenAPI paths, the
@@ -21,18 +14,18 @@ const CASE_STUDIES = contentApiPaths('case-studies');
 export const API_PATHS = {
   contacts: '/api/contacts',
   newsletter: '/api/newsletter',
-  contentBlock: '/api/content-blocks/:identifier',
-  services: '/api/services',
-  service: '/api/services/:slug',
-  testimonials: '/api/testimonials',
+  contentBlock: contentApiPaths('content-blocks', 'identifier').item,
+  services: SERVICES.list,
+  service: SERVICES.item,
+  testimonials: contentApiPaths('testimonials').list,
   caseStudies: CASE_STUDIES.list,
   caseStudy: CASE_STUDIES.item,
   blogPosts: BLOG_POSTS.list,
   blogPost: BLOG_POSTS.item,
-  resources: '/api/resources',
+  resources: contentApiPaths('resources').list,
   resourceLeads: '/api/resources/:id/leads',
   resourceDownload: '/api/resources/:id/download',
-  page: '/api/pages/:slug',
+  page: contentApiPaths('pages').item,
   siteSettings: '/api/site-settings',
   /** The OpenAPI 3.1 document of every public and staff operation. */
   openApi: '/api/openapi.json',
