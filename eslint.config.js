@@ -50,7 +50,7 @@ export const API_LAYERS = [
   ['http', 'files'],
   ['notifications'],
   ['content', 'contact', 'newsletter', 'releases', 'security'],
-  ['marketing', 'admin'],
+  ['admin'],
   ['forms'],
   ['site'],
   ['ops', 'openapi'],

@@ -35,7 +35,7 @@ const smoke = [
   'src/app.test.ts',
   'src/contact/contact-router.test.ts',
   'src/content/content-router.test.ts',
-  'src/marketing/marketing-router.test.ts',
+  'src/content/marketing-reads.test.ts',
   'src/newsletter/newsletter-router.test.ts',
   'src/admin/admin-content.test.ts',
   'src/admin/admin-leads.test.ts',

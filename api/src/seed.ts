@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from './db/client';
-import { seedMarketing } from './marketing/marketing-seed';
+import { seedMarketing } from './content/marketing-seed';
 import { seedContent } from './content/content-seed';
 import { convertHtmlPostBodies } from './content/html-post-bodies';
 import { seedAdmin } from './admin/admin-seed';
