@@ -5,10 +5,10 @@ import {
   fillPattern,
   publicReadsOf,
   PREVIEW_BANNER_TEXT,
-  PREVIEW_KINDS,
   PREVIEW_PARAM,
   contentPreviewFormSchema,
   matchSiteRoute,
+  previewTypeOf,
   type PreviewType,
 } from '@agency/contracts';
 import type { Db } from '../db/client';
@@ -50,17 +50,6 @@ const crudOf = (db: Db, type: PreviewType) => {
 };
 
 /**
- * The pageRows reader each previewable type's page head uses. The page's render reads the item's
- * public API address (publicReadsOf), answered as that read would answer it (publicAnswerOf).
- */
-const PREVIEW_ROWS: Record<PreviewType, 'blogPost' | 'caseStudy' | 'page' | 'service'> = {
-  'blog-posts': 'blogPost',
-  'case-studies': 'caseStudy',
-  pages: 'page',
-  services: 'service',
-};
-
-/**
  * The banner over a content preview: at the bottom, above a release preview's bar (at the top it
  * covered the site's fixed header, issue 25).
  */
@@ -72,9 +61,7 @@ export const asksForPreview = (req: Request) => PREVIEW_PARAM in (req.query as R
 /** The previewable item a path shows: its type and slug. */
 function itemAt(path: string): { type: PreviewType; slug: string } | undefined {
   const match = matchSiteRoute(path);
-  const type = (Object.keys(PREVIEW_KINDS) as PreviewType[]).find(
-    (t) => PREVIEW_KINDS[t] === match?.route.kind,
-  );
+  const type = match && previewTypeOf(match.route.kind);
   const slug = match?.params['slug'];
   return type && slug ? { type, slug } : undefined;
 }
@@ -85,13 +72,16 @@ async function previewOf(
   slug: string,
   row: Row,
 ): Promise<ContentPreview> {
-  const reader = PREVIEW_ROWS[type];
   const base = pageRows(app);
   const shown = { ...row, published: true };
-  const read = (s: string) => (s === slug ? Promise.resolve(shown) : base[reader](s));
+  // The page's head reads the item's row; its render the item's public read, answered as that read
+  // would answer it.
+  const rows: PageRows = {
+    item: (t, s) => (t === type && s === slug ? Promise.resolve(shown as never) : base.item(t, s)),
+  };
   const [answer] = await publicAnswerOf(app.db, type)([row], true);
   return {
-    rows: { ...base, [reader]: read } as PageRows,
+    rows,
     answers: new Map([[fillPattern(publicReadsOf(type).item!, { slug }), answer]]),
   };
 }

@@ -130,6 +130,10 @@ export const PREVIEW_KINDS = Object.fromEntries(
   having('siteRoute').map((t) => [t, (CONTENT_TYPES[t] as ContentTypeInfo).siteRoute]),
 ) as { [T in PreviewType]: (typeof CONTENT_TYPES)[T]['siteRoute'] };
 
+/** The type whose items a page kind shows (PREVIEW_KINDS read the other way); undefined: none. */
+export const previewTypeOf = (kind: string): PreviewType | undefined =>
+  (Object.keys(PREVIEW_KINDS) as PreviewType[]).find((type) => PREVIEW_KINDS[type] === kind);
+
 /** A type's public reads (CONTENT_TYPES' `publicApi`): the list's and the item's address, where it has them. */
 export const publicReadsOf = (type: ContentType) => {
   const { list, item = 'slug', drafts, uncached } = CONTENT_TYPES[type].publicApi as PublicApiInfo;

@@ -6,7 +6,7 @@
 import type { Request } from 'express';
 import type { Logger } from 'pino';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { REMOTE_NAMES, type PageKind, type RemotesManifest } from '@agency/contracts';
+import { REMOTE_NAMES, previewTypeOf, type PageKind, type RemotesManifest } from '@agency/contracts';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { carriesStaffCookie, getStaffSession } from '../../http/staff-session';
@@ -21,14 +21,13 @@ import type { PageAnswer, RenderedPage } from './page-answer';
 /** Uncached page renders one client may cause per minute (times RATE_LIMIT_SCALE). */
 export const UNCACHED_RENDERS_PER_MINUTE = 300;
 
-/** The content a page's head is built from, by route kind (the site name and description: settings). */
-const HEAD_TAGS: Record<PageKind, readonly ContentTag[]> = {
-  static: ['site-settings'],
-  app: ['site-settings'],
-  service: ['site-settings', 'services'],
-  'case-study': ['site-settings', 'case-studies'],
-  'blog-post': ['site-settings', 'blog-posts'],
-  'cms-page': ['site-settings', 'pages'],
+/**
+ * The content a page's head is built from: the site name and description (settings), and on an
+ * item's page (a kind some type's `siteRoute` names) that type's item.
+ */
+const headTags = (kind: PageKind): ContentTag[] => {
+  const type = previewTypeOf(kind);
+  return type ? ['site-settings', type] : ['site-settings'];
 };
 
 /**
@@ -37,7 +36,7 @@ const HEAD_TAGS: Record<PageKind, readonly ContentTag[]> = {
  * such a page is rendered for every visitor.
  */
 export function pageTags(kind: PageKind, apiPaths: readonly string[]): ContentTag[] | undefined {
-  const tags = new Set<ContentTag>(HEAD_TAGS[kind]);
+  const tags = new Set<ContentTag>(headTags(kind));
   for (const p of apiPaths) {
     const read = matchPublicRead(p.replace(/^\/api/, '').replace(/\?.*$/, ''))?.read;
     if (!read || read.uncached) return undefined;

@@ -10,13 +10,16 @@ import {
   routeHead,
   serviceHead,
   headPath,
+  previewTypeOf,
+  publicReadsOf,
   type PageHead,
+  type PreviewType,
 } from '@agency/contracts';
 import type { AppContext } from '../../app-context';
 import { findResource } from '../../content/content-repository';
 import { libraryImages } from '../../files/library-images';
 import type { SiteDefaults } from './site-defaults';
-import { pageRows, type PageRows } from './page-rows';
+import { pageRows, type ItemRow, type PageRows } from './page-rows';
 
 /**
  * The head of every route from the database, built by the same functions the pages use for their
@@ -32,11 +35,9 @@ export async function resolvePageMeta(
   /** `routes`: the request's route table (site-table.ts); without it, the built-in one. */
   opts: { staff?: boolean; rows?: PageRows; routes?: readonly SiteRoute[] } = {},
 ): Promise<PageHead> {
-  const { db } = app;
   const rows = opts.rows ?? pageRows(app);
   const site = { ...defaults, origin };
   const path = headPath(rawPath);
-  const visible = (published: boolean) => published || opts.staff === true;
   const match = opts.routes ? matchRoute(opts.routes, path) : matchSiteRoute(path);
   if (!match) return notFoundHead(site, path);
   const { route } = match;
@@ -52,29 +53,32 @@ export async function resolvePageMeta(
   const slug = match.params['slug'] ?? '';
   if (!SLUG_PATTERN.test(slug)) return missing();
 
-  switch (route.kind) {
-    case 'service': {
-      // Only published services have a page; staff preview drafts in the CMS, not here.
-      const row = await rows.service(slug);
-      return row?.published ? serviceHead(site, path, row) : missing();
-    }
-    case 'blog-post': {
-      const post = await rows.blogPost(slug);
-      return post && visible(post.published) ? blogPostHead(site, path, post) : missing();
-    }
-    case 'case-study': {
-      const study = await rows.caseStudy(slug);
-      if (!study || !visible(study.published)) return missing();
-      const image = study.imageUrl
-        ? (await libraryImages(db, [study.imageUrl])).get(study.imageUrl)
-        : undefined;
-      return caseStudyHead(site, path, { ...study, image });
-    }
-    case 'cms-page': {
-      const page = await rows.page(slug);
-      return page && visible(page.published) ? cmsPageHead(site, path, page) : missing();
-    }
-    default:
-      return missing();
-  }
+  // An item's page: live, or a draft to staff where its type's public reads show them drafts (an
+  // unpublished service has no page: staff preview it with ?preview).
+  const type = previewTypeOf(route.kind);
+  const row = type && (await rows.item(type, slug));
+  if (!type || !row || !(row.published || (opts.staff === true && publicReadsOf(type).drafts)))
+    return missing();
+  return (ITEM_HEADS[type] as ItemHead<PreviewType>)(site, path, row, app);
 }
+
+type Site = Parameters<typeof routeHead>[0];
+type ItemHead<T extends PreviewType> = (
+  site: Site,
+  path: string,
+  row: ItemRow<T>,
+  app: Pick<AppContext, 'db'>,
+) => PageHead | Promise<PageHead>;
+
+/** The head of each type's item page, built as the page builds its own. */
+const ITEM_HEADS: { [T in PreviewType]: ItemHead<T> } = {
+  services: serviceHead,
+  'blog-posts': blogPostHead,
+  'case-studies': async (site, path, study, { db }) => {
+    const image = study.imageUrl
+      ? (await libraryImages(db, [study.imageUrl])).get(study.imageUrl)
+      : undefined;
+    return caseStudyHead(site, path, { ...study, image });
+  },
+  pages: cmsPageHead,
+};

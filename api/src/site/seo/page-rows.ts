@@ -1,71 +1,44 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PreviewType } from '@agency/contracts';
 import type { AppContext } from '../../app-context';
-import { blogPosts, caseStudies, pages, services } from '../../db/schema';
+import { CONTENT_TABLES } from '../../db/schema';
 import { isLive } from '../../content/visibility';
+
+/** A stored item of a type with a page of its own. */
+export type ItemRow<T extends PreviewType> = (typeof CONTENT_TABLES)[T]['$inferSelect'];
+
+type SlugTable = PgTable & { slug: PgColumn; deletedAt: PgColumn };
 
 /**
  * The rows the database head of one request needs by slug (page-meta.ts: the fallback for a page
  * that declared none, /api/page-meta and the social cards), each read at most once; a content preview
- * replaces one of them. Trashed rows are not there at all; `published` means live
- * (a scheduled row reads as unpublished until its date, so only staff see it, like a draft).
+ * replaces one of them. Any type with a page of its own (CONTENT_TYPES' `siteRoute`), from its
+ * registry table. Trashed rows are not there at all; `published` means live (a scheduled row reads as
+ * unpublished until its date, so only staff see it, like a draft).
  */
 export function pageRows({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
   const memo = new Map<string, Promise<unknown>>();
-  const once = <T>(key: string, load: () => Promise<T>): Promise<T> => {
-    if (!memo.has(key)) memo.set(key, load());
-    return memo.get(key) as Promise<T>;
-  };
-  const live = <T extends { published: boolean; publishedAt?: string | null }>(row: T | undefined) =>
-    row && { ...row, published: isLive(row, clock()) };
   return {
-    blogPost: (slug: string) =>
-      once(`post:${slug}`, async () =>
-        live(
-          (
-            await db
-              .select()
-              .from(blogPosts)
-              .where(and(eq(blogPosts.slug, slug), isNull(blogPosts.deletedAt)))
-              .limit(1)
-          )[0],
-        ),
-      ),
-    caseStudy: (slug: string) =>
-      once(`study:${slug}`, async () =>
-        live(
-          (
-            await db
-              .select()
-              .from(caseStudies)
-              .where(and(eq(caseStudies.slug, slug), isNull(caseStudies.deletedAt)))
-              .limit(1)
-          )[0],
-        ),
-      ),
-    service: (slug: string) =>
-      once(`service:${slug}`, async () =>
-        live(
-          (
-            await db
-              .select()
-              .from(services)
-              .where(and(eq(services.slug, slug), isNull(services.deletedAt)))
-              .limit(1)
-          )[0],
-        ),
-      ),
-    page: (slug: string) =>
-      once(`page:${slug}`, async () =>
-        live(
-          (
-            await db
-              .select()
-              .from(pages)
-              .where(and(eq(pages.slug, slug), isNull(pages.deletedAt)))
-              .limit(1)
-          )[0],
-        ),
-      ),
+    item<T extends PreviewType>(type: T, slug: string): Promise<ItemRow<T> | undefined> {
+      const key = `${type}:${slug}`;
+      if (!memo.has(key)) {
+        const table = CONTENT_TABLES[type] as unknown as SlugTable;
+        memo.set(
+          key,
+          db
+            .select()
+            .from(table)
+            .where(and(eq(table.slug, slug), isNull(table.deletedAt)))
+            .limit(1)
+            .then(([row]) => {
+              const found = row as ItemRow<T> | undefined;
+              return found && { ...found, published: isLive(found, clock()) };
+            }),
+        );
+      }
+      return memo.get(key) as Promise<ItemRow<T> | undefined>;
+    },
   };
 }
 

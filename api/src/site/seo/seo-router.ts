@@ -14,7 +14,6 @@ import {
   cardUrl,
   SITEMAP_ITEM_TYPES,
   fullTitle,
-  type SiteRouteId,
   type SitemapItemType,
 } from '@agency/contracts';
 import type { AppContext } from '../../app-context';
@@ -136,14 +135,13 @@ export function discoveryRouter(app: Pick<AppContext, 'env' | 'db' | 'clock' | '
       rows.reduce((max, r) => (r.updatedAt > max ? r.updatedAt : max), '1970-01-01T00:00:00Z');
     const allContent = lists.flat();
     const siteUpdated = allContent.length ? newest(allContent) : new Date().toISOString();
-    // Listing pages change when their items do; every other fixed page with the site's newest change.
-    const listed: Partial<Record<SiteRouteId, SitemapItemType>> = {
-      'case-studies': 'case-studies',
-      blog: 'blog-posts',
-      services: 'services',
-    };
-    const lastmodOf = (id: string) => {
-      const rows = items.get(listed[id as SiteRouteId]!);
+    // A listing page changes when its items do: the page one level above a page that lists its items
+    // (/blog above /blog/:slug). Every other fixed page with the site's newest change.
+    const listedAt = new Map(
+      table.routes.flatMap((r) => (r.sitemap ? [[r.path.replace(/\/:\w+$/, ''), r.sitemap.items]] : [])),
+    );
+    const lastmodOf = (path: string) => {
+      const rows = items.get(listedAt.get(path) as SitemapItemType);
       return rows?.length ? newest(rows) : siteUpdated;
     };
     // The pages of the current releases (site-table.ts), each release adding or removing its own: the
@@ -155,7 +153,7 @@ export function discoveryRouter(app: Pick<AppContext, 'env' | 'db' | 'clock' | '
           path: r.path.replace(/:\w+/, () => encodeURIComponent(item.slug)),
           lastmod: item.updatedAt,
         }));
-      return r.inSitemap ? [{ path: r.path, lastmod: lastmodOf(r.id) }] : [];
+      return r.inSitemap ? [{ path: r.path, lastmod: lastmodOf(r.path) }] : [];
     });
     // The sitemap library writes the protocol (escaping, date-only lastmod); we only say what is listed.
     const sitemap = new SitemapStream({ hostname: origin, lastmodDateOnly: true, xmlns: NO_EXTENSIONS });

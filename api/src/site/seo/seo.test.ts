@@ -349,6 +349,23 @@ describe('route-specific head, statuses and discovery files', () => {
     expect(lastmods.every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))).toBe(true);
   });
 
+  it("a listing page's lastmod is its items' newest change; other fixed pages take the site's newest", async () => {
+    // Every case study last changed on one old day: /case-studies says that day, /about does not.
+    await t.db.update(caseStudies).set({ updatedAt: '2021-03-04T10:00:00Z' });
+    const res = await request(t.app).get('/sitemap.xml').expect(200);
+    const doc = new JSDOM(res.text, { contentType: 'application/xml' }).window.document;
+    const lastmod = (path: string) =>
+      [...doc.getElementsByTagName('url')]
+        .find(
+          (u) => u.getElementsByTagName('loc')[0]?.textContent === `https://www.example-agency.com${path}`,
+        )
+        ?.getElementsByTagName('lastmod')[0]?.textContent;
+    expect(lastmod('/case-studies')).toBe('2021-03-04');
+    expect(lastmod('/case-studies/retailer-growth')).toBe('2021-03-04');
+    expect(lastmod('/about')).not.toBe('2021-03-04');
+    expect(lastmod('/about')! > '2021-03-04').toBe(true);
+  });
+
   it('blog/rss.xml is RSS 2.0 with the newest 20 published posts, newest first', async () => {
     const res = await request(t.app).get('/blog/rss.xml').expect(200);
     const doc = new JSDOM(res.text, { contentType: 'application/xml' }).window.document;
