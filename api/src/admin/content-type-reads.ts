@@ -16,6 +16,7 @@ import { parseParams, parseQuery } from '../http/validate';
 import { visibleRows } from '../content/visibility';
 import { canSeeDrafts, listIncludesDrafts } from '../content/reader-access';
 import { slugParam } from '../content/content-router';
+import { withSocialImageFocus } from '../content/content-repository';
 import { contentType, publicListSchemaOf, publicSchemaOf } from './content-types';
 
 type Row = Record<string, unknown>;
@@ -40,8 +41,10 @@ export function publicAnswerOf(db: Db, type: ContentType) {
   const item = documentedFields(publicSchemaOf(definition));
   const listed = documentedFields(publicListSchemaOf(definition));
   return async (found: Row[], one: boolean): Promise<Row[]> => {
-    const shaped = definition.publicAnswer ? await definition.publicAnswer(db, found, one) : found;
-    return shaped.map((r) => (one ? item : listed)(r as Row));
+    const shaped = (definition.publicAnswer ? await definition.publicAnswer(db, found, one) : found) as Row[];
+    if (!one) return shaped.map(listed);
+    // An item's page names its social card: with the focal point of staff's replacement picture.
+    return (await Promise.all(shaped.map((r) => withSocialImageFocus(db, r)))).map(item);
   };
 }
 

@@ -244,5 +244,7 @@ describe('seeded case-study images', () => {
     const study = withImages[0]!;
     const res = await request(t.app).get(`/api/case-studies/${study.slug}`).expect(200);
     expect(res.body.image.sources.map((s: { type: string }) => s.type)).toEqual(['image/avif', 'image/webp']);
-  });
+    // Encoding AVIF copies of every seeded image is CPU work: about 10 s alone, three times that
+    // beside the browser tests on two cores (CI ran over 30 s once).
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { BlogPost, CaseStudy, LeadSource, PublicPage, Resource } from '@agency/contracts';
+import type { BlogPost, CaseStudy, FocalPoint, LeadSource, PublicPage, Resource } from '@agency/contracts';
 import { ResourceRoutes } from '@agency/contracts';
 import type { Db } from '../db/client';
 import type { AppContext } from '../app-context';
@@ -28,6 +28,22 @@ export async function withImages(db: Db, rows: CaseStudyRow[]): Promise<CaseStud
     const image = r.imageUrl ? images.get(r.imageUrl) : undefined;
     return image ? { ...toCaseStudy(r), image } : toCaseStudy(r);
   });
+}
+
+/* ---------- Social cards ---------- */
+
+/**
+ * An item with the focal point of the picture staff chose for its social card (`socialImageFocus`),
+ * when that is a library image they set one on: the page's head names the card with it, so the
+ * card's address changes with the point and its crop keeps it in view.
+ */
+export async function withSocialImageFocus<T extends { socialImageUrl?: unknown }>(
+  db: Db,
+  item: T,
+): Promise<T & { socialImageFocus?: FocalPoint }> {
+  const url = item.socialImageUrl;
+  const focus = typeof url === 'string' && url ? (await libraryImages(db, [url])).get(url)?.focus : undefined;
+  return focus ? { ...item, socialImageFocus: focus } : item;
 }
 
 /* ---------- Blog posts ---------- */

@@ -8,6 +8,7 @@ import {
   SERVICE_ICONS,
   SERVICE_VISUALS,
   SERVICE_VISUAL_GRADIENTS,
+  focalPointSchema,
   serviceDetailSchema,
   serviceSchema,
   type Service,
@@ -45,6 +46,8 @@ export const publicServiceDetailSchema = publicServiceSchema.extend({
   testimonial: z.object({ quote: z.string(), author: z.string(), role: z.string() }).nullable(),
   /** A picture staff chose for the social card (absent: the generated card). */
   socialImageUrl: z.string().optional(),
+  /** Its focal point, when it is a library image staff set one on. */
+  socialImageFocus: focalPointSchema.optional(),
 }) satisfies z.ZodType<ServiceDetail & { gradient: string }>;
 
 type ServiceRow = Record<string, unknown>;

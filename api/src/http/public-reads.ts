@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   API_PATHS,
   CONTENT_TYPE_NAMES,
+  PREVIEW_KINDS,
+  type PreviewType,
   publicReadsOf,
   fillPattern,
   matchPath,
@@ -55,8 +57,11 @@ export const PUBLIC_READS: readonly PublicRead[] = [
   { path: underApi(API_PATHS.siteSettings), tags: ['site-settings'], query: noQuery },
 ];
 
-/** A library image's alt text (or its deletion) shows in the case studies and blog posts that use it. */
-export const LIBRARY_FILE_TAGS: readonly ContentTag[] = ['case-studies', 'blog-posts'];
+/**
+ * A library image's alt text and focal point (or its deletion) show in the items that use it: a case
+ * study's picture, a post body's images, and the replacement social card of any item with a page.
+ */
+export const LIBRARY_FILE_TAGS: readonly ContentTag[] = Object.keys(PREVIEW_KINDS) as PreviewType[];
 
 /**
  * Declares, on the way to a staff route, the families a successful write there changes: each content

@@ -32,6 +32,8 @@ export const focalPointSchema = z.object({
   y: z.number().min(0).max(100),
 });
 export type FocalPoint = z.infer<typeof focalPointSchema>;
+/** A page's replacement social card's focal point (tolerant: a malformed one is none). */
+export const socialImageFocusSchema = focalPointSchema.optional().catch(undefined);
 
 export const responsiveImageSchema = z.object({
   src: z.string(),
@@ -79,6 +81,8 @@ export const caseStudySchema = z.object({
   published: z.boolean(),
   /** A picture staff chose for the social card instead of the generated one. */
   socialImageUrl: z.string().nullable().optional(),
+  /** Its focal point, when it is a library image staff set one on: the card's crop keeps it in view. */
+  socialImageFocus: socialImageFocusSchema,
 });
 export type CaseStudy = z.infer<typeof caseStudySchema>;
 export const caseStudyListSchema = z.array(caseStudySchema);
@@ -107,6 +111,8 @@ export const blogPostSchema = z.object({
   published: z.boolean(),
   /** A picture staff chose for the social card instead of the generated one. */
   socialImageUrl: z.string().nullable().optional(),
+  /** Its focal point, when it is a library image staff set one on: the card's crop keeps it in view. */
+  socialImageFocus: socialImageFocusSchema,
   /** The library images the body shows, by the URL it uses (rendered as <picture>). */
   images: z.record(z.string(), responsiveImageSchema).optional().catch(undefined),
 });
@@ -152,5 +158,7 @@ export const publicPageSchema = z.object({
   published: z.boolean().optional(),
   /** A picture staff chose for the social card instead of the generated one. */
   socialImageUrl: z.string().nullable().optional(),
+  /** Its focal point, when it is a library image staff set one on: the card's crop keeps it in view. */
+  socialImageFocus: socialImageFocusSchema,
 });
 export type PublicPage = z.infer<typeof publicPageSchema>;

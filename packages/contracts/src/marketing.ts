@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { slug } from './common';
+import { socialImageFocusSchema } from './content';
 import {
   DEFAULT_SERVICE_ICON,
   DEFAULT_SERVICE_VISUAL,
@@ -171,6 +172,8 @@ export const serviceDetailSchema = serviceSchema.extend({
   testimonial: serviceTestimonialSchema.nullable().catch(null),
   /** A picture staff chose for the social card instead of the generated one (none: absent). */
   socialImageUrl: z.string().optional().catch(undefined),
+  /** Its focal point, when it is a library image staff set one on: the card's crop keeps it in view. */
+  socialImageFocus: socialImageFocusSchema,
 });
 export type ServiceDetail = z.output<typeof serviceDetailSchema>;
 

@@ -70,6 +70,8 @@ export interface CardSpec {
   /** The focal point staff set on `image` in the library: its crop on the card keeps it in view. */
   imageFocus?: FocalPoint | undefined;
   replacement?: string | undefined;
+  /** The focal point staff set on `replacement` in the library: its crop keeps it in view. */
+  replacementFocus?: FocalPoint | undefined;
 }
 
 /** Bumped when the drawing (api/src/site/social-card) changes, so every card gets a new address. */
@@ -90,6 +92,7 @@ export function cardVersion(spec: CardSpec): string {
     spec.replacement ?? '',
     // Only when set, so cards without one keep their addresses.
     ...(spec.imageFocus ? [spec.imageFocus.x, spec.imageFocus.y] : []),
+    ...(spec.replacementFocus ? ['r', spec.replacementFocus.x, spec.replacementFocus.y] : []),
   ]);
   let a = 0x811c9dc5;
   let b = 0x9747b28c;
@@ -215,9 +218,15 @@ export function routeHead(site: HeadSite, path: string, route: SiteRoute): PageH
 }
 
 /** What staff may set on any page's card: a picture of their own instead of the generated card. */
+/** A page's own card: the picture staff chose instead of the generated one, and its focal point. */
 interface OwnCard {
   socialImageUrl?: string | null | undefined;
+  socialImageFocus?: FocalPoint | null | undefined;
 }
+const replacementOf = (page: OwnCard): Pick<CardSpec, 'replacement' | 'replacementFocus'> =>
+  page.socialImageUrl
+    ? { replacement: page.socialImageUrl, replacementFocus: page.socialImageFocus ?? undefined }
+    : {};
 
 export function serviceHead(
   site: HeadSite,
@@ -236,7 +245,7 @@ export function serviceHead(
       title,
       section: siteLink('services').label,
       brand: site.siteName,
-      replacement: service.socialImageUrl ?? undefined,
+      ...replacementOf(service),
     },
     jsonLd: [
       organization(site),
@@ -278,7 +287,7 @@ export function blogPostHead(
     title: post.title,
     section: `${siteLink('blog').label} · ${post.category}`,
     brand: site.siteName,
-    replacement: post.socialImageUrl ?? undefined,
+    ...replacementOf(post),
   };
   return {
     status: 200,
@@ -362,7 +371,7 @@ export function caseStudyHead(
       brand: site.siteName,
       image: imageUrl,
       imageFocus: study.image?.focus,
-      replacement: study.socialImageUrl ?? undefined,
+      ...replacementOf(study),
     },
     jsonLd: [
       organization(site),
@@ -402,7 +411,7 @@ export function cmsPageHead(
       title: page.title,
       section: '',
       brand: site.siteName,
-      replacement: page.socialImageUrl ?? undefined,
+      ...replacementOf(page),
     },
     jsonLd: [organization(site)],
   };

@@ -75,6 +75,12 @@ const tolerantList = <T extends z.ZodMiniType>(item: T) =>
 
 /* ---------- Library images ---------- */
 
+/** An image's focal point, in percent of its width and height. */
+const focalPointReader = z.object({
+  x: z.number().check(z.gte(0), z.lte(100)),
+  y: z.number().check(z.gte(0), z.lte(100)),
+});
+
 /** A library image; a malformed one is none (the page falls back to the plain URL). */
 export const responsiveImageReader = z.object({
   src: z.string(),
@@ -89,12 +95,7 @@ export const responsiveImageReader = z.object({
     }),
   ),
   // The focal point staff set (a malformed one: the centre).
-  focus: optional(
-    z.object({
-      x: z.number().check(z.gte(0), z.lte(100)),
-      y: z.number().check(z.gte(0), z.lte(100)),
-    }),
-  ),
+  focus: optional(focalPointReader),
 }) satisfies z.ZodMiniType<ResponsiveImage>;
 type _ResponsiveImageKeys = Holds<SameKeys<typeof responsiveImageReader, ResponsiveImage>>;
 const optionalImage = z.optional(z.catch(z.optional(z.nullable(responsiveImageReader)), null));
@@ -203,6 +204,7 @@ export const serviceDetailReader = z.object({
   process: tolerantList(z.object({ phase: z.string(), description: text() })),
   testimonial: z.catch(z.nullable(z.object({ quote: z.string(), author: text(), role: text() })), null),
   socialImageUrl: optional(z.string()),
+  socialImageFocus: optional(focalPointReader),
 }) satisfies z.ZodMiniType<ServiceDetail>;
 type _ServiceDetailKeys = Holds<SameKeys<typeof serviceDetailReader, ServiceDetail>>;
 
@@ -228,6 +230,7 @@ export const blogPostReader = z.object({
   updatedAt: optional(z.string()),
   published: published(),
   socialImageUrl: optional(z.nullable(z.string())),
+  socialImageFocus: optional(focalPointReader),
   images: optional(z.record(z.string(), responsiveImageReader)),
 }) satisfies z.ZodMiniType<BlogPost>;
 type _BlogPostKeys = Holds<SameKeys<typeof blogPostReader, BlogPost>>;
@@ -249,6 +252,7 @@ export const caseStudyReader = z.object({
   updatedAt: optional(z.string()),
   published: published(),
   socialImageUrl: optional(z.nullable(z.string())),
+  socialImageFocus: optional(focalPointReader),
 }) satisfies z.ZodMiniType<CaseStudy>;
 type _CaseStudyKeys = Holds<SameKeys<typeof caseStudyReader, CaseStudy>>;
 
@@ -277,6 +281,7 @@ export const publicPageReader = z.object({
   updatedAt: text(),
   published: optional(z.boolean()),
   socialImageUrl: optional(z.nullable(z.string())),
+  socialImageFocus: optional(focalPointReader),
 }) satisfies z.ZodMiniType<PublicPage>;
 type _PublicPageKeys = Holds<SameKeys<typeof publicPageReader, PublicPage>>;
 

@@ -12,11 +12,12 @@ import {
   headPath,
   previewTypeOf,
   publicReadsOf,
+  type FocalPoint,
   type PageHead,
   type PreviewType,
 } from '@agency/contracts';
 import type { AppContext } from '../../app-context';
-import { findResource } from '../../content/content-repository';
+import { findResource, withSocialImageFocus } from '../../content/content-repository';
 import { libraryImages } from '../../files/library-images';
 import type { SiteDefaults } from './site-defaults';
 import { pageRows, type ItemRow, type PageRows } from './page-rows';
@@ -59,14 +60,15 @@ export async function resolvePageMeta(
   const row = type && (await rows.item(type, slug));
   if (!type || !row || !(row.published || (opts.staff === true && publicReadsOf(type).drafts)))
     return missing();
-  return (ITEM_HEADS[type] as ItemHead<PreviewType>)(site, path, row, app);
+  const head = ITEM_HEADS[type] as ItemHead<PreviewType>;
+  return head(site, path, await withSocialImageFocus(app.db, row), app);
 }
 
 type Site = Parameters<typeof routeHead>[0];
 type ItemHead<T extends PreviewType> = (
   site: Site,
   path: string,
-  row: ItemRow<T>,
+  row: ItemRow<T> & { socialImageFocus?: FocalPoint },
   app: Pick<AppContext, 'db'>,
 ) => PageHead | Promise<PageHead>;
 

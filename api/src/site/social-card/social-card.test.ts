@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test-support/test-app';
 import { standInSite } from '../../test-support/stand-in-site';
 import { STAFF_PASSWORD, signIn, staffClient } from '../../admin/admin-test-support';
-import { blogPosts, caseStudies } from '../../db/schema';
+import { blogPosts, caseStudies, pages } from '../../db/schema';
 
 const ORIGIN = 'https://www.example-agency.com';
 
@@ -219,6 +219,47 @@ describe('social cards: a 1200×630 PNG per public page, named in its head', () 
     ).toEqual({ x: 10, y: 50 });
     await focusOn(null);
     await staff.put(`/api/admin/case-studies/${study!.id}`).send(values).expect(200);
+  });
+
+  it("crops staff's replacement picture around its focal point too, on any item's page (issue 41)", async () => {
+    // 3000×630, red on the left half and blue on the right: the card is the crop, with nothing drawn on it.
+    const picture = await sharp(await flat(3000, 630, [230, 10, 10]))
+      .composite([{ input: await flat(1500, 630, [10, 10, 230]), left: 1500, top: 0 }])
+      .png()
+      .toBuffer();
+    const upload = await staff
+      .post('/api/admin/upload')
+      .attach('image', picture, 'card-halves.png')
+      .expect(201);
+    const [page] = await t.db
+      .insert(pages)
+      .values({ name: 'Card page', slug: 'card-page', title: 'Card page', published: true })
+      .returning();
+    const current = (await staff.get(`/api/admin/pages/${page!.id}`).expect(200)).body;
+    const { id: _id, createdAt: _c, updatedAt: _u, ...values } = current;
+    await staff
+      .put(`/api/admin/pages/${page!.id}`)
+      .send({ ...values, socialImageUrl: upload.body.url })
+      .expect(200);
+    const focusOn = async (focus: { x: number; y: number }) => {
+      await staff.patch(`/api/admin/media/${upload.body.id}`).send({ focus }).expect(200);
+      // The page's data carries the point (the page names its card with it) ...
+      const answer = await request(t.app).get('/api/pages/card-page').expect(200);
+      expect(answer.body.socialImageFocus).toEqual(focus);
+      // ... and its head, kept or not, names the card that crops around it.
+      const { path } = await cardOf('/card-page');
+      return { path, card: (await request(t.app).get(path).buffer(true).expect(200)).body as Buffer };
+    };
+    const blueLead = async (png: Buffer) => {
+      const [r, , b] = await meanColour(png);
+      return b! - r!;
+    };
+
+    const right = await focusOn({ x: 90, y: 50 });
+    expect(await blueLead(right.card)).toBeGreaterThan(150);
+    const left = await focusOn({ x: 10, y: 50 });
+    expect(await blueLead(left.card)).toBeLessThan(-150);
+    expect(left.path).not.toBe(right.path);
   });
 
   it('a card that staff replaced in the CMS is their picture, at 1200×630, under a new address', async () => {

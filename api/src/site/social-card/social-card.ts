@@ -148,13 +148,13 @@ async function coverImage(bytes: Buffer, focus?: FocalPoint): Promise<Sharp | un
 
 /**
  * The page's card as a 1200×630 PNG: staff's replacement when there is one (cropped to the card's
- * size), else drawn by satori (text to SVG) and sharp (SVG to PNG), over the page's own picture when
+ * size around its focal point, which the page's data carries), else drawn by satori (text to SVG) and sharp (SVG to PNG), over the page's own picture when
  * it has one.
  */
 export async function renderCard(db: Db, spec: CardSpec): Promise<Buffer> {
   if (spec.replacement) {
     const bytes = await loadSiteImage(db, spec.replacement);
-    const cover = bytes && (await coverImage(bytes));
+    const cover = bytes && (await coverImage(bytes, spec.replacementFocus));
     if (cover) return toPng(cover);
   }
   // Cropped around the focal point the page's own data carries (so the card's version names it too).
