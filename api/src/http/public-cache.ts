@@ -187,6 +187,8 @@ export function createPublicCache(opts: { maxEntries?: number; backstopMs?: numb
     },
     /** Follows the due times of scheduled content (read now, and again after every change to it). */
     watchDue: (times: DueTimes) => due.watch(times),
+    /** Whether a due time of some family is being read (answers of those families are not kept meanwhile). */
+    readingDueTimes: () => due.reading(CONTENT_TAGS),
     /** Without a way to hear other instances' writes, caching would serve stale content: turn it off. */
     disable: () => {
       enabled = false;
