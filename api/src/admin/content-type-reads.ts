@@ -69,14 +69,8 @@ export function contentTypeReadsRouter({ db, clock }: Pick<AppContext, 'db' | 'c
     const answer = publicAnswerOf(db, type);
     const missingItem = definition.publicMissing ?? (() => `${label} not found`);
     /** The item's key from its address: refused (400) where the type validates it, else 404 when malformed. */
-    const keyOf = (req: Request): string => {
-      if (publicParams) return String((parseParams(publicParams, req) as Row)[key]);
-      try {
-        return slugParam(req);
-      } catch {
-        throw notFound(missingItem(String(req.params[key])));
-      }
-    };
+    const keyOf = (req: Request): string =>
+      publicParams ? String((parseParams(publicParams, req) as Row)[key]) : slugParam(req, missingItem);
 
     if (list)
       router.get(underApi(list), async (req, res) => {

@@ -6,10 +6,10 @@ import { IMAGES_DIR } from './content-files';
 import type { DownloadTokens } from './download-token';
 import { resourcesRouter } from './resources-router';
 
-/** A slug from the path, or 404: malformed slugs cannot name a row. */
-export function slugParam(req: Request): string {
+/** A slug from the path, or 404 (with `missing`'s message): malformed slugs cannot name a row. */
+export function slugParam(req: Request, missing?: (given: string) => string): string {
   const parsed = slugSchema.safeParse(req.params['slug']);
-  if (!parsed.success) throw notFound();
+  if (!parsed.success) throw notFound(missing?.(String(req.params['slug'])));
   return parsed.data;
 }
 
