@@ -16,7 +16,8 @@ import { matchPublicRead } from '../http/public-reads';
 import { createTestApp } from '../test-support/test-app';
 import { mountedRoutes } from '../openapi/mounted-routes';
 import { ruleFor } from './access-policy';
-import { CONTENT_TYPE_ENTRIES, contentType, publicListSchemaOf, publicSchemaOf } from './content-types';
+import { publicListSchemaOf, publicSchemaOf } from '../content/content-type-entries';
+import { CONTENT_TYPE_ENTRIES, contentType } from './content-types';
 import { STAFF_PASSWORD, signIn, staffClient } from './admin-test-support';
 
 type Row = Record<string, unknown> & { id: number };

@@ -10,7 +10,8 @@ import {
   draftMarkSchema,
   revisionParams,
 } from '@agency/contracts';
-import { CONTENT_TYPE_DEFINITIONS, storedRowSchema } from '../admin/content-types';
+import { CONTENT_TYPE_DEFINITIONS } from '../admin/content-types';
+import { storedRowSchema } from '../content/content-type-entries';
 import { staff, type Operation } from './operation';
 import { bulkActionResultSchema, revisionSchema, revisionSummarySchema } from './responses';
 

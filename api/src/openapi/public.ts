@@ -6,6 +6,7 @@ import {
   CLIENT_ERRORS_PATH,
   adminIdParams,
   openApiPath,
+  CONTENT_TYPES,
   CONTENT_TYPE_NAMES,
   publicReadsOf,
   clientErrorReportSchema,
@@ -24,7 +25,7 @@ import { socialCardQuery } from '../site/social-card/social-card-router';
 import type { $ZodType } from 'zod/v4/core';
 import type { Operation } from './operation';
 import { pageMetaSchema } from './responses';
-import { contentType, publicListSchemaOf, publicSchemaOf } from '../admin/content-types';
+import { CONTENT_ENTRIES, publicListSchemaOf, publicSchemaOf } from '../content/content-type-entries';
 
 const slugParams = serviceParamsSchema;
 /** What a resource's download answers: the types the CMS takes for a resource file (files/file-sniff.ts). */
@@ -91,8 +92,9 @@ export const publicOperations: Operation[] = [
     errors: [400, 409, 413, 415, 429],
   },
   ...CONTENT_TYPE_NAMES.flatMap((type) => {
-    const definition = contentType(type);
-    const { plural, label, publicParams } = definition;
+    const definition = CONTENT_ENTRIES[type];
+    const { publicParams } = definition;
+    const { plural, label } = CONTENT_TYPES[type];
     const { list: all, item: each, key, drafts } = publicReadsOf(type);
     const what = plural.toLowerCase();
     return [

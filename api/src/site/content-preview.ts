@@ -13,7 +13,7 @@ import {
 } from '@agency/contracts';
 import type { Db } from '../db/client';
 import type { AppContext } from '../app-context';
-import { publicAnswerOf } from '../admin/content-type-reads';
+import { publicAnswerOf } from '../content/content-type-reads';
 import { requireStaff, sameOriginWrites } from '../admin/admin-guards';
 import { crudConfigOf } from '../admin/content-types';
 import { draftOf, itemMovingTo } from '../admin/crud-drafts';

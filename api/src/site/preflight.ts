@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../app-context';
 import { resources } from '../db/schema';
 import { ITEM_TABLES, type SlugTable } from '../content/item-tables';
-import { CONTENT_TYPE_ENTRIES } from '../admin/content-types';
+import { CONTENT_ENTRIES } from '../content/content-type-entries';
 import { visibleRows } from '../content/visibility';
 import type { SiteTables } from '../releases/site-table';
 import { requestVersions } from './remotes-manifest';
@@ -89,7 +89,7 @@ const itemSourceOf = (route: SiteRoute): ItemSource | undefined =>
   ITEM_SOURCES[route.kind] ??
   ITEM_SOURCES[route.id] ??
   (route.sitemap &&
-    slugs(CONTENT_TYPE_ENTRIES[route.sitemap.items as SitemapItemType].table as unknown as SlugTable));
+    slugs(CONTENT_ENTRIES[route.sitemap.items as SitemapItemType].table as unknown as SlugTable));
 
 /** The addresses to check for one route: itself when it has no parameter, else one per published item. */
 async function addressesOf(

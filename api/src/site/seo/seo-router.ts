@@ -20,8 +20,7 @@ import type { AppContext } from '../../app-context';
 import { redirectedPaths } from '../../admin/redirect-store';
 import type { Env } from '../../env';
 import { blogPosts } from '../../db/schema';
-import { CONTENT_TYPE_ENTRIES } from '../../admin/content-types';
-import type { CrudTable } from '../../admin/crud-table';
+import { CONTENT_ENTRIES } from '../../content/content-type-entries';
 import { getStaffSession } from '../../http/staff-session';
 import { visibleRows } from '../../content/visibility';
 import { parseQuery } from '../../http/validate';
@@ -96,8 +95,8 @@ async function publishedItems(
   { db, clock }: Pick<AppContext, 'db' | 'clock'>,
   type: SitemapItemType,
 ): Promise<SitemapItem[]> {
-  const entry = CONTENT_TYPE_ENTRIES[type];
-  const table = entry.table as CrudTable & { slug: PgColumn; published: PgColumn };
+  const entry = CONTENT_ENTRIES[type];
+  const table = entry.table as typeof entry.table & { slug: PgColumn; published: PgColumn };
   return (await db
     .select({ slug: table.slug, updatedAt: table.updatedAt })
     .from(table)

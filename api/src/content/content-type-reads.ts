@@ -3,6 +3,7 @@ import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
+  CONTENT_TYPES,
   CONTENT_TYPE_NAMES,
   publicReadsOf,
   publishedListQuery,
@@ -13,11 +14,11 @@ import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { parseParams, parseQuery } from '../http/validate';
-import { visibleRows } from '../content/visibility';
-import { canSeeDrafts, listIncludesDrafts } from '../content/reader-access';
-import { slugParam } from '../content/content-router';
-import { withSocialImageFocus } from '../content/content-repository';
-import { contentType, publicListSchemaOf, publicSchemaOf } from './content-types';
+import { visibleRows } from './visibility';
+import { canSeeDrafts, listIncludesDrafts } from './reader-access';
+import { slugParam } from './content-router';
+import { withSocialImageFocus } from './content-repository';
+import { CONTENT_ENTRIES, publicListSchemaOf, publicSchemaOf } from './content-type-entries';
 
 type Row = Record<string, unknown>;
 type Publishable = Parameters<typeof visibleRows>[1];
@@ -37,7 +38,7 @@ const documentedFields = (contract: z.ZodObject) => {
  * answers a previewed item with it too.
  */
 export function publicAnswerOf(db: Db, type: ContentType) {
-  const definition = contentType(type);
+  const definition = CONTENT_ENTRIES[type];
   const item = documentedFields(publicSchemaOf(definition));
   const listed = documentedFields(publicListSchemaOf(definition));
   return async (found: Row[], one: boolean): Promise<Row[]> => {
@@ -59,8 +60,9 @@ export function publicAnswerOf(db: Db, type: ContentType) {
 export function contentTypeReadsRouter({ db, clock }: Pick<AppContext, 'db' | 'clock'>): Router {
   const router = Router();
   for (const type of CONTENT_TYPE_NAMES) {
-    const definition = contentType(type);
-    const { table, label, orderBy, publicOrder = orderBy, publicParams } = definition;
+    const definition = CONTENT_ENTRIES[type];
+    const { table, orderBy, publicOrder = orderBy, publicParams } = definition;
+    const { label } = CONTENT_TYPES[type];
     const { list, item, key, drafts } = publicReadsOf(type);
     const columns = getTableColumns(table) as Record<string, PgColumn | undefined>;
     const missing = ['published', 'deletedAt', ...(item ? [key] : [])].filter((c) => !columns[c]);
