@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { carriesStaffCookie } from './staff-session';
+import { isInternalCall } from './internal-call';
 import { isStaffVariant } from './staff-variants';
 import { setRoutePattern } from './route-pattern';
 import { carriesPersonalCookie, markShared, type SharedMark } from './shared-cache';
@@ -117,7 +118,7 @@ export function cachedPublicReads(cache: CacheOfReads) {
 
   /**
    * The front door's cache hit (front-door.ts): a GET or HEAD of `/api/…` whose URL this cache has
-   * already normalised, with no staff cookie and no conditional header (those take the chain, which
+   * already normalised, with no personal cookie (a server render's read: see below) and no conditional header (those take the chain, which
    * answers 304s), found fresh in memory. Undefined for anything else: Express then handles it.
    */
   function knownHit(req: IncomingMessage): { known: KnownUrl; hit: Entry } | undefined {
@@ -127,7 +128,13 @@ export function cachedPublicReads(cache: CacheOfReads) {
     const { headers } = req;
     if (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined)
       return undefined;
-    if (carriesPersonalCookie(req)) return undefined;
+    // A personal cookie makes the way out mark the answer private, which the chain does. A server
+    // render's own read (internal-api.ts) is never sent on, so it takes the hit whatever its cookies,
+    // unless, as in `publicReads`, the read shows staff drafts and it carries staff's cookie.
+    if (
+      isInternalCall(req) ? known.read.staffSeesDrafts && carriesStaffCookie(req) : carriesPersonalCookie(req)
+    )
+      return undefined;
     const hit = cache.lookup(`/api${known.url}`);
     return hit && { known, hit };
   }

@@ -34,7 +34,7 @@ function cookieToken(req: Request): string | undefined {
  * The request presents a staff cookie (valid or not), decided with the same parser the session lookup
  * uses, so no spelling that signs someone in as staff slips past: such answers are never shared.
  */
-export function carriesStaffCookie(req: Request): boolean {
+export function carriesStaffCookie(req: Pick<Request, 'headers'>): boolean {
   return req.headers.cookie !== undefined && parseCookie(req.headers.cookie)[STAFF_COOKIE] !== undefined;
 }
 

@@ -31,12 +31,14 @@ export async function render(req) {
   const slug = req.url.startsWith('/blog/') ? req.url.slice('/blog/'.length) : undefined;
   const one = slug ? await req.fetch('/api/blog-posts/' + slug, {}) : undefined;
   const post = one && one.ok ? await one.json() : null;
+  // Every post the reader may see (staff: drafts too), on one address only.
+  const all = req.url === '/every-post' ? await (await req.fetch('/api/blog-posts', {})).json() : undefined;
   const remote = req.remotes.mf_content;
   const page = req.url.startsWith('/contact') ? req.remotes.mf_contact : req.url === '/' ? req.remotes.mf_marketing : remote;
   const marker = page ? page.modules.Marker : 'rendered-in-browser';
   return {
     html: '<main><h1>' + marker + '</h1></main>',
-    state: { queries: { posts, post } },
+    state: { queries: { posts, post, ...(all ? { all } : {}) } },
     rendered: Object.keys(req.remotes),
     leftToBrowser: page ? [] : ['the-page/Marker'],
     problems: [],
@@ -94,7 +96,11 @@ function siteRoot() {
 const doc = (html: string) => new JSDOM(html).window.document;
 const ssrState = (html: string) =>
   JSON.parse(doc(html).getElementById('ssr-state')?.textContent ?? 'null') as {
-    queries: { posts: { slug: string; title: string }[]; post: { slug: string } | null };
+    queries: {
+      posts: { slug: string; title: string }[];
+      post: { slug: string } | null;
+      all?: { slug: string }[];
+    };
   } | null;
 
 describe('server render of pages', () => {
@@ -251,6 +257,21 @@ describe('server render of pages', () => {
     expect(ssrState(res.text)?.queries.post?.slug).toBe('draft-post');
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['vary']).toMatch(/Cookie/);
+  });
+
+  it("gives staff's render drafts where a read shows them drafts, though visitors' answer is in the cache", async () => {
+    const slugs = (list: { slug: string }[] | undefined) => list?.map((p) => p.slug);
+    const kept = (await request(t.app).get('/api/blog-posts').expect(200)).body as { slug: string }[];
+    expect(slugs(kept)).not.toContain('draft-post');
+    // A visitor's render reads it from the cache; staff's reads past it, with their drafts.
+    const visitor = await request(t.app).get('/every-post');
+    expect(slugs(ssrState(visitor.text)?.queries.all)).toEqual(slugs(kept));
+    const staff = await request(t.app)
+      .get('/every-post')
+      .set('Cookie', await signIn(t.app));
+    expect(slugs(ssrState(staff.text)?.queries.all)).toContain('draft-post');
+    // The live list, which shows nobody drafts, is the same for both.
+    expect(ssrState(staff.text)?.queries.posts).toEqual(ssrState(visitor.text)?.queries.posts);
   });
 
   it('a remote whose server build is missing or broken is left to the browser; the page is still 200', async () => {

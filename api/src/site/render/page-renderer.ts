@@ -157,7 +157,7 @@ export function pageRenderer(
     const started = performance.now();
     const route = address.route;
     const flashed = carriesFlash(req);
-    const [site, staff] = await Promise.all([loadSiteDefaults(db), getStaffSession(req, db)]);
+    const staff = await getStaffSession(req, db);
     // Taken only once the page will be rendered: a refused render must not use up a form's outcome.
     // (Never in a shared render: a form's outcome keeps its page out of the cache.)
     const formOutcome = flashed && req.method === 'GET' ? await takeFlash(db, req, res) : null;
@@ -184,7 +184,9 @@ export function pageRenderer(
     // The head the page declared from the data it showed (one read); the database's only for a page
     // that did not render here (the CMS, a remote without a usable server build, data past the budget).
     const declared = page?.head && page.headSite && { head: page.head, site: page.headSite };
-    const fallback = declared
+    // The site's settings are read for that fallback only: a page that rendered named its own.
+    const site = declared ? undefined : await loadSiteDefaults(db);
+    const fallback = !site
       ? undefined
       : await resolvePageMeta(context, address.path, site, origin, {
           ...(manifest.routes ? { routes: manifest.routes } : {}),
@@ -193,7 +195,7 @@ export function pageRenderer(
         });
     const meta = declared?.head ?? { ...fallback!, ...(content ? { noindex: true } : {}) };
     const html = pageDocument(template, {
-      head: declared ? pageHead(declared.head, declared.site) : pageHead(meta, { ...site, origin }, true),
+      head: declared ? pageHead(declared.head, declared.site) : pageHead(meta, { ...site!, origin }, true),
       headContext,
       manifest,
       routeEntry: route && manifest.remotes[route.remote]?.entry,
