@@ -31,7 +31,7 @@ export default defineConfig({
           // import graph is evaluated once per worker, not once per file (import time 215 s → 18 s).
           isolate: false,
           // Migrate once per run; each test app loads a copy (api/src/test-support/db-templates.ts).
-          globalSetup: ['./src/test-support/db-templates.ts'],
+          globalSetup: ['./src/test-support/db-templates.ts', './src/test-support/server-bundle.ts'],
         },
       },
       {
@@ -44,7 +44,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           isolate: false,
-          globalSetup: ['./src/test-support/db-templates.ts'],
+          globalSetup: ['./src/test-support/db-templates.ts', './src/test-support/server-bundle.ts'],
           // Files run side by side like the api project's: servers they start take their own ports
           // (ports derived from the worker's pid, or port 0).
         },

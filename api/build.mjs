@@ -12,14 +12,18 @@ import { build } from 'esbuild';
 const dir = new URL('./', import.meta.url);
 const dist = new URL('dist/', dir);
 
-export async function buildApi() {
+/**
+ * `out`: another folder of api/ for the bundle (the tests' servers: test-support/server-bundle.ts);
+ * it must sit one level below api/, as dist/ does.
+ */
+export async function buildApi(out = dist) {
   const started = Date.now();
-  rmSync(dist, { recursive: true, force: true });
-  mkdirSync(dist, { recursive: true });
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
   await build({
     absWorkingDir: new URL('.', dir).pathname,
     entryPoints: ['src/server.ts'],
-    outfile: 'dist/server.js',
+    outfile: new URL('server.js', out).pathname,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -38,7 +42,7 @@ export async function buildApi() {
       },
     ],
   });
-  copyFileSync(new URL('src/site/render/resolve-hook.mjs', dir), new URL('resolve-hook.mjs', dist));
+  copyFileSync(new URL('src/site/render/resolve-hook.mjs', dir), new URL('resolve-hook.mjs', out));
   return Date.now() - started;
 }
 

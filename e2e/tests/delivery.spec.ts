@@ -129,7 +129,9 @@ test.describe('separate origins', () => {
         ['scripts/serve-static.mjs', path.join(ROOT, 'mf-contact', 'dist'), String(remotePort), '127.0.0.1'],
         {},
       );
-      start(['--import', 'tsx', 'api/src/server.ts'], {
+      // The compiled API, as `npm start` runs it (the e2e run builds it first).
+      start(['--enable-source-maps', 'api/dist/server.js'], {
+        NODE_ENV: 'production',
         PORT: String(sitePort),
         DATA_DIR: path.join(tmpdir(), `agency-e2e-origin-${Date.now()}`),
         RELEASES_DIR: path.join(tmpdir(), `agency-e2e-origin-releases-${Date.now()}`),

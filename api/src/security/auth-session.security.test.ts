@@ -14,7 +14,7 @@ import { SITE_HOST, STAFF_PASSWORD, signIn, staffClient } from '../admin/admin-t
 import { verifyPassword, hashPassword, SCRYPT_CONCURRENCY, SCRYPT_QUEUE } from '../admin/password-hash';
 import { createApp } from '../app';
 import { readEnv } from '../env';
-import { REPO_ROOT, exited } from '../test-support/server-process';
+import { REPO_ROOT, exited, serverCommand } from '../test-support/server-process';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -381,7 +381,7 @@ describe('authentication and session', () => {
       STAFF_PASSWORD_MIN_LENGTH,
     );
 
-    const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+    const child = spawn(process.execPath, serverCommand(), {
       cwd: REPO_ROOT,
       env: {
         ...process.env,

@@ -2,8 +2,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { inject } from 'vitest';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * How a test starts the real server: the run's compiled bundle when the globalSetup built one
+ * (server-bundle.ts), else its sources through tsx.
+ */
+export const serverCommand = (): string[] => {
+  const entry = inject('serverEntry');
+  return entry ? ['--enable-source-maps', entry] : ['--import', 'tsx', 'api/src/server.ts'];
+};
 
 /**
  * The real server (api/src/server.ts) as a child process, with the tests' defaults (production mode,
@@ -15,7 +25,7 @@ export function spawnServer(env: Record<string, string>, opts: { unset?: string[
   // npm run test:pg blanks DATABASE_URL for the test process; a server given none uses PGlite.
   if (!inherited['DATABASE_URL']) delete inherited['DATABASE_URL'];
   for (const name of opts.unset ?? []) delete inherited[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     cwd: REPO_ROOT,
     env: {
       ...inherited,
