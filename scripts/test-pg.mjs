@@ -23,8 +23,9 @@ const apiRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'a
  * are included without editing this list.
  */
 const byName = /\.pg\.test\.ts$|concurren|fault|rate-limit|bulk|revisions|trash|release|seed|timestamps/;
+// (Not `listen(`: in these files it is always an HTTP server's; the database's LISTEN shows as notify.)
 const byContent =
-  /TEST_DATABASE_URL|onPostgres|postgresUrl|concurren|transaction|notify|listen\(|advisory|for update|Promise\.all\(|kind === '(postgres|pglite)'|\.execute\(sql/i;
+  /TEST_DATABASE_URL|onPostgres|postgresUrl|concurren|transaction|notify|advisory|for update|Promise\.all\(|kind === '(postgres|pglite)'|\.execute\(sql/i;
 /**
  * A file whose description says "PGlite only" tests the embedded database alone (its servers start
  * without DATABASE_URL): the PGlite run covers it, whatever else it mentions.
