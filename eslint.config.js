@@ -210,6 +210,8 @@ export default tseslint.config(
     ignores: [
       '**/dist/**',
       '**/node_modules/**',
+      // The API bundle a test run builds for its server processes (test-support/server-bundle.ts).
+      'api/.test-server-*/**',
       'data/**',
       'test-results/**',
       'playwright-report/**',

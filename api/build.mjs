@@ -7,6 +7,7 @@
 // derived from import.meta.url (REPO_ROOT) are the same compiled or not; resolve-hook.mjs, which Node
 // loads by URL beside the module that registers it, is copied next to it.
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const dir = new URL('./', import.meta.url);
@@ -21,9 +22,9 @@ export async function buildApi(out = dist) {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   await build({
-    absWorkingDir: new URL('.', dir).pathname,
+    absWorkingDir: fileURLToPath(new URL('.', dir)),
     entryPoints: ['src/server.ts'],
-    outfile: new URL('server.js', out).pathname,
+    outfile: fileURLToPath(new URL('server.js', out)),
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -13,7 +13,8 @@ import type { Request } from 'express';
  * what the chain would have put on it, in the same order (request id, the release's security
  * headers, then the route's own), is counted by the metrics and logged like any other (probes are
  * not logged). Returns false, having written nothing, for every other request: https (HSTS) or a
- * proxy's X-Forwarded-Proto, conditional requests, staff cookies, misses and the rest take the chain.
+ * proxy's X-Forwarded-Proto, conditional requests, personal cookies (except on a server render's own
+ * reads: `knownHit`), misses and the rest take the chain.
  */
 export function frontDoor({
   records,
