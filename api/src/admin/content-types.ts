@@ -22,7 +22,7 @@ import type { Db } from '../db/client';
 import type { AppContext } from '../app-context';
 import type { CONTENT_TABLES } from '../db/schema';
 import { testimonials } from '../db/schema';
-import { CONTENT_ENTRIES, fieldOf, type ContentEntry } from '../content/content-type-entries';
+import { CONTENT_ENTRIES, type ContentEntry } from '../content/content-type-entries';
 import { crudRouter } from './crud-router';
 import { publishDate, type CrudConfig } from './crud-table';
 import { checkBlock, checkPageSlug } from './content-block-checks';
@@ -96,28 +96,26 @@ function entryOf(type: ContentType): ContentTypeEntry {
   const columns = getTableColumns(content.table) as Record<string, PgColumn | undefined>;
   const label = CONTENT_TYPES[type].label;
   const own = (OVERRIDES as Partial<Record<ContentType, Overrides<z.ZodObject>>>)[type];
+  // The column the Trash names its items by: its own declaration, else `title`, else `name`.
+  const title = own?.title ?? columns['title'] ?? columns['name'];
+  if (!title) throw new Error(`Content type ${type}: its table has no title or name column; declare 'title'`);
   return {
     ...content,
     unique: columns['slug']
       ? { field: 'slug', message: AdminMessages.slugTaken }
       : { field: 'id', message: `This ${label.toLowerCase()} already exists` },
-    title: titleColumn(type, columns),
-    ...(own as Overrides<z.ZodObject> | undefined),
+    ...own,
+    title,
   };
-}
-
-/** The column the Trash names a type's items by: its own declaration, else `title`, else `name`. */
-function titleColumn(type: ContentType, columns: Record<string, PgColumn | undefined>): PgColumn {
-  const own = (OVERRIDES as Partial<Record<ContentType, Overrides<z.ZodObject>>>)[type]?.title;
-  const column = own ?? columns['title'] ?? columns['name'];
-  if (!column)
-    throw new Error(`Content type ${type}: its table has no title or name column; declare 'title'`);
-  return column;
 }
 
 export const CONTENT_TYPE_ENTRIES = Object.fromEntries(
   CONTENT_TYPE_NAMES.map((type) => [type, entryOf(type)]),
 ) as { readonly [T in ContentType]: ContentTypeEntry };
+
+/** The row field a column of `table` is read as ('name' for testimonials.name). */
+const fieldOf = (table: ContentEntry['table'], column: PgColumn): string =>
+  Object.entries(getTableColumns(table)).find(([, c]) => c === column)![0];
 
 /** Everything the registry knows of a type: both halves, and its admin path. */
 export interface ContentTypeDefinition extends ContentTypeEntry, ContentTypeInfo {

@@ -16,7 +16,7 @@ type CaseStudyRow = typeof caseStudies.$inferSelect;
 export const toCaseStudy = ({ deletedAt: _d, ...row }: CaseStudyRow): CaseStudy => row;
 
 /**
- * Case studies as visitors get them (the registry's public reads, admin/content-types.ts): with `image`,
+ * Case studies as visitors get them (the registry's public reads, content-type-entries.ts): with `image`,
  * the responsive form of their library image, when it is one.
  */
 export async function withImages(db: Db, rows: CaseStudyRow[]): Promise<CaseStudy[]> {

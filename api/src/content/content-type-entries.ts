@@ -7,7 +7,7 @@
  * differs from the defaults. The public reads (content-type-reads.ts), their cache, the sitemap's
  * lists, the scheduler's due times and OpenAPI derive from it.
  */
-import { asc, desc, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
@@ -160,10 +160,6 @@ function entryOf(type: ContentType): ContentEntry {
 export const CONTENT_ENTRIES = Object.fromEntries(
   CONTENT_TYPE_NAMES.map((type) => [type, entryOf(type)]),
 ) as { readonly [T in ContentType]: ContentEntry };
-
-/** The row field a column of `table` is read as ('name' for testimonials.name). */
-export const fieldOf = (table: ContentTable, column: PgColumn): string =>
-  Object.entries(getTableColumns(table as never)).find(([, c]) => c === column)![0];
 
 const timestamp = z.iso.datetime({ offset: true });
 

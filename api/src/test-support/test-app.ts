@@ -77,27 +77,21 @@ export async function createTestApp(
 }
 
 /**
- * On PostgreSQL the public cache keeps nothing until the LISTEN link that tells it of changes is up:
- * a test app is ready, as a started server is, once it is (at most 10 s; a test that breaks the link
- * on purpose goes on without it). On a busy machine the link took longer than a test's first request,
- * whose second then missed the cache (seen in metrics and front-door tests beside e2e).
+ * What a test app waits for (each at most 10 s), as a started server is past both before its first
+ * visitor. On a busy machine either took longer than a test's first request, whose second then missed
+ * the cache (seen in metrics and front-door tests beside e2e):
+ * - on PostgreSQL the public cache keeps nothing until the LISTEN link that tells it of changes is up
+ *   (a test that breaks the link on purpose goes on without it);
+ * - until the start's read of the scheduled due times has answered, the cache keeps no answer of
+ *   those families (one might outlive a due time).
  */
-/**
- * Waits (at most 10 s) until the start's read of the scheduled due times has answered: until then the
- * cache keeps no answer of those families (one might outlive a due time), so a test's first miss would
- * not make its second request a hit. A started server is past this long before its first visitor; a
- * test on a busy PostgreSQL asked before the read answered (metrics and front-door tests beside e2e).
- */
-async function dueTimesRead(cache: { readingDueTimes(): boolean }) {
-  const until = Date.now() + 10_000;
-  while (cache.readingDueTimes() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-}
+const linkUp = (database: Database) =>
+  settled(() => !database.listenStatus || database.listenStatus().state === 'listening');
+const dueTimesRead = (cache: { readingDueTimes(): boolean }) => settled(() => !cache.readingDueTimes());
 
-async function linkUp(database: Database) {
-  const until = Date.now() + 10_000;
-  while (database.listenStatus && database.listenStatus().state !== 'listening' && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 20));
-  }
+async function settled(done: () => boolean, ms = 10_000) {
+  const until = Date.now() + ms;
+  while (!done() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
 }
 
 let counter = 0;

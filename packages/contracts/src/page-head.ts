@@ -217,7 +217,6 @@ export function routeHead(site: HeadSite, path: string, route: SiteRoute): PageH
   };
 }
 
-/** What staff may set on any page's card: a picture of their own instead of the generated card. */
 /** A page's own card: the picture staff chose instead of the generated one, and its focal point. */
 interface OwnCard {
   socialImageUrl?: string | null | undefined;

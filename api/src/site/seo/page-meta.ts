@@ -17,8 +17,7 @@ import {
   type PreviewType,
 } from '@agency/contracts';
 import type { AppContext } from '../../app-context';
-import { findResource, withSocialImageFocus } from '../../content/content-repository';
-import { libraryImages } from '../../files/library-images';
+import { findResource, withImages, withSocialImageFocus } from '../../content/content-repository';
 import type { SiteDefaults } from './site-defaults';
 import { pageRows, type ItemRow, type PageRows } from './page-rows';
 
@@ -76,11 +75,8 @@ type ItemHead<T extends PreviewType> = (
 const ITEM_HEADS: { [T in PreviewType]: ItemHead<T> } = {
   services: serviceHead,
   'blog-posts': blogPostHead,
-  'case-studies': async (site, path, study, { db }) => {
-    const image = study.imageUrl
-      ? (await libraryImages(db, [study.imageUrl])).get(study.imageUrl)
-      : undefined;
-    return caseStudyHead(site, path, { ...study, image });
-  },
+  // With its library image in responsive form, as the case study's public read answers it.
+  'case-studies': async (site, path, study, { db }) =>
+    caseStudyHead(site, path, (await withImages(db, [study]))[0]!),
   pages: cmsPageHead,
 };

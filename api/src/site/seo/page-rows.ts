@@ -1,14 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { PreviewType } from '@agency/contracts';
 import type { AppContext } from '../../app-context';
 import { CONTENT_TABLES } from '../../db/schema';
 import { isLive } from '../../content/visibility';
+import type { SlugTable } from '../../content/item-tables';
 
 /** A stored item of a type with a page of its own. */
 export type ItemRow<T extends PreviewType> = (typeof CONTENT_TABLES)[T]['$inferSelect'];
-
-type SlugTable = PgTable & { slug: PgColumn; deletedAt: PgColumn };
 
 /**
  * The rows the database head of one request needs by slug (page-meta.ts: the fallback for a page

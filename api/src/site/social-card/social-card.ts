@@ -148,8 +148,8 @@ async function coverImage(bytes: Buffer, focus?: FocalPoint): Promise<Sharp | un
 
 /**
  * The page's card as a 1200×630 PNG: staff's replacement when there is one (cropped to the card's
- * size around its focal point, which the page's data carries), else drawn by satori (text to SVG) and sharp (SVG to PNG), over the page's own picture when
- * it has one.
+ * size around its focal point, which the page's data carries), else drawn by satori (text to SVG) and
+ * sharp (SVG to PNG), over the page's own picture when it has one.
  */
 export async function renderCard(db: Db, spec: CardSpec): Promise<Buffer> {
   if (spec.replacement) {
